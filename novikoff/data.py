@@ -1,0 +1,339 @@
+"""The exact dataset: rational features, labels in {-1, +1}, a bias coordinate.
+
+Representation (one interface, one choice behind it): all features share one
+common denominator ``D``; row ``i`` is stored as Python integers ``X_i = D x_i``.
+Python integers are unbounded, so huge values stay exact. The bias trick appends
+``rho`` as the LAST coordinate, ``x~_i = (x_i, rho)``, and the reflected
+patterns are ``z_i = y_i x~_i`` (DESIGN section 2).
+
+Guarantees: a :class:`Dataset` is never empty, has rows of equal length, finite
+exact rational entries, labels exactly -1 or +1 and ``rho >= 0``. Constructors
+refuse anything else with an :class:`~novikoff.errors.InputError` naming the place.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, Sequence
+
+import numpy as np
+
+from novikoff.errors import InputError
+from novikoff.rational import to_fraction
+
+__all__ = ["Dataset", "map_labels"]
+
+
+def map_labels(
+    raw: Sequence[object],
+    positive: object | None = None,
+    *,
+    one_vs_rest: bool = False,
+    source: str = "labels",
+) -> list[int]:
+    """Map raw labels to {-1, +1} by the rules of DESIGN section 2.
+
+    - labels already in {-1, +1} are kept; labels in {0, 1} map 0 -> -1, 1 -> +1;
+    - any other two labels need ``positive`` (that label -> +1, the other -> -1);
+    - more than two labels are an error unless ``one_vs_rest`` (``positive`` vs all others).
+
+    Labels are compared by exact numeric value when they are numbers (so ``"1.0"``
+    equals ``1``) and as text otherwise.
+    """
+    keys = [_label_key(v) for v in raw]
+    distinct = sorted(set(keys), key=repr)
+    if positive is not None:
+        pos_key = _label_key(positive)
+        if pos_key not in distinct:
+            raise InputError(
+                f"{source}: positive label {positive!r} does not occur; labels are {_show(distinct)}"
+            )
+        if len(distinct) > 2 and not one_vs_rest:
+            raise InputError(
+                f"{source}: {len(distinct)} labels {_show(distinct)} for a binary algorithm; "
+                "pass one_vs_rest=True to use the positive label against the rest"
+            )
+        return [1 if k == pos_key else -1 for k in keys]
+    numeric = {k for k in distinct if isinstance(k, Fraction)}
+    if len(numeric) == len(distinct):
+        if numeric <= {Fraction(-1), Fraction(1)}:
+            return [int(k) for k in keys]  # type: ignore[arg-type]
+        if numeric <= {Fraction(0), Fraction(1)}:
+            return [1 if k == 1 else -1 for k in keys]
+    if len(distinct) > 2:
+        raise InputError(
+            f"{source}: {len(distinct)} labels {_show(distinct)} for a binary algorithm; "
+            "choose a positive label and one-vs-rest"
+        )
+    raise InputError(
+        f"{source}: labels {_show(distinct)} are not {{-1,+1}} or {{0,1}}; "
+        "name the positive label (--positive LABEL)"
+    )
+
+
+def _label_key(value: object) -> Fraction | str:
+    if isinstance(value, (np.generic,)):
+        value = value.item()
+    if isinstance(value, bool):
+        return Fraction(int(value))
+    try:
+        return to_fraction(value)
+    except InputError:
+        if isinstance(value, float):
+            raise InputError(f"label {value!r} is not a finite number") from None
+        return str(value).strip()
+
+
+def _show(keys: Sequence[Fraction | str]) -> str:
+    return "{" + ", ".join(str(k) for k in keys[:6]) + (", ..." if len(keys) > 6 else "") + "}"
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """An exact binary dataset. Build it with a ``from_*`` constructor.
+
+    ``numerators[i][j] / denominator`` is feature ``j`` of sample ``i``.
+    """
+
+    numerators: tuple[tuple[int, ...], ...]
+    denominator: int
+    labels: tuple[int, ...]
+    bias: Fraction = Fraction(1)
+    name: str = "dataset"
+
+    def __post_init__(self) -> None:
+        if not self.numerators:
+            raise InputError(f"{self.name}: no samples")
+        if self.denominator <= 0:
+            raise InputError(f"{self.name}: denominator must be positive")
+        d = len(self.numerators[0])
+        for i, row in enumerate(self.numerators):
+            if len(row) != d:
+                raise InputError(f"{self.name}: row {i} has {len(row)} features, row 0 has {d}")
+        if len(self.labels) != len(self.numerators):
+            raise InputError(
+                f"{self.name}: {len(self.labels)} labels for {len(self.numerators)} samples"
+            )
+        for i, y in enumerate(self.labels):
+            if y not in (-1, 1):
+                raise InputError(f"{self.name}: label {y!r} of sample {i} is not -1 or +1")
+        if self.bias < 0:
+            raise InputError(f"{self.name}: bias rho must be >= 0, got {self.bias}")
+
+    # ----------------------------------------------------------- constructors
+    @classmethod
+    def from_arrays(
+        cls,
+        X: Any,
+        y: Any,
+        *,
+        bias: object = 1,
+        positive: object | None = None,
+        one_vs_rest: bool = False,
+        name: str = "arrays",
+    ) -> Dataset:
+        """From a 2-D array or sequence of rows (ints, Fractions, finite floats, numeric str).
+
+        float64 values are converted exactly to the dyadic rational they store.
+        Labels follow :func:`map_labels`.
+        """
+        rows = _rows_of_fractions(X, name)
+        labels = _labels_list(y, name)
+        if len(labels) != len(rows):
+            raise InputError(f"{name}: {len(labels)} labels for {len(rows)} samples")
+        mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
+        return cls.from_fraction_rows(rows, mapped, bias=bias, name=name)
+
+    @classmethod
+    def from_fraction_rows(
+        cls,
+        rows: Sequence[Sequence[Fraction]],
+        labels: Sequence[int],
+        *,
+        bias: object = 1,
+        name: str = "dataset",
+    ) -> Dataset:
+        """From rows of exact Fractions and labels already in {-1, +1}."""
+        den = math.lcm(*{v.denominator for row in rows for v in row}) if rows else 1
+        nums = tuple(tuple(v.numerator * (den // v.denominator) for v in row) for row in rows)
+        return cls._reduced(nums, den, tuple(labels), _bias(bias, name), name)
+
+    @classmethod
+    def from_integer_rows(
+        cls,
+        numerators: Sequence[Sequence[int]],
+        denominator: int,
+        labels: Sequence[int],
+        *,
+        bias: object = 1,
+        name: str = "dataset",
+    ) -> Dataset:
+        """From integer rows over one common denominator (reduced on the way in)."""
+        nums = tuple(tuple(int(v) for v in row) for row in numerators)
+        return cls._reduced(nums, int(denominator), tuple(labels), _bias(bias, name), name)
+
+    @classmethod
+    def _reduced(
+        cls, nums: tuple[tuple[int, ...], ...], den: int, labels: tuple[int, ...], bias: Fraction, name: str
+    ) -> Dataset:
+        g = math.gcd(den, *(v for row in nums for v in row)) if den > 0 else 1
+        if g > 1:
+            nums = tuple(tuple(v // g for v in row) for row in nums)
+            den //= g
+        return cls(nums, den, labels, bias, name)
+
+    def with_bias(self, rho: object) -> Dataset:
+        """The same samples with another bias coordinate ``rho >= 0`` (0: no bias)."""
+        return Dataset(self.numerators, self.denominator, self.labels, _bias(rho, self.name), self.name)
+
+    # -------------------------------------------------------------- geometry
+    @property
+    def n_samples(self) -> int:
+        return len(self.numerators)
+
+    @property
+    def n_features(self) -> int:
+        """Features of the original space (the bias coordinate not counted)."""
+        return len(self.numerators[0])
+
+    @property
+    def dimension(self) -> int:
+        """Length of the patterns z_i: ``n_features + 1`` with a bias, else ``n_features``."""
+        return self.n_features + (1 if self.bias != 0 else 0)
+
+    def features(self, i: int) -> list[Fraction]:
+        """x_i as exact Fractions."""
+        return [Fraction(v, self.denominator) for v in self.numerators[i]]
+
+    @cached_property
+    def scaled_patterns(self) -> tuple[tuple[tuple[int, ...], ...], int]:
+        """``(Z, s)`` with integer rows ``Z_i = s z_i`` and one scale ``s > 0``.
+
+        ``z_i = y_i (x_i, rho)``; the bias coordinate is last and present iff rho > 0.
+        Every exact computation on patterns goes through this pair.
+        """
+        rho = self.bias
+        scale = math.lcm(self.denominator, rho.denominator)
+        k = scale // self.denominator
+        if rho == 0:
+            Z = tuple(tuple(y * k * v for v in row) for row, y in zip(self.numerators, self.labels))
+        else:
+            r = rho.numerator * (scale // rho.denominator)
+            Z = tuple(
+                tuple(y * k * v for v in row) + (y * r,) for row, y in zip(self.numerators, self.labels)
+            )
+        return Z, scale
+
+    def pattern(self, i: int) -> list[Fraction]:
+        """z_i = y_i (x_i, rho) as exact Fractions."""
+        Z, s = self.scaled_patterns
+        return [Fraction(v, s) for v in Z[i]]
+
+    @cached_property
+    def R2(self) -> Fraction:
+        """R^2 = max_i ||z_i||^2, exact."""
+        Z, s = self.scaled_patterns
+        return Fraction(max(sum(v * v for v in row) for row in Z), s * s)
+
+    @property
+    def classes(self) -> tuple[int, ...]:
+        """The labels that occur, sorted (one of (-1,), (1,), (-1, 1))."""
+        return tuple(sorted(set(self.labels)))
+
+    # --------------------------------------------------------- float views
+    def to_numpy(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(X, y)`` as float64 arrays (nearest floats); raises if a value overflows float64."""
+        X = np.array(
+            [[_float(v, self.denominator, self.name) for v in row] for row in self.numerators],
+            dtype=np.float64,
+        ).reshape(self.n_samples, self.n_features)
+        return X, np.array(self.labels, dtype=np.float64)
+
+    def float_patterns(self) -> np.ndarray:
+        """z_i as float64 rows (nearest floats of the exact values)."""
+        Z, s = self.scaled_patterns
+        return np.array(
+            [[_float(v, s, self.name) for v in row] for row in Z], dtype=np.float64
+        ).reshape(self.n_samples, self.dimension)
+
+    def is_float_exact(self) -> bool:
+        """True iff every z_i coordinate is exactly a float64."""
+        Z, s = self.scaled_patterns
+        return all(Fraction(float(Fraction(v, s))) == Fraction(v, s) for row in Z for v in row)
+
+    def __repr__(self) -> str:
+        return (
+            f"Dataset(name={self.name!r}, n_samples={self.n_samples}, n_features={self.n_features}, "
+            f"bias={self.bias}, classes={self.classes})"
+        )
+
+
+def _float(num: int, den: int, name: str) -> float:
+    try:
+        value = num / den
+    except OverflowError:
+        raise InputError(f"{name}: value {num}/{den} does not fit a float64") from None
+    if not math.isfinite(value):
+        raise InputError(f"{name}: value {num}/{den} does not fit a float64")
+    return value
+
+
+def _bias(rho: object, name: str) -> Fraction:
+    try:
+        value = to_fraction(rho)
+    except InputError as exc:
+        raise InputError(f"{name}: bias: {exc}") from None
+    if value < 0:
+        raise InputError(f"{name}: bias rho must be >= 0, got {value}")
+    return value
+
+
+def _labels_list(y: Any, name: str) -> list[object]:
+    if isinstance(y, np.ndarray):
+        if y.ndim != 1:
+            raise InputError(f"{name}: labels must be one-dimensional, got shape {y.shape}")
+        return list(y.tolist())
+    try:
+        return list(y)
+    except TypeError:
+        raise InputError(f"{name}: labels must be a sequence, got {type(y).__name__}") from None
+
+
+def _rows_of_fractions(X: Any, name: str) -> list[list[Fraction]]:
+    if isinstance(X, np.ndarray):
+        if X.ndim != 2:
+            raise InputError(f"{name}: features must be a 2-D array, got shape {X.shape}")
+        if X.dtype.kind == "f":
+            bad = ~np.isfinite(X)
+            if bad.any():
+                i, j = (int(t) for t in np.argwhere(bad)[0])
+                raise InputError(f"{name}: row {i}, column {j}: {X[i, j]!r} is not a finite number")
+            if X.dtype != np.float64 and X.dtype.itemsize > 8:
+                raise InputError(f"{name}: dtype {X.dtype} is wider than float64; pass exact values")
+            X = X.astype(np.float64)
+        elif X.dtype.kind not in "iuO":
+            raise InputError(f"{name}: unsupported feature dtype {X.dtype}")
+        data: Sequence[Any] = X.tolist()
+    else:
+        try:
+            data = [list(r) for r in X]
+        except TypeError:
+            raise InputError(f"{name}: features must be a sequence of rows") from None
+    if not data:
+        raise InputError(f"{name}: no samples")
+    width = len(data[0])
+    rows: list[list[Fraction]] = []
+    for i, row in enumerate(data):
+        if len(row) != width:
+            raise InputError(f"{name}: row {i} has {len(row)} features, row 0 has {width} (ragged rows)")
+        out = []
+        for j, v in enumerate(row):
+            try:
+                out.append(to_fraction(v))
+            except InputError as exc:
+                raise InputError(f"{name}: row {i}, column {j}: {exc}") from None
+        rows.append(out)
+    return rows

@@ -1,0 +1,126 @@
+"""Exact conversions of user numbers into rationals.
+
+Guarantees: every function here either returns the exact rational value of its
+input or raises :class:`~novikoff.errors.InputError`; nothing is rounded.
+Decimal text is read as the decimal it spells (``"0.1"`` is 1/10), float64
+values become the dyadic rational they store, NaN and infinities are refused.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from fractions import Fraction
+from typing import Iterable
+
+from novikoff.errors import InputError
+
+__all__ = ["parse_rational", "parse_rational_pair", "to_fraction", "format_rational", "common_denominator"]
+
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
+_RATIO = re.compile(r"[+-]?[0-9]+\s*/\s*[+-]?[0-9]+\Z")
+
+
+def parse_rational(token: str) -> Fraction:
+    """Read an integer, a decimal (``-1.25e-3``) or a ratio ``p/q`` exactly.
+
+    Raises ``InputError`` with a short reason for anything else (``nan``,
+    ``inf``, ``1/0``, words, empty text). The caller adds the place.
+    """
+    text = token.strip()
+    if not text:
+        raise InputError("empty field")
+    if "_" in text or not text.isascii():
+        raise InputError(f"not a number: {text!r}")
+    if _RATIO.match(text):
+        num, den = text.split("/")
+        d = int(den)
+        if d == 0:
+            raise InputError(f"zero denominator in {text!r}")
+        return Fraction(int(num), d)
+    if _DECIMAL.match(text):
+        return Fraction(text)
+    low = text.lower().lstrip("+-")
+    if low in {"nan", "inf", "infinity"}:
+        raise InputError(f"{text!r} is not a finite number")
+    raise InputError(f"not a number: {text!r}")
+
+
+def to_fraction(value: object) -> Fraction:
+    """Exact rational value of an int, Fraction, finite float, numpy scalar or numeric str."""
+    if isinstance(value, bool):
+        raise InputError(f"booleans are not numbers here: {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, numbers.Integral):
+        return Fraction(int(value))
+    if isinstance(value, str):
+        return parse_rational(value)
+    if isinstance(value, numbers.Rational):
+        return Fraction(int(value.numerator), int(value.denominator))
+    if isinstance(value, numbers.Real):
+        f = float(value)
+        if not math.isfinite(f):
+            raise InputError(f"{value!r} is not a finite number")
+        if f != value:  # a float type wider than float64 (longdouble)
+            raise InputError(f"{value!r} is not exactly a float64; pass it as a str or Fraction")
+        return Fraction(f)
+    raise InputError(f"not a number: {value!r} (type {type(value).__name__})")
+
+
+def common_denominator(values: Iterable[Fraction]) -> int:
+    """Least common multiple of the denominators (1 for an empty input)."""
+    dens = {v.denominator for v in values}
+    return math.lcm(*dens) if dens else 1
+
+
+def format_rational(value: Fraction | int) -> str | int:
+    """JSON form of an exact rational: an int when integral, else the string ``"p/q"``."""
+    q = Fraction(value)
+    if q.denominator == 1:
+        return int(q.numerator)
+    return f"{q.numerator}/{q.denominator}"
+
+
+_DECIMAL_PARTS = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?\Z")
+
+
+def parse_rational_pair(token: str) -> tuple[int, int]:
+    """Fast exact reading of a number as an unreduced pair ``(num, den)``, ``den > 0``.
+
+    Same language and errors as :func:`parse_rational`; used by the file
+    readers, where building a normalized Fraction per field is the bottleneck.
+    """
+    text = token.strip()
+    if "_" in text or not text.isascii():
+        raise InputError(f"not a number: {text!r}")
+    if "/" not in text and "." not in text and "e" not in text and "E" not in text:
+        try:
+            return int(text), 1
+        except ValueError:
+            pass
+    num_text, slash, den_text = text.partition("/")
+    if slash:
+        try:  # int() accepts exactly [+-]digits with surrounding blanks here
+            num, den = int(num_text), int(den_text)
+        except ValueError:
+            raise InputError(f"not a number: {text!r}") from None
+        if den == 0:
+            raise InputError(f"zero denominator in {text!r}")
+        return (num, den) if den > 0 else (-num, -den)
+    match = _DECIMAL_PARTS.match(text)
+    if match is None or not (match.group(2) or match.group(3)):
+        parse_rational(text)  # raises the right message
+        raise InputError(f"not a number: {text!r}")  # pragma: no cover
+    sign, whole, frac, exp = match.groups()
+    frac = frac or ""
+    num = int((whole or "0") + frac)
+    if sign == "-":
+        num = -num
+    shift = int(exp or 0) - len(frac)
+    if abs(shift) > 100_000:
+        raise InputError(f"exponent out of range in {text!r}")
+    if shift >= 0:
+        return num * 10**shift, 1
+    return num, 10**-shift

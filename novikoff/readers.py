@@ -1,0 +1,240 @@
+"""Exact readers for CSV and LIBSVM/svmlight files.
+
+Every number is read exactly (decimals as decimals, ``p/q`` as ratios). Any
+problem raises :class:`~novikoff.errors.DataFormatError` naming the file, the
+1-based line and the 1-based field (column) where it applies.
+
+CSV: one sample per line, comma-, semicolon- or tab-separated (detected from the
+first data line unless given), features then the label by default
+(``label_column=-1``; 0-based, negative counts from the end). A first line
+whose feature fields are not all numbers is a header (``header=None``
+detects; ``True``/``False`` force). Blank lines and lines starting with ``#``
+are skipped.
+
+LIBSVM: ``label index:value ...`` with 1-based, strictly increasing indices;
+missing entries are 0; text after ``#`` is a comment.
+
+Files must hold at least two samples: a one-line file is almost always a
+mistake (a lost header or separator), so it is refused with a clear error.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Iterator
+
+from novikoff.data import Dataset, map_labels
+from novikoff.errors import DataFormatError, InputError
+from novikoff.rational import parse_rational_pair
+
+__all__ = ["read_csv", "read_libsvm", "load_dataset"]
+
+MIN_FILE_SAMPLES = 2
+
+
+def _lines(path: str | Path) -> Iterator[tuple[int, str]]:
+    p = Path(path)
+    if not p.exists():
+        raise DataFormatError(str(path), None, None, "no such file")
+    if p.is_dir():
+        raise DataFormatError(str(path), None, None, "is a directory, not a data file")
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataFormatError(str(path), None, None, f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise DataFormatError(str(path), None, None, exc.strerror or str(exc)) from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            yield number, stripped
+
+
+def _split(line: str, delimiter: str | None) -> list[str]:
+    return line.split(delimiter) if delimiter is not None else line.split()
+
+
+def _detect_delimiter(line: str) -> str | None:
+    for d in (",", ";", "\t"):
+        if d in line:
+            return d
+    return None
+
+
+def _scale_rows(
+    pairs: list[list[tuple[int, int]]],
+) -> tuple[list[tuple[int, ...]], int]:
+    den = math.lcm(*{d for row in pairs for _, d in row}) if pairs else 1
+    return [tuple(n * (den // d) for n, d in row) for row in pairs], den
+
+
+def _finish(
+    source: str,
+    pairs: list[list[tuple[int, int]]],
+    raw_labels: list[str],
+    label_lines: list[int],
+    positive: object | None,
+    one_vs_rest: bool,
+    bias: object,
+) -> Dataset:
+    if not pairs:
+        raise DataFormatError(source, None, None, "empty file: no samples")
+    if len(pairs) < MIN_FILE_SAMPLES:
+        raise DataFormatError(
+            source, label_lines[0], None, "only one sample; a dataset file needs at least two"
+        )
+    try:
+        labels = map_labels(raw_labels, positive, one_vs_rest=one_vs_rest, source=source)
+    except InputError as exc:
+        raise DataFormatError(source, None, None, str(exc).removeprefix(f"{source}: ")) from None
+    nums, den = _scale_rows(pairs)
+    return Dataset.from_integer_rows(nums, den, labels, bias=bias, name=source)
+
+
+def read_csv(
+    path: str | Path,
+    *,
+    header: bool | None = None,
+    label_column: int = -1,
+    positive: object | None = None,
+    one_vs_rest: bool = False,
+    bias: object = 1,
+    delimiter: str | None = None,
+) -> Dataset:
+    """Read a CSV file exactly into a :class:`Dataset` (see the module docstring)."""
+    source = str(path)
+    pairs: list[list[tuple[int, int]]] = []
+    raw_labels: list[str] = []
+    label_lines: list[int] = []
+    width: int | None = None
+    label_index = 0
+    first = True
+    for number, line in _lines(path):
+        if first and delimiter is None:
+            delimiter = _detect_delimiter(line)
+        fields = [f.strip() for f in _split(line, delimiter)]
+        if width is None:
+            width = len(fields)
+            if width < 2:
+                raise DataFormatError(
+                    source, number, None, "a sample needs at least one feature and a label"
+                )
+            if not -width <= label_column < width:
+                raise DataFormatError(
+                    source, number, None, f"label column {label_column} does not exist ({width} fields)"
+                )
+            label_index = label_column % width
+        elif len(fields) != width:
+            raise DataFormatError(
+                source, number, None, f"{len(fields)} fields, expected {width} (ragged rows)"
+            )
+        row: list[tuple[int, int]] = []
+        error: DataFormatError | None = None
+        for j, field in enumerate(fields):
+            if j == label_index:
+                continue
+            try:
+                row.append(parse_rational_pair(field))
+            except InputError as exc:
+                error = DataFormatError(source, number, j + 1, str(exc))
+                break
+        if first:
+            first = False
+            if header is True or (header is None and error is not None):
+                continue
+        if error is not None:
+            raise error
+        if not fields[label_index]:
+            raise DataFormatError(source, number, label_index + 1, "empty label")
+        pairs.append(row)
+        raw_labels.append(fields[label_index])
+        label_lines.append(number)
+    return _finish(source, pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+
+
+def read_libsvm(
+    path: str | Path,
+    *,
+    n_features: int | None = None,
+    positive: object | None = None,
+    one_vs_rest: bool = False,
+    bias: object = 1,
+) -> Dataset:
+    """Read a LIBSVM/svmlight file exactly (sparse, 1-based indices)."""
+    source = str(path)
+    entries: list[list[tuple[int, int, int]]] = []
+    raw_labels: list[str] = []
+    label_lines: list[int] = []
+    top = 0
+    for number, line in _lines(path):
+        body = line.split("#", 1)[0].split()
+        if not body:
+            continue
+        raw_labels.append(body[0])
+        label_lines.append(number)
+        row: list[tuple[int, int, int]] = []
+        last = 0
+        for j, item in enumerate(body[1:], start=2):
+            idx_text, colon, value_text = item.partition(":")
+            if not colon:
+                raise DataFormatError(source, number, j, f"expected index:value, got {item!r}")
+            try:
+                idx = int(idx_text)
+            except ValueError:
+                raise DataFormatError(source, number, j, f"bad feature index {idx_text!r}") from None
+            if idx < 1:
+                raise DataFormatError(source, number, j, f"feature index {idx} < 1 (indices are 1-based)")
+            if idx <= last:
+                raise DataFormatError(source, number, j, f"feature index {idx} is not increasing")
+            if n_features is not None and idx > n_features:
+                raise DataFormatError(source, number, j, f"feature index {idx} > n_features={n_features}")
+            try:
+                num, den = parse_rational_pair(value_text)
+            except InputError as exc:
+                raise DataFormatError(source, number, j, str(exc)) from None
+            row.append((idx, num, den))
+            last = idx
+        top = max(top, last)
+        entries.append(row)
+    d = n_features if n_features is not None else top
+    if entries and d == 0:
+        raise DataFormatError(source, None, None, "no features in any sample")
+    pairs: list[list[tuple[int, int]]] = []
+    for row in entries:
+        dense = [(0, 1)] * d
+        for idx, num, den in row:
+            dense[idx - 1] = (num, den)
+        pairs.append(dense)
+    return _finish(source, pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+
+
+def load_dataset(
+    path: str | Path,
+    *,
+    format: str | None = None,
+    **options: object,
+) -> Dataset:
+    """Read ``path`` as ``format`` ('csv' or 'libsvm'); guessed from the suffix when None.
+
+    ``.svm``, ``.libsvm``, ``.svmlight`` and ``.txt`` files whose first data line
+    looks like ``label i:v`` are LIBSVM; everything else is CSV.
+    """
+    fmt = format or _guess_format(path)
+    if fmt == "csv":
+        return read_csv(path, **options)  # type: ignore[arg-type]
+    if fmt == "libsvm":
+        return read_libsvm(path, **options)  # type: ignore[arg-type]
+    raise InputError(f"unknown format {fmt!r}: use 'csv' or 'libsvm'")
+
+
+def _guess_format(path: str | Path) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix in {".svm", ".libsvm", ".svmlight"}:
+        return "libsvm"
+    if suffix == ".csv":
+        return "csv"
+    for _, line in _lines(path):
+        fields = line.split()
+        return "libsvm" if len(fields) > 1 and ":" in fields[1] else "csv"
+    return "csv"
