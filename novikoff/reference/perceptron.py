@@ -1,0 +1,110 @@
+"""The exact reference perceptron (DESIGN section 2), one update per loop turn.
+
+Arithmetic: the patterns are the dataset's integer rows Z_i = s z_i (one scale
+s > 0), and the weights are kept as integers W = s w. The decision
+``w.z_i <= 0`` is ``W.Z_i <= 0`` (both sides times s^2 > 0), so every decision
+is exact. The reported weights are the exact Fractions W / s.
+
+Given a separability certificate, N1, N2 and N3 are evaluated after every update
+by the spec's own sympy statements (``novikoff.spec``) on exact values; the
+first failure raises :class:`~novikoff.errors.InvariantViolation` naming the
+theorem, the statement and the numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Sequence
+
+from novikoff.certify import SeparableCertificate
+from novikoff.data import Dataset
+from novikoff.errors import InputError, InvariantViolation
+from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.spec import N1, N2, N3, HypothesisNotMet, Statement
+
+__all__ = ["run_perceptron", "DEFAULT_MAX_EPOCHS"]
+
+DEFAULT_MAX_EPOCHS = 1000
+
+
+def _dot(u: Sequence[int], v: Sequence[int]) -> int:
+    return sum(a * b for a, b in zip(u, v))
+
+
+def check_max_epochs(max_epochs: int) -> int:
+    """Validate ``max_epochs`` (a positive integer)."""
+    if isinstance(max_epochs, bool) or not isinstance(max_epochs, int) or max_epochs < 1:
+        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    return max_epochs
+
+
+def _check(statement: Statement, values: dict[str, Fraction], where: str) -> None:
+    try:
+        ok = statement.check(values)
+    except HypothesisNotMet as exc:
+        raise InvariantViolation(statement.id, str(exc), dict(values), where) from None
+    if not ok:
+        raise InvariantViolation(statement.id, str(statement.conclusion), dict(values), where)
+
+
+def run_perceptron(
+    dataset: Dataset,
+    *,
+    order: Order = None,
+    max_epochs: int = DEFAULT_MAX_EPOCHS,
+    certificate: SeparableCertificate | None = None,
+    track_norms: bool = False,
+) -> RunRecord:
+    """Run the exact perceptron from w_0 = 0.
+
+    Guarantees: ``updates`` is the exact sequence of (epoch, index) at which
+    ``w.z_i <= 0``; ``converged`` iff an epoch made no update (then ``epochs``
+    counts it); otherwise ``epochs == max_epochs``. With ``certificate``, N1-N3
+    hold at every update or InvariantViolation is raised (``invariants_checked``
+    counts the statement evaluations).
+    """
+    check_max_epochs(max_epochs)
+    Z, s = dataset.scaled_patterns
+    m = dataset.n_samples
+    presentation = epoch_order(order, m)
+    W = [0] * dataset.dimension
+    updates: list[tuple[int, int]] = []
+    history: list[Fraction] = [Fraction(0)] if track_norms else []
+    checked = 0
+    if certificate is not None:
+        # p* = P / pd with integer P; p*.w_k = (P.W) / (pd s)
+        pd = math.lcm(*(v.denominator for v in certificate.pstar))
+        P = [int(v * pd) for v in certificate.pstar]
+        gamma2, R2 = certificate.gamma2, certificate.R2
+    converged = False
+    epoch = 0
+    for epoch in range(max_epochs):
+        clean = True
+        for i in presentation(epoch):
+            if _dot(W, Z[i]) <= 0:
+                W = [a + b for a, b in zip(W, Z[i])]
+                updates.append((epoch, i))
+                clean = False
+                if track_norms or certificate is not None:
+                    w_norm2 = Fraction(_dot(W, W), s * s)
+                    if track_norms:
+                        history.append(w_norm2)
+                if certificate is not None:
+                    k = Fraction(len(updates))
+                    where = f"after update {len(updates)} (epoch {epoch}, sample {i})"
+                    _check(N1, {"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(_dot(P, W), pd * s)}, where)
+                    _check(N2, {"k": k, "R2": R2, "w_norm2": w_norm2}, where)
+                    _check(N3, {"k": k, "gamma2": gamma2, "R2": R2}, where)
+                    checked += 3
+        if clean:
+            converged = True
+            break
+    return RunRecord(
+        weights=tuple(Fraction(v, s) for v in W),
+        updates=updates,
+        epochs=epoch + 1,
+        converged=converged,
+        invariants_checked=checked,
+        norm2_history=history,
+    )
