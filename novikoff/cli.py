@@ -1,0 +1,229 @@
+"""The ``novikoff`` command line.
+
+Exit status: 0 success (separable or not); 1 an invariant or certificate check
+failed (a bug or a false theorem: never bad input); 2 bad input or usage, with a
+one-line message naming the file, line and column or the argument.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from fractions import Fraction
+from typing import Any, Sequence
+
+from novikoff.certify import Certificate, SeparableCertificate, certify
+from novikoff.data import Dataset
+from novikoff.errors import CertificateError, InputError, InvariantViolation, NovikoffError
+from novikoff.rational import format_rational, parse_rational
+from novikoff.runs import RunRecord, parse_order
+
+__all__ = ["main", "certify_report"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def _rational(text: str) -> Fraction:
+    try:
+        return parse_rational(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="novikoff", description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    c = sub.add_parser(
+        "certify",
+        help="exact margin certificate, Novikoff bound and a checked exact perceptron run",
+        description="Certify separability of DATA exactly and run the exact perceptron, checking "
+        "N1-N3 at every update. DATA is a CSV or LIBSVM file, or example:NAME "
+        "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED]).",
+    )
+    c.add_argument("data", metavar="DATA")
+    c.add_argument("--format", choices=["csv", "libsvm"], help="file format (default: from the suffix)")
+    c.add_argument("--bias", type=_rational, default=None, metavar="RHO",
+                   help="bias coordinate rho >= 0 appended last (default 1, or the example's own; 0 = no bias)")
+    c.add_argument("--label-column", type=_int, default=-1, metavar="N",
+                   help="CSV label column, 0-based, negative from the end (default -1: last)")
+    c.add_argument("--header", choices=["auto", "yes", "no"], default="auto", help="CSV header line")
+    c.add_argument("--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}")
+    c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
+    c.add_argument("--max-epochs", type=_positive_int, default=1000, metavar="N")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
+    t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
+    t.add_argument("--json", action="store_true")
+    return parser
+
+
+def _load(args: argparse.Namespace) -> Dataset:
+    from novikoff.examples import load_example
+    from novikoff.readers import load_dataset
+
+    if args.data.startswith("example:"):
+        ds = load_example(args.data.removeprefix("example:"))
+        return ds.with_bias(args.bias) if args.bias is not None else ds
+    bias = args.bias if args.bias is not None else 1
+    options: dict[str, Any] = {"bias": bias, "positive": args.positive}
+    fmt = args.format
+    if fmt != "libsvm" and (fmt == "csv" or not args.data.lower().endswith((".svm", ".libsvm", ".svmlight"))):
+        options["label_column"] = args.label_column
+        options["header"] = {"auto": None, "yes": True, "no": False}[args.header]
+    return load_dataset(args.data, format=fmt, **options)
+
+
+def _float(q: Fraction) -> float:
+    try:
+        return float(q)
+    except OverflowError:
+        return math.inf
+
+
+def certify_report(ds: Dataset, cert: Certificate, run: RunRecord) -> dict[str, Any]:
+    """The JSON contract of ``novikoff certify --json`` (see the README)."""
+    out: dict[str, Any] = {
+        "dataset": ds.name,
+        "separable": cert.separable,
+        "n_samples": ds.n_samples,
+        "n_features": ds.n_features,
+        "bias": format_rational(ds.bias),
+        "R2": format_rational(cert.R2),
+        "R2_float": _float(cert.R2),
+        "lambda": [format_rational(v) for v in cert.lambdas],
+        "certificate_checked": True,
+    }
+    if isinstance(cert, SeparableCertificate):
+        out.update(
+            gamma2=format_rational(cert.gamma2),
+            gamma2_float=_float(cert.gamma2),
+            bound=format_rational(cert.bound),
+            bound_float=_float(cert.bound),
+            weights=[format_rational(v) for v in cert.weights],
+            pstar=[format_rational(v) for v in cert.pstar],
+        )
+        if cert.geometric is not None:
+            out["geometric_margin2"] = format_rational(cert.geometric.margin2)
+            out["geometric_margin2_float"] = _float(cert.geometric.margin2)
+    else:
+        out.update(gamma2=0, gamma2_float=0.0, bound=None, bound_float=None,
+                   gordan={"lambda": [str(format_rational(v)) for v in cert.lambdas]})
+    out["perceptron"] = {
+        "mistakes": run.mistakes,
+        "epochs": run.epochs,
+        "converged": run.converged,
+        "invariants_checked": run.invariants_checked,
+        "updates": [[e, i] for e, i in run.updates],
+        "weights": [format_rational(v) for v in run.weights],  # type: ignore[arg-type]
+    }
+    return out
+
+
+def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: str) -> str:
+    lines = [
+        f"novikoff certify: {report['dataset']} ({report['n_samples']} samples x "
+        f"{report['n_features']} features, bias rho = {report['bias']})",
+    ]
+
+    def row(name: str, exact: Any, approx: float | None) -> None:
+        text = str(exact)
+        if len(text) > 40:
+            text = text[:37] + "..."
+        lines.append(f"  {name:<34} {text:<40} ({approx:.6g})" if approx is not None else f"  {name:<34} {text}")
+
+    if isinstance(cert, SeparableCertificate):
+        lines.append("  separable: yes (exact minimum-norm-point certificate, re-checked)")
+        row("R^2 = max ||z_i||^2", report["R2"], report["R2_float"])
+        row("gamma^2 = ||p*||^2", report["gamma2"], report["gamma2_float"])
+        row("Novikoff bound R^2/gamma^2", report["bound"], report["bound_float"])
+        if "geometric_margin2" in report:
+            row("geometric margin^2 (free bias)", report["geometric_margin2"], report["geometric_margin2_float"])
+        support = sum(1 for v in cert.lambdas if v != 0)
+        lines.append(f"  support vectors (lambda > 0): {support} of {report['n_samples']}")
+    else:
+        support = sum(1 for v in cert.lambdas if v != 0)
+        lines.append("  separable: no (Gordan certificate: sum lambda_i z_i = 0, re-checked)")
+        lines.append(f"  {support} samples with lambda > 0 combine to the origin")
+        row("R^2 = max ||z_i||^2", report["R2"], report["R2_float"])
+    status = "converged" if run.converged else "did NOT converge (max epochs reached)"
+    checks = f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
+    lines.append(f"  exact perceptron ({order} order): {run.mistakes} mistakes in {run.epochs} epochs, {status}{checks}")
+    return "\n".join(lines)
+
+
+def _cmd_certify(args: argparse.Namespace) -> int:
+    from novikoff.reference import run_perceptron
+
+    order = parse_order(args.order)
+    ds = _load(args)
+    cert = certify(ds)
+    sep = cert if isinstance(cert, SeparableCertificate) else None
+    run = run_perceptron(ds, order=order, max_epochs=args.max_epochs, certificate=sep, track_norms=bool(args.plot))
+    report = certify_report(ds, cert, run)
+    if args.plot:
+        from novikoff.plot import plot_squeeze
+
+        plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, ds.name)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(_summary(report, cert, run, args.order))
+        if args.plot:
+            print(f"  squeeze figure written to {args.plot}")
+    return 0
+
+
+def _cmd_seed_tables(args: argparse.Namespace) -> int:
+    from novikoff.seedtables import format_tables, seed_tables
+
+    tables = seed_tables()
+    print(json.dumps(tables) if args.json else format_tables(tables))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "certify":
+            return _cmd_certify(args)
+        return _cmd_seed_tables(args)
+    except InvariantViolation as exc:
+        print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)
+        return 1
+    except CertificateError as exc:
+        print(f"novikoff: CERTIFICATE CHECK FAILED: {exc}", file=sys.stderr)
+        return 1
+    except NovikoffError as exc:
+        print(f"novikoff: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("novikoff: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Built-in example datasets, addressed on the command line as ``example:NAME``.
+
+- ``exercise-6.1``: the four points of seed 000 exercise 6.1 (bias 1);
+- ``seed-6.6:SEP``: seed 000 section 6.6, two Gaussian clusters of 30 points,
+  ``numpy.random.RandomState(42)``, centres (-SEP/2, 0) and (SEP/2, 0), sd 0.5;
+  floats converted exactly;
+- ``t1:N``, ``t1-rotated:N[:SEED]``: the T1 basis construction (rho = 0).
+
+The seed prepends the bias coordinate (x_0 = 1); novikoff appends it. R, gamma
+and the perceptron's run do not depend on where the coordinate sits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
+
+__all__ = ["EXAMPLES", "exercise_6_1", "seed_6_6", "load_example"]
+
+
+def exercise_6_1() -> Dataset:
+    """Seed 000 exercise 6.1: (1,1)+, (2,2)+, (-1,-1)-, (-2,0)-."""
+    return Dataset.from_arrays([[1, 1], [2, 2], [-1, -1], [-2, 0]], [1, 1, -1, -1], name="exercise-6.1")
+
+
+def seed_6_6_arrays(separation: float, n_per_class: int = 30, seed: int = 42) -> tuple[np.ndarray, np.ndarray]:
+    """The float data of seed 000's ``run_experiment`` (without the bias column)."""
+    rng = np.random.RandomState(seed)
+    X0 = rng.randn(n_per_class, 2) * 0.5 + np.array([-separation / 2, 0])
+    X1 = rng.randn(n_per_class, 2) * 0.5 + np.array([separation / 2, 0])
+    return np.vstack([X0, X1]), np.array([-1] * n_per_class + [1] * n_per_class)
+
+
+def seed_6_6(separation: float, n_per_class: int = 30, seed: int = 42) -> Dataset:
+    """Seed 000 section 6.6 dataset for one separation, converted exactly."""
+    X, y = seed_6_6_arrays(separation, n_per_class, seed)
+    return Dataset.from_arrays(X, y, name=f"seed-6.6:{separation:g}")
+
+
+EXAMPLES = {
+    "exercise-6.1": "seed 000 exercise 6.1 (4 points, bias 1)",
+    "seed-6.6:SEP": "seed 000 section 6.6 clusters, separation SEP (e.g. 3), 60 points",
+    "t1:N": "T1 basis vectors e_1..e_N, labels +1, no bias",
+    "t1-rotated:N[:SEED]": "T1 rotated by a rational Cayley transform",
+}
+
+
+def load_example(name: str) -> Dataset:
+    """The built-in dataset called ``name`` (see EXAMPLES); InputError lists them otherwise."""
+    head, _, rest = name.partition(":")
+    try:
+        if head == "exercise-6.1" and not rest:
+            return exercise_6_1()
+        if head == "seed-6.6" and rest:
+            return seed_6_6(float(rest))
+        if head == "t1" and rest:
+            return basis_dataset(int(rest))
+        if head == "t1-rotated" and rest:
+            size, _, seed = rest.partition(":")
+            return rotated_basis_dataset(int(size), seed=int(seed or 0))
+    except ValueError as exc:
+        raise InputError(f"example {name!r}: {exc}") from None
+    raise InputError(f"unknown example {name!r}; built-in examples: {', '.join(EXAMPLES)}")

@@ -1,0 +1,58 @@
+"""The seed's squeeze figure for one exact run (needs the ``plot`` extra: matplotlib)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from pathlib import Path
+
+from novikoff.errors import InputError
+
+__all__ = ["plot_squeeze"]
+
+
+def plot_squeeze(
+    path: str | Path, norm2_history: list[Fraction], R2: Fraction, gamma2: Fraction | None, title: str
+) -> None:
+    """Draw ||w_k|| between k gamma and sqrt(k) R, and ||w_k||^2 between k^2 gamma^2 and k R^2.
+
+    ``norm2_history[k]`` is ||w_k||^2 (exact, k = 0..updates). Without a margin
+    (non-separable data) only the upper bounds are drawn.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install 'novikoff[plot]'") from None
+    ks = list(range(len(norm2_history)))
+    top = max(ks[-1] if ks else 1, 1)
+    grid = [top * j / 200 for j in range(201)]
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5))
+    norms = [math.sqrt(float(v)) for v in norm2_history]
+    r, r2 = math.sqrt(float(R2)), float(R2)
+    axes[0].plot(ks, norms, "b.-", label=r"$\|w_k\|$ (exact run)")
+    axes[0].plot(grid, [math.sqrt(k) * r for k in grid], "r--", label=r"$\sqrt{k}\,R$")
+    axes[1].plot(ks, [float(v) for v in norm2_history], "b.-", label=r"$\|w_k\|^2$")
+    axes[1].plot(grid, [k * r2 for k in grid], "r--", label=r"$k R^2$")
+    if gamma2 is not None:
+        g, g2 = math.sqrt(float(gamma2)), float(gamma2)
+        axes[0].plot(grid, [k * g for k in grid], "g--", label=r"$k\gamma$")
+        axes[1].plot(grid, [k * k * g2 for k in grid], "g--", label=r"$k^2\gamma^2$")
+        bound = float(R2 / gamma2)
+        if bound <= 4 * top:
+            axes[1].axvline(bound, color="purple", linestyle=":", label=rf"$R^2/\gamma^2={bound:.4g}$")
+    for ax, ylabel in zip(axes, [r"$\|w_k\|$", r"$\|w_k\|^2$"]):
+        ax.set_xlabel("updates $k$")
+        ax.set_ylabel(ylabel)
+        ax.grid(True, alpha=0.3)
+        ax.legend()
+    fig.suptitle(title)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise InputError(f"--plot: cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
