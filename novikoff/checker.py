@@ -16,8 +16,9 @@ from typing import Sequence
 from novikoff.certify import Certificate, GeometricMarginCertificate, GordanCertificate
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError
+from novikoff.runs import Order, epoch_order
 
-__all__ = ["check_certificate", "certificate_is_valid"]
+__all__ = ["check_certificate", "certificate_is_valid", "check_run"]
 
 
 def _fail(condition: str) -> CertificateError:
@@ -117,3 +118,38 @@ def certificate_is_valid(ds: Dataset, cert: Certificate) -> bool:
     except CertificateError:
         return False
     return True
+
+
+def check_run(ds: Dataset, updates: Sequence[tuple[int, int]], weights: Sequence[Fraction], epochs: int,
+              converged: bool, order: Order = None) -> None:
+    """Replay a perceptron run exactly and raise CertificateError unless it is the run.
+
+    Checks that the updates are exactly the presentations with w.z <= 0, in
+    order, that the final weights match, and that ``converged``/``epochs`` agree
+    (a converged run ends with one clean epoch; otherwise ``epochs`` ran in full).
+    """
+    rows, s = _patterns(ds)
+    present = epoch_order(order, len(rows))
+    W = [0] * (len(rows[0]) if rows else 0)
+    expected = iter(updates)
+    pending = next(expected, None)
+    clean_epoch = False
+    for epoch in range(epochs):
+        clean_epoch = True
+        for i in present(epoch):
+            mistake = _dot(W, rows[i]) <= 0
+            if mistake != (pending == (epoch, i)):
+                what = "missed a mistake" if mistake else "updated on a correct sample"
+                raise _fail(f"run replay: epoch {epoch}, sample {i}: the run {what}")
+            if mistake:
+                W = [a + b for a, b in zip(W, rows[i])]
+                pending = next(expected, None)
+                clean_epoch = False
+        if clean_epoch and epoch < epochs - 1:
+            raise _fail(f"run replay: epoch {epoch} was clean but the run went on")
+    if pending is not None:
+        raise _fail(f"run replay: update {pending} lies beyond the epochs run")
+    if converged != clean_epoch:
+        raise _fail(f"run replay: converged={converged} but the last epoch was {'clean' if clean_epoch else 'not clean'}")
+    if [Fraction(v, s) for v in W] != [Fraction(v) for v in weights]:
+        raise _fail("run replay: final weights differ")

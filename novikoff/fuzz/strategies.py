@@ -107,8 +107,9 @@ def separable_datasets(
         if j is not None:
             x[j] = Fraction(1)
         score = sum((wi * xi for wi, xi in zip(w, x)), Fraction(0)) + wb * rho
-        rows.append(x)
-        labels.append(1 if score > 0 else -1)
+        while len(rows) < max(min_samples, 1):
+            rows.append(list(x))
+            labels.append(1 if score > 0 else -1)
     return Dataset.from_fraction_rows(rows, labels, bias=rho, name=f"separable[{kind},{layout}]")
 
 

@@ -1,0 +1,40 @@
+"""Shared test configuration: Hypothesis profiles and the shared benchmark data path."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    max_examples=60,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile(
+    "dev",
+    max_examples=100,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("NOVIKOFF_SHARED", REPO.parent / "shared"))
+COQ = SHARED / "benchmarks" / "coq-perceptron"
+
+
+@pytest.fixture(scope="session")
+def coq_dir() -> Path:
+    """../shared/benchmarks/coq-perceptron; required on CI, skipped elsewhere if absent."""
+    if not COQ.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"shared benchmark data missing at {COQ}")
+        pytest.skip(f"shared benchmark data not found at {COQ}")
+    return COQ
