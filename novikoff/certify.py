@@ -17,6 +17,7 @@ half the distance between the two class hulls, certified the same way.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Sequence, Union
@@ -25,6 +26,7 @@ import numpy as np
 
 from novikoff.data import Dataset
 from novikoff.minnorm import PatternAtoms, min_norm_point
+from novikoff.rational import RationalVector
 
 __all__ = [
     "SeparableCertificate",
@@ -41,9 +43,9 @@ class GeometricMarginCertificate:
     within each class) whose hull points differ by ``v``; ``distance2 = ||v||^2`` and the
     geometric margin is ``sqrt(distance2)/2`` (``margin2 = distance2/4``)."""
 
-    alpha: tuple[Fraction, ...]
-    beta: tuple[Fraction, ...]
-    v: tuple[Fraction, ...]
+    alpha: RationalVector
+    beta: RationalVector
+    v: RationalVector
     distance2: Fraction
 
     @property
@@ -55,10 +57,10 @@ class GeometricMarginCertificate:
 class SeparableCertificate:
     """lambda >= 0, sum 1, p* = sum lambda_i z_i, min_i z_i.p* >= ||p*||^2 > 0."""
 
-    lambdas: tuple[Fraction, ...]
-    pstar: tuple[Fraction, ...]
+    lambdas: RationalVector
+    pstar: RationalVector
     gamma2: Fraction
-    weights: tuple[Fraction, ...]
+    weights: RationalVector
     R2: Fraction
     bound: Fraction
     geometric: GeometricMarginCertificate | None = None
@@ -70,7 +72,7 @@ class SeparableCertificate:
 class GordanCertificate:
     """lambda >= 0, sum 1, sum lambda_i z_i = 0: no w has w.z_i > 0 for all i."""
 
-    lambdas: tuple[Fraction, ...]
+    lambdas: RationalVector
     R2: Fraction
 
     separable = False
@@ -137,22 +139,26 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     guess = _warm_pairs(list(range(m)), _float_weights(Z))
     start = min(range(m), key=lambda i: sum(v * v for v in Z[i]))
     result = min_norm_point(atoms, start, guess)
-    lambdas = [Fraction(0)] * m
-    for a, w in zip(result.atoms, result.weights):
-        lambdas[a] = w  # type: ignore[index]
+    numerators = [0] * m
+    for a, w in zip(result.atoms, result.weights.numerators):
+        numerators[a] = w  # type: ignore[index]
+    lambdas = RationalVector(numerators, result.weights.denominator)
     R2 = dataset.R2
     cert: Certificate
     if not any(result.numerator):
-        cert = GordanCertificate(tuple(lambdas), R2)
+        cert = GordanCertificate(lambdas, R2)
     else:
-        den = result.denominator * scale
-        pstar = tuple(Fraction(v, den) for v in result.numerator)
-        gamma2 = Fraction(sum(v * v for v in result.numerator), den * den)
-        weights = tuple(p / gamma2 for p in pstar)
+        den = result.denominator * scale  # p* = numerator / den
+        norm2 = sum(v * v for v in result.numerator)
+        gamma2 = Fraction(norm2, den * den)
+        # w~ = p*/||p*||^2 = numerator * den / norm2
+        weights = RationalVector([v * den for v in result.numerator], norm2)
         geo = None
         if geometric and dataset.bias > 0 and len(dataset.classes) == 2:
             geo = geometric_margin(dataset)
-        cert = SeparableCertificate(tuple(lambdas), pstar, gamma2, weights, R2, R2 / gamma2, geo)
+        cert = SeparableCertificate(
+            lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2, geo
+        )
     if verify:
         from novikoff.checker import check_certificate
 
@@ -163,16 +169,31 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
 class _PairAtoms:
     """Atoms x_p - x_n (p positive, n negative): their hull is conv(P) - conv(N)."""
 
-    def __init__(self, rows: Sequence[Sequence[int]], pos: Sequence[int], neg: Sequence[int]) -> None:
-        self.rows, self.pos, self.neg = rows, pos, neg
-        self._scores = PatternAtoms(rows)
+    def __init__(self, features: PatternAtoms, pos: Sequence[int], neg: Sequence[int]) -> None:
+        self.features, self.pos, self.neg = features, pos, neg
 
     def vector(self, atom: Hashable) -> Sequence[int]:
         p, n = atom  # type: ignore[misc]
-        return [a - b for a, b in zip(self.rows[p], self.rows[n])]
+        rows = self.features.rows
+        return [a - b for a, b in zip(rows[p], rows[n])]
+
+    def gram(self, ids: Sequence[Hashable]) -> list[list[int]]:
+        G = self.features.full_gram()
+        if G is None:
+            return [[sum(map(operator.mul, self.vector(a), self.vector(b))) for b in ids] for a in ids]
+        # (x_p - x_n).(x_q - x_r) = G_pq - G_pr - G_nq + G_nr
+        return [[G[p][q] - G[p][r] - G[n][q] + G[n][r] for q, r in ids] for p, n in ids]  # type: ignore[misc]
+
+    def combine(self, ids: Sequence[Hashable], coeffs: Sequence[int]) -> list[int]:
+        flat: list[Hashable] = []
+        signed: list[int] = []
+        for (p, n), c in zip(ids, coeffs):  # type: ignore[misc]
+            flat += [p, n]
+            signed += [c, -c]
+        return self.features.combine(flat, signed)
 
     def lmo(self, direction: Sequence[int]) -> tuple[Hashable, int]:
-        s = self._scores.scores(direction)
+        s = self.features.scores(direction)
         p = min(self.pos, key=s.__getitem__)
         n = max(self.neg, key=s.__getitem__)
         return (p, n), s[p] - s[n]
@@ -209,7 +230,7 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
     neg = [i for i, y in enumerate(dataset.labels) if y == -1]
     if not pos or not neg:
         return None
-    atoms = _PairAtoms(X, pos, neg)
+    atoms = _PairAtoms(PatternAtoms(X), pos, neg)
     warm: list[tuple[Hashable, float]] = []
     guess = _float_weights(
         [list(X[p]) for p in pos] + [[-v for v in X[n]] for n in neg],
@@ -222,14 +243,17 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
     res = min_norm_point(atoms, (pos[0], neg[0]), warm)
     if not any(res.numerator):
         return None
-    alpha = dict.fromkeys(pos, Fraction(0))
-    beta = dict.fromkeys(neg, Fraction(0))
-    for (p, n), w in zip(res.atoms, res.weights):  # type: ignore[misc]
+    alpha = dict.fromkeys(pos, 0)
+    beta = dict.fromkeys(neg, 0)
+    for (p, n), w in zip(res.atoms, res.weights.numerators):  # type: ignore[misc]
         alpha[p] += w
         beta[n] += w
+    q = res.weights.denominator
     den = res.denominator * dataset.denominator
-    v = tuple(Fraction(c, den) for c in res.numerator)
     return GeometricMarginCertificate(
-        tuple(alpha.values()), tuple(beta.values()), v, Fraction(sum(c * c for c in res.numerator), den * den)
+        RationalVector(alpha.values(), q),
+        RationalVector(beta.values(), q),
+        RationalVector(res.numerator, den),
+        Fraction(sum(c * c for c in res.numerator), den * den),
     )
 

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from novikoff.certify import Certificate, SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation, NovikoffError
-from novikoff.rational import format_rational, parse_rational
+from novikoff.rational import RationalVector, format_rational, parse_rational
 from novikoff.runs import RunRecord, parse_order
 
 __all__ = ["main", "certify_report"]
@@ -102,8 +102,12 @@ def _float(q: Fraction) -> float:
         return math.inf
 
 
-def certify_report(ds: Dataset, cert: Certificate, run: RunRecord) -> dict[str, Any]:
-    """The JSON contract of ``novikoff certify --json`` (see the README)."""
+def certify_report(ds: Dataset, cert: Certificate, run: RunRecord, vectors: bool = True) -> dict[str, Any]:
+    """The JSON contract of ``novikoff certify --json`` (see the README).
+
+    ``vectors=False`` leaves out the per-sample and per-coordinate lists (lambda,
+    weights, p*, updates), which the readable summary does not show.
+    """
     out: dict[str, Any] = {
         "dataset": ds.name,
         "separable": cert.separable,
@@ -112,7 +116,6 @@ def certify_report(ds: Dataset, cert: Certificate, run: RunRecord) -> dict[str, 
         "bias": format_rational(ds.bias),
         "R2": format_rational(cert.R2),
         "R2_float": _float(cert.R2),
-        "lambda": [format_rational(v) for v in cert.lambdas],
         "certificate_checked": True,
     }
     if isinstance(cert, SeparableCertificate):
@@ -121,24 +124,32 @@ def certify_report(ds: Dataset, cert: Certificate, run: RunRecord) -> dict[str, 
             gamma2_float=_float(cert.gamma2),
             bound=format_rational(cert.bound),
             bound_float=_float(cert.bound),
-            weights=[format_rational(v) for v in cert.weights],
-            pstar=[format_rational(v) for v in cert.pstar],
         )
+        if vectors:
+            out.update(weights=_vector_json(cert.weights), pstar=_vector_json(cert.pstar))
         if cert.geometric is not None:
             out["geometric_margin2"] = format_rational(cert.geometric.margin2)
             out["geometric_margin2_float"] = _float(cert.geometric.margin2)
     else:
-        out.update(gamma2=0, gamma2_float=0.0, bound=None, bound_float=None,
-                   gordan={"lambda": [str(format_rational(v)) for v in cert.lambdas]})
+        out.update(gamma2=0, gamma2_float=0.0, bound=None, bound_float=None, gordan={})
+        if vectors:
+            out["gordan"]["lambda"] = [str(v) for v in _vector_json(cert.lambdas)]
+    if vectors:
+        out["lambda"] = _vector_json(cert.lambdas)
     out["perceptron"] = {
         "mistakes": run.mistakes,
         "epochs": run.epochs,
         "converged": run.converged,
         "invariants_checked": run.invariants_checked,
-        "updates": [[e, i] for e, i in run.updates],
-        "weights": [format_rational(v) for v in run.weights],  # type: ignore[arg-type]
     }
+    if vectors:
+        out["perceptron"]["updates"] = [[e, i] for e, i in run.updates]
+        out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]  # type: ignore[arg-type]
     return out
+
+
+def _vector_json(vec: RationalVector) -> list[int | str]:
+    return [format_rational(v) for v in vec]
 
 
 def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: str) -> str:
@@ -160,10 +171,10 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         row("Novikoff bound R^2/gamma^2", report["bound"], report["bound_float"])
         if "geometric_margin2" in report:
             row("geometric margin^2 (free bias)", report["geometric_margin2"], report["geometric_margin2_float"])
-        support = sum(1 for v in cert.lambdas if v != 0)
+        support = sum(1 for v in cert.lambdas.numerators if v)
         lines.append(f"  support vectors (lambda > 0): {support} of {report['n_samples']}")
     else:
-        support = sum(1 for v in cert.lambdas if v != 0)
+        support = sum(1 for v in cert.lambdas.numerators if v)
         lines.append("  separable: no (Gordan certificate: sum lambda_i z_i = 0, re-checked)")
         lines.append(f"  {support} samples with lambda > 0 combine to the origin")
         row("R^2 = max ||z_i||^2", report["R2"], report["R2_float"])
@@ -181,7 +192,7 @@ def _cmd_certify(args: argparse.Namespace) -> int:
     cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
     run = run_perceptron(ds, order=order, max_epochs=args.max_epochs, certificate=sep, track_norms=bool(args.plot))
-    report = certify_report(ds, cert, run)
+    report = certify_report(ds, cert, run, vectors=args.json)
     if args.plot:
         from novikoff.plot import plot_squeeze
 

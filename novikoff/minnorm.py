@@ -15,11 +15,14 @@ changes neither the minimizing weights nor any decision).
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Protocol, Sequence
 
 import flint
+
+from novikoff.rational import RationalVector
 
 __all__ = ["Atoms", "PatternAtoms", "MinNormPoint", "min_norm_point"]
 
@@ -33,25 +36,60 @@ class Atoms(Protocol):
         """The integer vector of ``atom``."""
         ...
 
+    def gram(self, ids: Sequence[Hashable]) -> list[list[int]]:
+        """The integer Gram matrix of the atoms ``ids``."""
+        ...
+
+    def combine(self, ids: Sequence[Hashable], coeffs: Sequence[int]) -> list[int]:
+        """sum_j coeffs_j vector(ids_j), exactly."""
+        ...
+
     def lmo(self, direction: Sequence[int]) -> tuple[Hashable, int]:
         """An atom minimizing ``atom . direction`` and that minimal value."""
         ...
 
 
-class PatternAtoms:
-    """The rows of an integer matrix as atoms (the z_i of a dataset)."""
+_FULL_GRAM_LIMIT = 3000  # rows up to which the full Gram matrix is formed once
 
-    def __init__(self, rows: Sequence[Sequence[int]]) -> None:
+
+class PatternAtoms:
+    """The rows of an integer matrix as atoms (the z_i of a dataset).
+
+    ``matrix`` may pass the same rows already converted to a flint fmpz_mat.
+    """
+
+    def __init__(self, rows: Sequence[Sequence[int]], matrix: flint.fmpz_mat | None = None) -> None:
         self.rows = rows
-        self._matrix = flint.fmpz_mat([list(r) for r in rows])
+        self.matrix = matrix if matrix is not None else flint.fmpz_mat([list(r) for r in rows])
+        self._gram: list[list[int]] | None = None
 
     def vector(self, atom: Hashable) -> Sequence[int]:
         return self.rows[atom]  # type: ignore[index]
 
+    def full_gram(self) -> list[list[int]] | None:
+        """All pairwise inner products (None above _FULL_GRAM_LIMIT rows)."""
+        if self._gram is None and len(self.rows) <= _FULL_GRAM_LIMIT:
+            G = self.matrix * self.matrix.transpose()
+            self._gram = [[int(v) for v in row] for row in G.tolist()]
+        return self._gram
+
+    def gram(self, ids: Sequence[Hashable]) -> list[list[int]]:
+        G = self.full_gram()
+        if G is None:
+            V = flint.fmpz_mat([list(self.rows[a]) for a in ids])  # type: ignore[index]
+            return [[int(v) for v in row] for row in (V * V.transpose()).tolist()]
+        return [[G[a][b] for b in ids] for a in ids]  # type: ignore[index]
+
+    def combine(self, ids: Sequence[Hashable], coeffs: Sequence[int]) -> list[int]:
+        full = [0] * len(self.rows)
+        for a, c in zip(ids, coeffs):
+            full[a] += c  # type: ignore[index]
+        return [int(v) for v in (flint.fmpz_mat(1, len(full), full) * self.matrix).entries()]
+
     def scores(self, direction: Sequence[int]) -> list[int]:
         """``row . direction`` for every row, exactly."""
         col = flint.fmpz_mat(len(direction), 1, list(direction))
-        return [int(v) for v in (self._matrix * col).entries()]
+        return [int(v) for v in (self.matrix * col).entries()]
 
     def lmo(self, direction: Sequence[int]) -> tuple[Hashable, int]:
         s = self.scores(direction)
@@ -68,81 +106,66 @@ class MinNormPoint:
     """
 
     atoms: tuple[Hashable, ...]
-    weights: tuple[Fraction, ...]
+    weights: RationalVector
     numerator: tuple[int, ...]
     denominator: int
     major_cycles: int
 
 
 def _dot(u: Sequence[int], v: Sequence[int]) -> int:
-    return sum(a * b for a, b in zip(u, v))
+    return sum(map(operator.mul, u, v))
 
 
 class _Corral:
-    """Atoms in the corral with their Gram matrix, kept incrementally."""
+    """Atoms in the corral with their integer Gram matrix (rows in corral order)."""
 
     def __init__(self, atoms: Atoms) -> None:
         self.atoms = atoms
         self.ids: list[Hashable] = []
-        self.gram: dict[tuple[Hashable, Hashable], int] = {}
+        self.gram: list[list[int]] = []
 
     def add(self, a: Hashable) -> None:
         va = self.atoms.vector(a)
-        for b in self.ids:
-            g = _dot(va, self.atoms.vector(b))
-            self.gram[a, b] = self.gram[b, a] = g
-        self.gram[a, a] = _dot(va, va)
+        row = [_dot(va, self.atoms.vector(b)) for b in self.ids]
+        for r, g in zip(self.gram, row):
+            r.append(g)
+        self.gram.append([*row, _dot(va, va)])
         self.ids.append(a)
 
     def add_many(self, new: Sequence[Hashable]) -> None:
-        """Add atoms with one matrix product (the warm start adds hundreds)."""
-        if len(new) < 8:
-            for a in new:
-                self.add(a)
-            return
-        V = flint.fmpz_mat([list(self.atoms.vector(a)) for a in new])
-        G = V * V.transpose()
-        for i, a in enumerate(new):
-            for j, b in enumerate(new):
-                self.gram[a, b] = int(G[i, j])
-        for a in new:
-            for b in self.ids:
-                self.gram[a, b] = self.gram[b, a] = _dot(self.atoms.vector(a), self.atoms.vector(b))
-        self.ids.extend(new)
+        """Fill an empty corral at once (the warm start adds hundreds of atoms)."""
+        if self.ids:
+            raise RuntimeError("add_many needs an empty corral")
+        self.gram = self.atoms.gram(new)
+        self.ids = list(new)
 
-    def remove(self, keep: Sequence[Hashable]) -> None:
-        self.ids = list(keep)
+    def keep(self, positions: Sequence[int]) -> None:
+        """Keep the atoms at these corral positions (in order)."""
+        self.ids = [self.ids[i] for i in positions]
+        self.gram = [[self.gram[i][j] for j in positions] for i in positions]
 
-    def affine_minimizer(self) -> list[Fraction]:
+    def affine_minimizer(self) -> RationalVector:
         """Weights mu (sum 1) of the min-norm point of the affine hull of the corral.
 
         Solves ``[G 1; 1^T 0] (mu, -c) = (0, 1)``, nonsingular iff the corral is
         affinely independent (which Wolfe's algorithm maintains).
         """
         k = len(self.ids)
-        A = flint.fmpq_mat(k + 1, k + 1)
-        for i, a in enumerate(self.ids):
-            for j, b in enumerate(self.ids):
-                A[i, j] = self.gram[a, b]
-            A[i, k] = 1
-            A[k, i] = 1
-        rhs = flint.fmpq_mat(k + 1, 1)
-        rhs[k, 0] = 1
-        sol = A.solve(rhs)
-        return [Fraction(int(sol[i, 0].p), int(sol[i, 0].q)) for i in range(k)]
+        flat: list[int] = []
+        for row in self.gram:
+            flat.extend(row)
+            flat.append(1)
+        flat.extend([1] * k)
+        flat.append(0)
+        A = flint.fmpz_mat(k + 1, k + 1, flat)
+        rhs = flint.fmpz_mat(k + 1, 1, [0] * k + [1])
+        nums, den = A.solve(rhs).numer_denom()
+        return RationalVector([int(nums[i, 0]) for i in range(k)], int(den))
 
 
-def _point(atoms: Atoms, ids: Sequence[Hashable], weights: Sequence[Fraction]) -> tuple[list[int], int]:
-    den = math.lcm(*(w.denominator for w in weights))
-    dim = len(atoms.vector(ids[0]))
-    num = [0] * dim
-    for a, w in zip(ids, weights):
-        c = w.numerator * (den // w.denominator)
-        v = atoms.vector(a)
-        for j in range(dim):
-            if v[j]:
-                num[j] += c * v[j]
-    return num, den
+def _point(atoms: Atoms, ids: Sequence[Hashable], weights: RationalVector) -> tuple[list[int], int]:
+    """sum_a w_a v_a as (integer vector, denominator)."""
+    return atoms.combine(ids, weights.numerators), weights.denominator
 
 
 def independent_subset(atoms: Atoms, candidates: Sequence[Hashable]) -> list[Hashable]:
@@ -171,22 +194,26 @@ def min_norm_point(
     """Exact Wolfe: the minimum-norm point of the convex hull of ``atoms``.
 
     ``start`` is any atom (used when there is no warm start); ``warm`` is an
-    optional float guess of (atom, weight) pairs, larger weights first.
+    optional float guess of (atom, weight) pairs, larger weights first. The
+    warm corral is used as it is when it is affinely independent, else reduced
+    to a maximal independent subset.
     """
     corral = _Corral(atoms)
-    lam: list[Fraction]
+    lam: RationalVector
     guess = [(a, w) for a, w in warm if w > 0]
-    chosen = independent_subset(atoms, [a for a, _ in guess]) if guess else []
-    if chosen:
+    if guess:
         weight = dict(guess)
-        corral.add_many(chosen)
-        raw = [Fraction(weight[a]) for a in chosen]
-        total = sum(raw)
-        lam = [w / total for w in raw]
-        lam = _minor_cycles(corral, lam, None)
+        corral.add_many([a for a, _ in guess])
+        try:
+            lam = _warm_weights(corral, weight)
+        except ZeroDivisionError:  # affinely dependent guess: keep an independent subset
+            chosen = independent_subset(atoms, corral.ids)
+            corral = _Corral(atoms)
+            corral.add_many(chosen)
+            lam = _warm_weights(corral, weight)
     else:
         corral.add(start)
-        lam = [Fraction(1)]
+        lam = RationalVector([1], 1)
     cycles = 0
     while True:
         num, den = _point(atoms, corral.ids, lam)
@@ -194,22 +221,40 @@ def min_norm_point(
         a, score = atoms.lmo(num)
         # stop iff atom . x >= x . x for every atom: (score/den) >= xx/den^2
         if score * den >= xx:
-            return MinNormPoint(tuple(corral.ids), tuple(lam), tuple(num), den, cycles)
+            return MinNormPoint(tuple(corral.ids), lam, tuple(num), den, cycles)
         cycles += 1
         if cycles > max_major_cycles:
             raise RuntimeError("Wolfe's algorithm exceeded its major-cycle budget")
         if a in corral.ids:  # impossible in exact arithmetic: every corral atom has a.x = x.x
             raise RuntimeError(f"Wolfe: improving atom {a!r} already in the corral")
         corral.add(a)
-        lam = _minor_cycles(corral, lam + [Fraction(0)], a)
+        lam = _minor_cycles(corral, [*lam, Fraction(0)], a)
 
 
-def _minor_cycles(corral: _Corral, lam: list[Fraction], added: Hashable | None) -> list[Fraction]:
+def _warm_weights(corral: _Corral, weight: dict[Hashable, float]) -> RationalVector:
+    """Start inside the warm corral: its affine minimizer if positive, else minor cycles
+    from the float weights (made exact and normalized). Raises ZeroDivisionError if the
+    corral is affinely dependent."""
+    mu = corral.affine_minimizer()
+    if all(v > 0 for v in mu.numerators):
+        return mu
+    raw = [Fraction(weight[a]) for a in corral.ids]
+    total = sum(raw)
+    return _minor_cycles(corral, [w / total for w in raw], None, first=mu)
+
+
+def _minor_cycles(
+    corral: _Corral, lam: list[Fraction], added: Hashable | None, first: RationalVector | None = None
+) -> RationalVector:
     """Move from weights ``lam`` toward the affine minimizer, dropping atoms that reach 0."""
+    mu_vec = first
     while True:
-        mu = corral.affine_minimizer()
-        if all(m > 0 for m in mu):
-            return mu
+        if mu_vec is None:
+            mu_vec = corral.affine_minimizer()
+        if all(v > 0 for v in mu_vec.numerators):
+            return mu_vec
+        mu = list(mu_vec)
+        mu_vec = None
         # mu_i <= 0 < lam_i for every corral atom except a just-added one (lam = 0),
         # whose step length is 0
         theta = min(
@@ -221,5 +266,5 @@ def _minor_cycles(corral: _Corral, lam: list[Fraction], added: Hashable | None) 
         keep = [i for i in range(len(lam)) if lam[i] > 0]
         if added is not None and theta == 0 and corral.ids[-1] == added and len(lam) - 1 not in keep:
             raise RuntimeError("Wolfe: the improving atom was dropped at once (not affinely independent)")
-        corral.remove([corral.ids[i] for i in keep])
+        corral.keep(keep)
         lam = [lam[i] for i in keep]

@@ -12,11 +12,11 @@ import math
 import numbers
 import re
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, Iterator, Sequence, overload
 
 from novikoff.errors import InputError
 
-__all__ = ["parse_rational", "parse_rational_pair", "to_fraction", "format_rational", "common_denominator"]
+__all__ = ["RationalVector", "parse_rational", "parse_rational_pair", "to_fraction", "format_rational", "common_denominator"]
 
 _DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
 _RATIO = re.compile(r"[+-]?[0-9]+\s*/\s*[+-]?[0-9]+\Z")
@@ -124,3 +124,82 @@ def parse_rational_pair(token: str) -> tuple[int, int]:
     if shift >= 0:
         return num * 10**shift, 1
     return num, 10**-shift
+
+
+class RationalVector(Sequence[Fraction]):
+    """An exact rational vector stored as integer numerators over one positive denominator.
+
+    Certificates hold their vectors this way: the numbers in a minimum-norm
+    point have determinant-sized denominators (thousands of digits), and
+    comparing or combining them over one denominator avoids a gcd per entry.
+    Indexing and iteration give reduced Fractions; equality is exact and also
+    holds against any sequence of numbers with the same values.
+    """
+
+    __slots__ = ("_hash", "denominator", "numerators")
+
+    def __init__(self, numerators: Iterable[int], denominator: int = 1) -> None:
+        nums = tuple(int(v) for v in numerators)
+        den = int(denominator)
+        if den == 0:
+            raise ZeroDivisionError("RationalVector with denominator 0")
+        if den < 0:
+            nums, den = tuple(-v for v in nums), -den
+        self.numerators = nums
+        self.denominator = den
+        self._hash: int | None = None
+
+    @classmethod
+    def from_values(cls, values: Iterable[object]) -> RationalVector:
+        """From exact numbers (ints, Fractions, numeric str, finite floats)."""
+        fr = [to_fraction(v) for v in values]
+        den = common_denominator(fr)
+        return cls((v.numerator * (den // v.denominator) for v in fr), den)
+
+    def __len__(self) -> int:
+        return len(self.numerators)
+
+    @overload
+    def __getitem__(self, index: int) -> Fraction: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Fraction]: ...
+    def __getitem__(self, index: int | slice) -> Fraction | list[Fraction]:
+        if isinstance(index, slice):
+            return [Fraction(v, self.denominator) for v in self.numerators[index]]
+        return Fraction(self.numerators[index], self.denominator)
+
+    def __iter__(self) -> Iterator[Fraction]:
+        return (Fraction(v, self.denominator) for v in self.numerators)
+
+    def equals_scaled(self, numerators: Sequence[int], denominator: int) -> bool:
+        """Exactly equal to ``numerators / denominator`` (fast when the denominators agree)."""
+        if len(numerators) != len(self.numerators) or denominator == 0:
+            return False
+        if denominator == self.denominator:
+            return list(self.numerators) == list(numerators)
+        return all(a * denominator == b * self.denominator for a, b in zip(self.numerators, numerators))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, RationalVector):
+            return self.equals_scaled(other.numerators, other.denominator)
+        if isinstance(other, (list, tuple)):
+            try:
+                return len(other) == len(self) and all(a == to_fraction(b) for a, b in zip(self, other))
+            except InputError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self))
+        return self._hash
+
+    def replace(self, index: int, value: object) -> RationalVector:
+        """A copy with entry ``index`` set to ``value`` (exact)."""
+        values: list[object] = list(self)
+        values[index] = to_fraction(value)
+        return RationalVector.from_values(values)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(v) for v in self[:6])
+        return f"RationalVector([{shown}{', ...' if len(self) > 6 else ''}])"

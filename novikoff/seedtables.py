@@ -65,7 +65,7 @@ def _row(ds: Dataset) -> dict[str, Any]:
         "invariants_checked": run.invariants_checked,
     }
     if sep is None:
-        row["gordan_support"] = sum(1 for v in cert.lambdas if v)
+        row["gordan_support"] = sum(1 for v in cert.lambdas.numerators if v)
         return row
     row.update(
         gamma2=format_rational(sep.gamma2),

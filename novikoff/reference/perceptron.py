@@ -13,7 +13,7 @@ theorem, the statement and the numbers.
 
 from __future__ import annotations
 
-import math
+import operator
 from fractions import Fraction
 from typing import Sequence
 
@@ -29,7 +29,7 @@ DEFAULT_MAX_EPOCHS = 1000
 
 
 def _dot(u: Sequence[int], v: Sequence[int]) -> int:
-    return sum(a * b for a, b in zip(u, v))
+    return sum(map(operator.mul, u, v))
 
 
 def check_max_epochs(max_epochs: int) -> int:
@@ -74,8 +74,7 @@ def run_perceptron(
     checked = 0
     if certificate is not None:
         # p* = P / pd with integer P; p*.w_k = (P.W) / (pd s)
-        pd = math.lcm(*(v.denominator for v in certificate.pstar))
-        P = [int(v * pd) for v in certificate.pstar]
+        P, pd = certificate.pstar.numerators, certificate.pstar.denominator
         gamma2, R2 = certificate.gamma2, certificate.R2
     converged = False
     epoch = 0

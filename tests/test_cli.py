@@ -1,0 +1,156 @@
+"""The certify command: JSON contract, readable output, exit codes and bad input."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from novikoff import cli
+from novikoff.certify import certify
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_contract_exercise_6_1(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "certify", "example:exercise-6.1", "--json")
+    assert code == 0
+    r = json.loads(out)
+    assert r["separable"] is True and r["n_samples"] == 4 and r["n_features"] == 2 and r["bias"] == 1
+    assert (r["R2"], r["gamma2"], r["bound"]) == (9, 2, "9/2")
+    assert (r["R2_float"], r["gamma2_float"], r["bound_float"]) == (9.0, 2.0, 4.5)
+    assert r["weights"] == ["1/2", "1/2", 0]
+    assert r["lambda"] == ["1/2", 0, "1/2", 0]
+    assert r["geometric_margin2"] == 2
+    p = r["perceptron"]
+    assert (p["mistakes"], p["epochs"], p["converged"], p["invariants_checked"]) == (1, 2, True, 3)
+    assert "gordan" not in r
+
+
+def test_json_nonseparable_has_gordan(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "xor.csv"
+    f.write_text("1,1,1\n-1,-1,1\n1,-1,-1\n-1,1,-1\n")
+    code, out, _ = run_cli(capsys, "certify", str(f), "--json", "--max-epochs", "7")
+    assert code == 0
+    r = json.loads(out)
+    assert r["separable"] is False and "weights" not in r
+    assert r["gordan"]["lambda"] == ["1/4"] * 4
+    assert r["perceptron"]["converged"] is False and r["perceptron"]["epochs"] == 7
+
+
+def test_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "certify", "example:t1:5")
+    assert code == 0
+    assert "separable: yes" in out and "Novikoff bound R^2/gamma^2" in out and "5 mistakes" in out
+
+
+def test_shared_files_certify(coq_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "certify", str(coq_dir / "iris_setosa.csv"), "--json")
+    r = json.loads(out)
+    assert code == 0 and r["separable"] and r["perceptron"]["converged"]
+    assert r["perceptron"]["mistakes"] * Fraction(r["gamma2"]) <= Fraction(r["R2"])
+
+
+@pytest.mark.parametrize(
+    ("content", "args", "message"),
+    [
+        ("1,2,1\n3,nan,-1\n", [], r"bad\.csv:2:2: 'nan' is not a finite number"),
+        ("1,2,1\n3,inf,-1\n", [], r"bad\.csv:2:2"),
+        ("1,2,1\n3,4\n", [], r"bad\.csv:2: 2 fields, expected 3"),
+        ("1,2,1\n3,four,-1\n", [], r"bad\.csv:2:2: not a number: 'four'"),
+        ("", [], "empty file"),
+        ("1,2,1\n", [], "only one sample"),
+        ("1,2,a\n3,4,b\n", [], "name the positive label"),
+        ("1,2,a\n3,4,b\n", ["--positive", "c"], "does not occur"),
+        ("1,2,1\n3,4,2\n5,6,3\n", [], "3 labels"),
+        ("1,2,1\n3,4,-1\n", ["--bias", "-1"], "bias"),
+        ("1,2,1\n3,4,-1\n", ["--order", "random"], "--order"),
+        ("1,2,1\n3,4,-1\n", ["--label-column", "5"], "label column 5"),
+    ],
+)
+def test_bad_input_exits_2_naming_the_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, args: list[str], message: str
+) -> None:
+    f = tmp_path / "bad.csv"
+    f.write_text(content)
+    code, out, err = run_cli(capsys, "certify", str(f), *args)
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert __import__("re").search(message, err), err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["certify", "/no/such/file.csv"], "no such file"),
+        (["certify", "example:nope"], "unknown example"),
+        (["certify", "example:t1:x"], "example"),
+        (["certify", "example:t1:3", "--max-epochs", "0"], "--max-epochs"),
+        (["certify", "example:t1:3", "--bias", "x"], "--bias"),
+        (["nosuchcommand"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    try:
+        code = cli.main(args)
+    except SystemExit as exc:  # argparse usage errors
+        code = int(exc.code or 0)
+    _, err = capsys.readouterr()
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_huge_integer_stays_exact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    big = 10**400
+    f = tmp_path / "big.csv"
+    f.write_text(f"{big},1\n-{big},-1\n")
+    code, out, _ = run_cli(capsys, "certify", str(f), "--json")
+    r = json.loads(out)
+    assert code == 0 and r["R2"] == big * big + 1
+    assert r["R2_float"] == float("inf") or r["R2_float"] > 1e300
+
+
+def test_invariant_failure_exits_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    real = certify
+
+    def overclaiming(ds, **kw):  # type: ignore[no-untyped-def]
+        cert = real(ds, **kw)
+        return dataclasses.replace(cert, gamma2=cert.gamma2 * 2)
+
+    monkeypatch.setattr(cli, "certify", overclaiming)
+    code, _, err = run_cli(capsys, "certify", "example:t1:4")
+    assert code == 1 and "INVARIANT FAILED" in err and ("N1" in err or "N3" in err)
+
+
+def test_plot_writes_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "squeeze.png"
+    code, out, _ = run_cli(capsys, "certify", "example:seed-6.6:3", "--plot", str(png))
+    assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_console_entry_point_runs_without_traceback(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "novikoff.cli", "certify", str(tmp_path / "missing.csv")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "no such file" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_seed_tables_reproduce_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "seed-tables", "--json")
+    t = json.loads(out)
+    rows = {r["separation"]: r for r in t["section_6_6"]}
+    assert rows[2.0]["separable"] is False  # the row the seed dropped is not separable at all
+    for sep, printed in {3.0: 161.4, 4.0: 19.6, 5.0: 8.9, 6.0: 5.7}.items():
+        r = rows[sep]
+        assert round(r["mean_difference_bound_float"], 1) == printed  # the seed's own numbers
+        assert Fraction(r["exact_bound"]) <= Fraction(r["mean_difference_bound_float"])
+        assert r["mistakes"] <= r["exact_bound_float"]
+    assert [r["mistakes"] for r in t["exercise_6_3"]] == [2, 3, 5, 10, 20, 50]
