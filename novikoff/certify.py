@@ -18,21 +18,21 @@ half the distance between the two class hulls, certified the same way.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Sequence, Union
 
 import numpy as np
 
 from novikoff.data import Dataset
-from novikoff.minnorm import PatternAtoms, min_norm_point
+from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
 from novikoff.rational import RationalVector
 
 __all__ = [
-    "SeparableCertificate",
-    "GordanCertificate",
-    "GeometricMarginCertificate",
     "Certificate",
+    "GeometricMarginCertificate",
+    "GordanCertificate",
+    "SeparableCertificate",
     "certify",
 ]
 
@@ -78,7 +78,7 @@ class GordanCertificate:
     separable = False
 
 
-Certificate = Union[SeparableCertificate, GordanCertificate]
+Certificate = SeparableCertificate | GordanCertificate
 
 
 def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None = None) -> np.ndarray | None:
@@ -105,7 +105,7 @@ def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None =
         ones = [(g == k).astype(np.float64) for k in labels]
         # sum of all weights near len(labels); group sums forced equal by a heavy row
         constraints = [sum(ones)] + [1e4 * (ones[0] - o) for o in ones[1:]]
-        A = np.vstack([Z.T] + constraints)
+        A = np.vstack([Z.T, *constraints])
         b = np.zeros(A.shape[0])
         b[Z.shape[1]] = float(len(labels))
         weights, _ = nnls(A, b, maxiter=50 * A.shape[1])
@@ -119,7 +119,7 @@ def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None =
         return None
 
 
-def _warm_pairs(ids: Sequence[Hashable], weights: np.ndarray | None) -> list[tuple[Hashable, float]]:
+def _warm_pairs(ids: Sequence[Atom], weights: np.ndarray | None) -> list[tuple[Atom, float]]:
     if weights is None:
         return []
     top = float(weights.max()) if len(weights) else 0.0
@@ -141,7 +141,7 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     result = min_norm_point(atoms, start, guess)
     numerators = [0] * m
     for a, w in zip(result.atoms, result.weights.numerators):
-        numerators[a] = w  # type: ignore[index]
+        numerators[a] = w
     lambdas = RationalVector(numerators, result.weights.denominator)
     R2 = dataset.R2
     cert: Certificate
@@ -172,27 +172,27 @@ class _PairAtoms:
     def __init__(self, features: PatternAtoms, pos: Sequence[int], neg: Sequence[int]) -> None:
         self.features, self.pos, self.neg = features, pos, neg
 
-    def vector(self, atom: Hashable) -> Sequence[int]:
-        p, n = atom  # type: ignore[misc]
+    def vector(self, atom: Atom) -> Sequence[int]:
+        p, n = atom
         rows = self.features.rows
         return [a - b for a, b in zip(rows[p], rows[n])]
 
-    def gram(self, ids: Sequence[Hashable]) -> list[list[int]]:
+    def gram(self, ids: Sequence[Atom]) -> list[list[int]]:
         G = self.features.full_gram()
         if G is None:
             return [[sum(map(operator.mul, self.vector(a), self.vector(b))) for b in ids] for a in ids]
         # (x_p - x_n).(x_q - x_r) = G_pq - G_pr - G_nq + G_nr
-        return [[G[p][q] - G[p][r] - G[n][q] + G[n][r] for q, r in ids] for p, n in ids]  # type: ignore[misc]
+        return [[G[p][q] - G[p][r] - G[n][q] + G[n][r] for q, r in ids] for p, n in ids]
 
-    def combine(self, ids: Sequence[Hashable], coeffs: Sequence[int]) -> list[int]:
-        flat: list[Hashable] = []
+    def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
+        flat: list[Atom] = []
         signed: list[int] = []
-        for (p, n), c in zip(ids, coeffs):  # type: ignore[misc]
+        for (p, n), c in zip(ids, coeffs):
             flat += [p, n]
             signed += [c, -c]
         return self.features.combine(flat, signed)
 
-    def lmo(self, direction: Sequence[int]) -> tuple[Hashable, int]:
+    def lmo(self, direction: Sequence[int]) -> tuple[Atom, int]:
         s = self.features.scores(direction)
         p = min(self.pos, key=s.__getitem__)
         n = max(self.neg, key=s.__getitem__)
@@ -201,11 +201,11 @@ class _PairAtoms:
 
 def _northwest_corner(
     pos: Sequence[int], a: np.ndarray, neg: Sequence[int], b: np.ndarray
-) -> list[tuple[Hashable, float]]:
+) -> list[tuple[Atom, float]]:
     """A transport plan with marginals a, b on at most |P|+|N|-1 pairs (largest first)."""
     i = j = 0
     ra, rb = float(a[0]), float(b[0])
-    plan: list[tuple[Hashable, float]] = []
+    plan: list[tuple[Atom, float]] = []
     while i < len(pos) and j < len(neg):
         t = min(ra, rb)
         if t > 0:
@@ -231,7 +231,7 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
     if not pos or not neg:
         return None
     atoms = _PairAtoms(PatternAtoms(X), pos, neg)
-    warm: list[tuple[Hashable, float]] = []
+    warm: list[tuple[Atom, float]] = []
     guess = _float_weights(
         [list(X[p]) for p in pos] + [[-v for v in X[n]] for n in neg],
         [0] * len(pos) + [1] * len(neg),
@@ -245,7 +245,7 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
         return None
     alpha = dict.fromkeys(pos, 0)
     beta = dict.fromkeys(neg, 0)
-    for (p, n), w in zip(res.atoms, res.weights.numerators):  # type: ignore[misc]
+    for (p, n), w in zip(res.atoms, res.weights.numerators):
         alpha[p] += w
         beta[n] += w
     q = res.weights.denominator
@@ -256,4 +256,3 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
         RationalVector(res.numerator, den),
         Fraction(sum(c * c for c in res.numerator), den * den),
     )
-

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import flint
 
@@ -25,7 +25,7 @@ from novikoff.errors import CertificateError
 from novikoff.rational import RationalVector
 from novikoff.runs import Order, epoch_order
 
-__all__ = ["check_certificate", "certificate_is_valid", "check_run"]
+__all__ = ["certificate_is_valid", "check_certificate", "check_run"]
 
 
 def _fail(condition: str) -> CertificateError:
@@ -148,8 +148,14 @@ def certificate_is_valid(ds: Dataset, cert: Certificate) -> bool:
     return True
 
 
-def check_run(ds: Dataset, updates: Sequence[tuple[int, int]], weights: Sequence[Fraction], epochs: int,
-              converged: bool, order: Order = None) -> None:
+def check_run(
+    ds: Dataset,
+    updates: Sequence[tuple[int, int]],
+    weights: Sequence[Fraction],
+    epochs: int,
+    converged: bool,
+    order: Order = None,
+) -> None:
     """Replay a perceptron run exactly and raise CertificateError unless it is the run.
 
     Checks that the updates are exactly the presentations with w.z <= 0, in
@@ -178,6 +184,9 @@ def check_run(ds: Dataset, updates: Sequence[tuple[int, int]], weights: Sequence
     if pending is not None:
         raise _fail(f"run replay: update {pending} lies beyond the epochs run")
     if converged != clean_epoch:
-        raise _fail(f"run replay: converged={converged} but the last epoch was {'clean' if clean_epoch else 'not clean'}")
+        raise _fail(
+            f"run replay: converged={converged} but the last epoch was "
+            f"{'clean' if clean_epoch else 'not clean'}"
+        )
     if [Fraction(v, s) for v in W] != [Fraction(v) for v in weights]:
         raise _fail("run replay: final weights differ")

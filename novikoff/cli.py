@@ -11,8 +11,9 @@ import argparse
 import json
 import math
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from novikoff.certify import Certificate, SeparableCertificate, certify
 from novikoff.data import Dataset
@@ -20,7 +21,7 @@ from novikoff.errors import CertificateError, InputError, InvariantViolation, No
 from novikoff.rational import RationalVector, format_rational, parse_rational
 from novikoff.runs import RunRecord, parse_order
 
-__all__ = ["main", "certify_report"]
+__all__ = ["certify_report", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,12 +65,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("data", metavar="DATA")
     c.add_argument("--format", choices=["csv", "libsvm"], help="file format (default: from the suffix)")
-    c.add_argument("--bias", type=_rational, default=None, metavar="RHO",
-                   help="bias coordinate rho >= 0 appended last (default 1, or the example's own; 0 = no bias)")
-    c.add_argument("--label-column", type=_int, default=-1, metavar="N",
-                   help="CSV label column, 0-based, negative from the end (default -1: last)")
+    c.add_argument(
+        "--bias",
+        type=_rational,
+        default=None,
+        metavar="RHO",
+        help="bias coordinate rho >= 0 appended last (default 1, or the example's own; 0 = no bias)",
+    )
+    c.add_argument(
+        "--label-column",
+        type=_int,
+        default=-1,
+        metavar="N",
+        help="CSV label column, 0-based, negative from the end (default -1: last)",
+    )
     c.add_argument("--header", choices=["auto", "yes", "no"], default="auto", help="CSV header line")
-    c.add_argument("--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}")
+    c.add_argument(
+        "--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}"
+    )
     c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
     c.add_argument("--max-epochs", type=_positive_int, default=1000, metavar="N")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -144,7 +157,7 @@ def certify_report(ds: Dataset, cert: Certificate, run: RunRecord, vectors: bool
     }
     if vectors:
         out["perceptron"]["updates"] = [[e, i] for e, i in run.updates]
-        out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]  # type: ignore[arg-type]
+        out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]
     return out
 
 
@@ -162,7 +175,9 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         text = str(exact)
         if len(text) > 40:
             text = text[:37] + "..."
-        lines.append(f"  {name:<34} {text:<40} ({approx:.6g})" if approx is not None else f"  {name:<34} {text}")
+        lines.append(
+            f"  {name:<34} {text:<40} ({approx:.6g})" if approx is not None else f"  {name:<34} {text}"
+        )
 
     if isinstance(cert, SeparableCertificate):
         lines.append("  separable: yes (exact minimum-norm-point certificate, re-checked)")
@@ -170,7 +185,11 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         row("gamma^2 = ||p*||^2", report["gamma2"], report["gamma2_float"])
         row("Novikoff bound R^2/gamma^2", report["bound"], report["bound_float"])
         if "geometric_margin2" in report:
-            row("geometric margin^2 (free bias)", report["geometric_margin2"], report["geometric_margin2_float"])
+            row(
+                "geometric margin^2 (free bias)",
+                report["geometric_margin2"],
+                report["geometric_margin2_float"],
+            )
         support = sum(1 for v in cert.lambdas.numerators if v)
         lines.append(f"  support vectors (lambda > 0): {support} of {report['n_samples']}")
     else:
@@ -179,8 +198,13 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         lines.append(f"  {support} samples with lambda > 0 combine to the origin")
         row("R^2 = max ||z_i||^2", report["R2"], report["R2_float"])
     status = "converged" if run.converged else "did NOT converge (max epochs reached)"
-    checks = f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
-    lines.append(f"  exact perceptron ({order} order): {run.mistakes} mistakes in {run.epochs} epochs, {status}{checks}")
+    checks = (
+        f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
+    )
+    lines.append(
+        f"  exact perceptron ({order} order): {run.mistakes} mistakes in {run.epochs} epochs, "
+        f"{status}{checks}"
+    )
     return "\n".join(lines)
 
 
@@ -191,7 +215,9 @@ def _cmd_certify(args: argparse.Namespace) -> int:
     ds = _load(args)
     cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
-    run = run_perceptron(ds, order=order, max_epochs=args.max_epochs, certificate=sep, track_norms=bool(args.plot))
+    run = run_perceptron(
+        ds, order=order, max_epochs=args.max_epochs, certificate=sep, track_norms=bool(args.plot)
+    )
     report = certify_report(ds, cert, run, vectors=args.json)
     if args.plot:
         from novikoff.plot import plot_squeeze

@@ -14,10 +14,11 @@ refuse anything else with an :class:`~novikoff.errors.InputError` naming the pla
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def map_labels(
     numeric = {k for k in distinct if isinstance(k, Fraction)}
     if len(numeric) == len(distinct):
         if numeric <= {Fraction(-1), Fraction(1)}:
-            return [int(k) for k in keys]  # type: ignore[arg-type]
+            return [int(k) for k in keys]
         if numeric <= {Fraction(0), Fraction(1)}:
             return [1 if k == 1 else -1 for k in keys]
     if len(distinct) > 2:
@@ -114,9 +115,7 @@ class Dataset:
             if len(row) != d:
                 raise InputError(f"{self.name}: row {i} has {len(row)} features, row 0 has {d}")
         if len(self.labels) != len(self.numerators):
-            raise InputError(
-                f"{self.name}: {len(self.labels)} labels for {len(self.numerators)} samples"
-            )
+            raise InputError(f"{self.name}: {len(self.labels)} labels for {len(self.numerators)} samples")
         for i, y in enumerate(self.labels):
             if y not in (-1, 1):
                 raise InputError(f"{self.name}: label {y!r} of sample {i} is not -1 or +1")
@@ -222,9 +221,7 @@ class Dataset:
             Z = tuple(tuple(y * k * v for v in row) for row, y in zip(self.numerators, self.labels))
         else:
             r = rho.numerator * (scale // rho.denominator)
-            Z = tuple(
-                tuple(y * k * v for v in row) + (y * r,) for row, y in zip(self.numerators, self.labels)
-            )
+            Z = tuple((*tuple(y * k * v for v in row), y * r) for row, y in zip(self.numerators, self.labels))
         return Z, scale
 
     def pattern(self, i: int) -> list[Fraction]:
@@ -255,9 +252,9 @@ class Dataset:
     def float_patterns(self) -> np.ndarray:
         """z_i as float64 rows (nearest floats of the exact values)."""
         Z, s = self.scaled_patterns
-        return np.array(
-            [[_float(v, s, self.name) for v in row] for row in Z], dtype=np.float64
-        ).reshape(self.n_samples, self.dimension)
+        return np.array([[_float(v, s, self.name) for v in row] for row in Z], dtype=np.float64).reshape(
+            self.n_samples, self.dimension
+        )
 
     def is_float_exact(self) -> bool:
         """True iff every z_i coordinate is exactly a float64."""

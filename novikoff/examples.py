@@ -18,7 +18,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
-__all__ = ["EXAMPLES", "exercise_6_1", "seed_6_6", "load_example"]
+__all__ = ["EXAMPLES", "exercise_6_1", "load_example", "seed_6_6"]
 
 
 def exercise_6_1() -> Dataset:
@@ -26,7 +26,9 @@ def exercise_6_1() -> Dataset:
     return Dataset.from_arrays([[1, 1], [2, 2], [-1, -1], [-2, 0]], [1, 1, -1, -1], name="exercise-6.1")
 
 
-def seed_6_6_arrays(separation: float, n_per_class: int = 30, seed: int = 42) -> tuple[np.ndarray, np.ndarray]:
+def seed_6_6_arrays(
+    separation: float, n_per_class: int = 30, seed: int = 42
+) -> tuple[np.ndarray, np.ndarray]:
     """The float data of seed 000's ``run_experiment`` (without the bias column)."""
     rng = np.random.RandomState(seed)
     X0 = rng.randn(n_per_class, 2) * 0.5 + np.array([-separation / 2, 0])

@@ -14,17 +14,19 @@ changes neither the minimizing weights nor any decision).
 
 from __future__ import annotations
 
-import math
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Protocol, Sequence
+from typing import Any, Protocol
 
 import flint
 
 from novikoff.rational import RationalVector
 
-__all__ = ["Atoms", "PatternAtoms", "MinNormPoint", "min_norm_point"]
+__all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point"]
+
+Atom = Any  # an atom id: any hashable (an index, a pair of indices)
 
 _PRIME = 2**61 - 1  # for rank tests mod p: independent mod p implies independent over Q
 
@@ -32,19 +34,19 @@ _PRIME = 2**61 - 1  # for rank tests mod p: independent mod p implies independen
 class Atoms(Protocol):
     """A finite set of integer vectors with a linear minimization oracle."""
 
-    def vector(self, atom: Hashable) -> Sequence[int]:
+    def vector(self, atom: Atom) -> Sequence[int]:
         """The integer vector of ``atom``."""
         ...
 
-    def gram(self, ids: Sequence[Hashable]) -> list[list[int]]:
+    def gram(self, ids: Sequence[Atom]) -> list[list[int]]:
         """The integer Gram matrix of the atoms ``ids``."""
         ...
 
-    def combine(self, ids: Sequence[Hashable], coeffs: Sequence[int]) -> list[int]:
+    def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         """sum_j coeffs_j vector(ids_j), exactly."""
         ...
 
-    def lmo(self, direction: Sequence[int]) -> tuple[Hashable, int]:
+    def lmo(self, direction: Sequence[int]) -> tuple[Atom, int]:
         """An atom minimizing ``atom . direction`` and that minimal value."""
         ...
 
@@ -63,8 +65,8 @@ class PatternAtoms:
         self.matrix = matrix if matrix is not None else flint.fmpz_mat([list(r) for r in rows])
         self._gram: list[list[int]] | None = None
 
-    def vector(self, atom: Hashable) -> Sequence[int]:
-        return self.rows[atom]  # type: ignore[index]
+    def vector(self, atom: Atom) -> Sequence[int]:
+        return self.rows[atom]
 
     def full_gram(self) -> list[list[int]] | None:
         """All pairwise inner products (None above _FULL_GRAM_LIMIT rows)."""
@@ -73,17 +75,17 @@ class PatternAtoms:
             self._gram = [[int(v) for v in row] for row in G.tolist()]
         return self._gram
 
-    def gram(self, ids: Sequence[Hashable]) -> list[list[int]]:
+    def gram(self, ids: Sequence[Atom]) -> list[list[int]]:
         G = self.full_gram()
         if G is None:
-            V = flint.fmpz_mat([list(self.rows[a]) for a in ids])  # type: ignore[index]
+            V = flint.fmpz_mat([list(self.rows[a]) for a in ids])
             return [[int(v) for v in row] for row in (V * V.transpose()).tolist()]
-        return [[G[a][b] for b in ids] for a in ids]  # type: ignore[index]
+        return [[G[a][b] for b in ids] for a in ids]
 
-    def combine(self, ids: Sequence[Hashable], coeffs: Sequence[int]) -> list[int]:
+    def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         full = [0] * len(self.rows)
         for a, c in zip(ids, coeffs):
-            full[a] += c  # type: ignore[index]
+            full[a] += c
         return [int(v) for v in (flint.fmpz_mat(1, len(full), full) * self.matrix).entries()]
 
     def scores(self, direction: Sequence[int]) -> list[int]:
@@ -91,7 +93,7 @@ class PatternAtoms:
         col = flint.fmpz_mat(len(direction), 1, list(direction))
         return [int(v) for v in (self.matrix * col).entries()]
 
-    def lmo(self, direction: Sequence[int]) -> tuple[Hashable, int]:
+    def lmo(self, direction: Sequence[int]) -> tuple[Atom, int]:
         s = self.scores(direction)
         best = min(range(len(s)), key=s.__getitem__)
         return best, s[best]
@@ -105,7 +107,7 @@ class MinNormPoint:
     coordinates); ``weights`` are > 0 and sum to 1.
     """
 
-    atoms: tuple[Hashable, ...]
+    atoms: tuple[Atom, ...]
     weights: RationalVector
     numerator: tuple[int, ...]
     denominator: int
@@ -121,10 +123,10 @@ class _Corral:
 
     def __init__(self, atoms: Atoms) -> None:
         self.atoms = atoms
-        self.ids: list[Hashable] = []
+        self.ids: list[Atom] = []
         self.gram: list[list[int]] = []
 
-    def add(self, a: Hashable) -> None:
+    def add(self, a: Atom) -> None:
         va = self.atoms.vector(a)
         row = [_dot(va, self.atoms.vector(b)) for b in self.ids]
         for r, g in zip(self.gram, row):
@@ -132,7 +134,7 @@ class _Corral:
         self.gram.append([*row, _dot(va, va)])
         self.ids.append(a)
 
-    def add_many(self, new: Sequence[Hashable]) -> None:
+    def add_many(self, new: Sequence[Atom]) -> None:
         """Fill an empty corral at once (the warm start adds hundreds of atoms)."""
         if self.ids:
             raise RuntimeError("add_many needs an empty corral")
@@ -159,16 +161,16 @@ class _Corral:
         flat.append(0)
         A = flint.fmpz_mat(k + 1, k + 1, flat)
         rhs = flint.fmpz_mat(k + 1, 1, [0] * k + [1])
-        nums, den = A.solve(rhs).numer_denom()
+        nums, den = A.solve(rhs).numer_denom()  # type: ignore[attr-defined]
         return RationalVector([int(nums[i, 0]) for i in range(k)], int(den))
 
 
-def _point(atoms: Atoms, ids: Sequence[Hashable], weights: RationalVector) -> tuple[list[int], int]:
+def _point(atoms: Atoms, ids: Sequence[Atom], weights: RationalVector) -> tuple[list[int], int]:
     """sum_a w_a v_a as (integer vector, denominator)."""
     return atoms.combine(ids, weights.numerators), weights.denominator
 
 
-def independent_subset(atoms: Atoms, candidates: Sequence[Hashable]) -> list[Hashable]:
+def independent_subset(atoms: Atoms, candidates: Sequence[Atom]) -> list[Atom]:
     """A maximal affinely independent subset of ``candidates``, earliest first (rank mod a prime)."""
     if not candidates:
         return []
@@ -187,8 +189,8 @@ def independent_subset(atoms: Atoms, candidates: Sequence[Hashable]) -> list[Has
 
 def min_norm_point(
     atoms: Atoms,
-    start: Hashable,
-    warm: Sequence[tuple[Hashable, float]] = (),
+    start: Atom,
+    warm: Sequence[tuple[Atom, float]] = (),
     max_major_cycles: int = 1_000_000,
 ) -> MinNormPoint:
     """Exact Wolfe: the minimum-norm point of the convex hull of ``atoms``.
@@ -231,7 +233,7 @@ def min_norm_point(
         lam = _minor_cycles(corral, [*lam, Fraction(0)], a)
 
 
-def _warm_weights(corral: _Corral, weight: dict[Hashable, float]) -> RationalVector:
+def _warm_weights(corral: _Corral, weight: dict[Atom, float]) -> RationalVector:
     """Start inside the warm corral: its affine minimizer if positive, else minor cycles
     from the float weights (made exact and normalized). Raises ZeroDivisionError if the
     corral is affinely dependent."""
@@ -244,7 +246,7 @@ def _warm_weights(corral: _Corral, weight: dict[Hashable, float]) -> RationalVec
 
 
 def _minor_cycles(
-    corral: _Corral, lam: list[Fraction], added: Hashable | None, first: RationalVector | None = None
+    corral: _Corral, lam: list[Fraction], added: Atom | None, first: RationalVector | None = None
 ) -> RationalVector:
     """Move from weights ``lam`` toward the affine minimizer, dropping atoms that reach 0."""
     mu_vec = first
@@ -258,9 +260,7 @@ def _minor_cycles(
         # mu_i <= 0 < lam_i for every corral atom except a just-added one (lam = 0),
         # whose step length is 0
         theta = min(
-            lam[i] / (lam[i] - mu[i]) if lam[i] > 0 else Fraction(0)
-            for i in range(len(mu))
-            if mu[i] <= 0
+            lam[i] / (lam[i] - mu[i]) if lam[i] > 0 else Fraction(0) for i in range(len(mu)) if mu[i] <= 0
         )
         lam = [(1 - theta) * lam[i] + theta * mu[i] for i in range(len(mu))]
         keep = [i for i in range(len(lam)) if lam[i] > 0]

@@ -11,12 +11,20 @@ from __future__ import annotations
 import math
 import numbers
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Iterable, Iterator, Sequence, overload
+from typing import overload
 
 from novikoff.errors import InputError
 
-__all__ = ["RationalVector", "parse_rational", "parse_rational_pair", "to_fraction", "format_rational", "common_denominator"]
+__all__ = [
+    "RationalVector",
+    "common_denominator",
+    "format_rational",
+    "parse_rational",
+    "parse_rational_pair",
+    "to_fraction",
+]
 
 _DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
 _RATIO = re.compile(r"[+-]?[0-9]+\s*/\s*[+-]?[0-9]+\Z")

@@ -21,14 +21,14 @@ mistake (a lost header or separator), so it is refused with a clear error.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from novikoff.data import Dataset, map_labels
 from novikoff.errors import DataFormatError, InputError
 from novikoff.rational import parse_rational_pair
 
-__all__ = ["read_csv", "read_libsvm", "load_dataset"]
+__all__ = ["load_dataset", "read_csv", "read_libsvm"]
 
 MIN_FILE_SAMPLES = 2
 
@@ -117,9 +117,7 @@ def read_csv(
         if width is None:
             width = len(fields)
             if width < 2:
-                raise DataFormatError(
-                    source, number, None, "a sample needs at least one feature and a label"
-                )
+                raise DataFormatError(source, number, None, "a sample needs at least one feature and a label")
             if not -width <= label_column < width:
                 raise DataFormatError(
                     source, number, None, f"label column {label_column} does not exist ({width} fields)"

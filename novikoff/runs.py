@@ -11,17 +11,18 @@ reference and a twin see the same presentation sequence; no decision is made her
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Sequence, Union
+from typing import Any
 
 import numpy as np
 
 from novikoff.errors import InputError
 
-__all__ = ["RunRecord", "Order", "epoch_order", "parse_order"]
+__all__ = ["Order", "RunRecord", "epoch_order", "parse_order"]
 
-Order = Union[None, str, Sequence[int], Sequence[Sequence[int]]]
+Order = None | str | Sequence[int] | Sequence[Sequence[int]]
 
 
 @dataclass
@@ -60,6 +61,10 @@ def parse_order(text: str) -> Order:
     raise InputError(f"--order: expected 'natural' or 'shuffle:SEED' (integer seed), got {text!r}")
 
 
+def _is_index(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
 def epoch_order(order: Order, m: int) -> Callable[[int], Sequence[int]]:
     """The presentation order for each epoch.
 
@@ -84,14 +89,20 @@ def epoch_order(order: Order, m: int) -> Callable[[int], Sequence[int]]:
         if seed < 0:
             raise InputError(f"order: shuffle seed must be >= 0, got {seed}")
         return lambda e: np.random.default_rng([seed, e]).permutation(m).tolist()
-    seq = list(order)
-    if not seq:
-        raise InputError("order: empty")
-    perms: list[list[int]]
-    if all(isinstance(v, (int, np.integer)) for v in seq):
-        perms = [[int(v) for v in seq]]
-    else:
-        perms = [[int(v) for v in p] for p in seq]  # type: ignore[union-attr]
+    bad = InputError(
+        "order: expected natural, shuffle:SEED, a permutation of the sample indices "
+        "or a list of such permutations"
+    )
+    try:
+        seq: list[Any] = list(order)
+        if not seq:
+            raise InputError("order: empty")
+        nested = seq if not all(_is_index(v) for v in seq) else [seq]
+        perms = [[int(v) for v in p] for p in nested if all(_is_index(v) for v in p)]
+    except TypeError:
+        raise bad from None
+    if len(perms) != len(nested):
+        raise bad
     target = list(range(m))
     for j, p in enumerate(perms):
         if sorted(p) != target:

@@ -19,7 +19,7 @@ from novikoff.rational import format_rational
 from novikoff.reference import run_perceptron
 from novikoff.spec.tightness import basis_dataset
 
-__all__ = ["mean_difference_bound", "seed_tables", "format_tables", "SEED_6_6_PRINTED"]
+__all__ = ["SEED_6_6_PRINTED", "format_tables", "mean_difference_bound", "seed_tables"]
 
 #: The seed's printed 6.6 table: separation -> (R, gamma, R^2/gamma^2, actual k).
 SEED_6_6_PRINTED = {
@@ -96,23 +96,37 @@ def seed_tables() -> dict[str, list[dict[str, Any]]]:
 
 def format_tables(tables: dict[str, list[dict[str, Any]]]) -> str:
     """Markdown tables for the README."""
-    out = ["Section 6.6 (numpy seed 42, 30 points per class, bias 1)", "",
-           "| separation | R | exact gamma | exact bound R^2/gamma^2 | mean-difference bound | seed printed | "
-           "exact bound tighter by | exact mistakes |",
-           "|---|---|---|---|---|---|---|---|"]
+    out = [
+        "Section 6.6 (numpy seed 42, 30 points per class, bias 1)",
+        "",
+        "| separation | R | exact gamma | exact bound R^2/gamma^2 | mean-difference bound | seed printed | "
+        "exact bound tighter by | exact mistakes |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for r in tables["section_6_6"]:
         md = f"{r['mean_difference_bound_float']:.1f}" if r["mean_difference_bound_float"] else "none"
         seed = f"{r['seed_printed_bound']}" if r["seed_printed_bound"] else "row dropped"
         if not r["separable"]:
-            out.append(f"| {r['separation']:.0f} | {r['R']:.3f} | not separable (Gordan, {r['gordan_support']} "
-                       f"points) | - | {md} | {seed} | - | no convergence in {r['epochs']} epochs |")
+            out.append(
+                f"| {r['separation']:.0f} | {r['R']:.3f} | not separable (Gordan, {r['gordan_support']} "
+                f"points) | - | {md} | {seed} | - | no convergence in {r['epochs']} epochs |"
+            )
             continue
         tb = f"{r['tighter_by']:.1f}x" if r["tighter_by"] else "-"
-        out.append(f"| {r['separation']:.0f} | {r['R']:.3f} | {r['gamma']:.4f} | {r['exact_bound_float']:.2f} | "
-                   f"{md} | {seed} | {tb} | {r['mistakes']} |")
+        out.append(
+            f"| {r['separation']:.0f} | {r['R']:.3f} | {r['gamma']:.4f} | {r['exact_bound_float']:.2f} | "
+            f"{md} | {seed} | {tb} | {r['mistakes']} |"
+        )
     r = tables["exercise_6_1"][0]
-    out += ["", "Exercise 6.1", "", "| R^2 | gamma^2 | bound | mean-difference bound | mistakes |", "|---|---|---|---|---|",
-            f"| {r['R2']} | {r['gamma2']} | {r['exact_bound']} | {r['mean_difference_bound_float']:.3f} | {r['mistakes']} |"]
+    out += [
+        "",
+        "Exercise 6.1",
+        "",
+        "| R^2 | gamma^2 | bound | mean-difference bound | mistakes |",
+        "|---|---|---|---|---|",
+        f"| {r['R2']} | {r['gamma2']} | {r['exact_bound']} | "
+        f"{r['mean_difference_bound_float']:.3f} | {r['mistakes']} |",
+    ]
     out += ["", "Exercise 6.3 (T1)", "", "| n | R^2 | gamma^2 | bound | mistakes |", "|---|---|---|---|---|"]
     for r in tables["exercise_6_3"]:
         out.append(f"| {r['n']} | {r['R2']} | {r['gamma2']} | {r['exact_bound']} | {r['mistakes']} |")

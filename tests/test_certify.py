@@ -59,8 +59,9 @@ def test_degenerate_cases() -> None:
     assert isinstance(g, GordanCertificate) and g.lambdas == (1, 0)
     wide = Dataset.from_arrays([[1, 0, 0, 0, 2, 0, 1], [0, 1, 0, 3, 0, 0, 0]], [1, -1])  # d > m
     assert isinstance(certify(wide), SeparableCertificate)
-    tall = Dataset.from_arrays([[i, 1] for i in range(1, 30)] + [[-i, 1] for i in range(1, 30)],
-                               [1] * 29 + [-1] * 29)  # m > d
+    tall = Dataset.from_arrays(
+        [[i, 1] for i in range(1, 30)] + [[-i, 1] for i in range(1, 30)], [1] * 29 + [-1] * 29
+    )  # m > d
     assert sep(tall).geometric is not None
 
 
@@ -76,7 +77,9 @@ def test_separable_certificates_are_checked_and_tight(pair: tuple[Dataset, Separ
     ds, cert = pair
     check_certificate(ds, cert)
     # tightness: the canonical w~ attains margin exactly 1 on some sample and >= 1 on all
-    scores = [sum((a * b for a, b in zip(cert.weights, ds.pattern(i))), Fraction(0)) for i in range(ds.n_samples)]
+    scores = [
+        sum((a * b for a, b in zip(cert.weights, ds.pattern(i))), Fraction(0)) for i in range(ds.n_samples)
+    ]
     assert min(scores) == 1
     assert sum(cert.lambdas) == 1 and all(v >= 0 for v in cert.lambdas)
 
@@ -85,19 +88,26 @@ def test_separable_certificates_are_checked_and_tight(pair: tuple[Dataset, Separ
 def test_nonseparable_data_get_a_gordan_certificate(pair: tuple[Dataset, GordanCertificate]) -> None:
     ds, cert = pair
     check_certificate(ds, cert)
-    total = [sum((lam * z for lam, z in zip(cert.lambdas, col)), Fraction(0))
-             for col in zip(*(ds.pattern(i) for i in range(ds.n_samples)))]
+    total = [
+        sum((lam * z for lam, z in zip(cert.lambdas, col)), Fraction(0))
+        for col in zip(*(ds.pattern(i) for i in range(ds.n_samples)))
+    ]
     assert all(v == 0 for v in total)
 
 
 # ------------------------------------------------------------- tampering
 
+
 def _combination(ds: Dataset, lambdas: tuple[Fraction, ...]) -> list[Fraction]:
-    return [sum((lam * z for lam, z in zip(lambdas, col)), Fraction(0))
-            for col in zip(*(ds.pattern(i) for i in range(ds.n_samples)))]
+    return [
+        sum((lam * z for lam, z in zip(lambdas, col)), Fraction(0))
+        for col in zip(*(ds.pattern(i) for i in range(ds.n_samples)))
+    ]
 
 
-def _tamper_lambda(ds: Dataset, cert: SeparableCertificate, i: int, renormalize: bool) -> SeparableCertificate:
+def _tamper_lambda(
+    ds: Dataset, cert: SeparableCertificate, i: int, renormalize: bool
+) -> SeparableCertificate:
     lam = list(cert.lambdas)
     lam[i] += Fraction(1, 7)
     if renormalize:
@@ -107,7 +117,9 @@ def _tamper_lambda(ds: Dataset, cert: SeparableCertificate, i: int, renormalize:
 
 
 @given(certified_separable(min_samples=2), st.data())
-def test_checker_rejects_tampered_certificates(pair: tuple[Dataset, SeparableCertificate], data: st.DataObject) -> None:
+def test_checker_rejects_tampered_certificates(
+    pair: tuple[Dataset, SeparableCertificate], data: st.DataObject
+) -> None:
     ds, cert = pair
     i = data.draw(st.integers(0, ds.n_samples - 1))
     assert not certificate_is_valid(ds, _tamper_lambda(ds, cert, i, renormalize=False))
@@ -136,7 +148,9 @@ def test_checker_rejects_tampered_certificates(pair: tuple[Dataset, SeparableCer
 
 
 @given(certified_nonseparable(), st.data())
-def test_checker_rejects_tampered_gordan(pair: tuple[Dataset, GordanCertificate], data: st.DataObject) -> None:
+def test_checker_rejects_tampered_gordan(
+    pair: tuple[Dataset, GordanCertificate], data: st.DataObject
+) -> None:
     ds, cert = pair
     support = [i for i, v in enumerate(cert.lambdas) if v]
     i = data.draw(st.sampled_from(support))
@@ -157,7 +171,13 @@ def test_checker_rejects_a_gordan_claim_on_separable_data() -> None:
     # a non-minimal hull point (z_2 alone) satisfies sum lambda = 1 but not min z.p* >= ||p*||^2
     fake_p = tuple(ds.pattern(1))
     g2 = sum(v * v for v in fake_p)
-    fake = dataclasses.replace(cert, lambdas=(0, 1, 0, 0), pstar=fake_p, gamma2=g2,
-                               weights=tuple(v / g2 for v in fake_p), bound=cert.R2 / g2)
+    fake = dataclasses.replace(
+        cert,
+        lambdas=(0, 1, 0, 0),
+        pstar=fake_p,
+        gamma2=g2,
+        weights=tuple(v / g2 for v in fake_p),
+        bound=cert.R2 / g2,
+    )
     with pytest.raises(CertificateError, match="minimum-norm"):
         check_certificate(ds, fake)

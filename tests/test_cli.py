@@ -82,7 +82,7 @@ def test_bad_input_exits_2_naming_the_place(
 ) -> None:
     f = tmp_path / "bad.csv"
     f.write_text(content)
-    code, out, err = run_cli(capsys, "certify", str(f), *args)
+    code, _out, err = run_cli(capsys, "certify", str(f), *args)
     assert code == 2, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert __import__("re").search(message, err), err
@@ -118,7 +118,9 @@ def test_huge_integer_stays_exact(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert r["R2_float"] == float("inf") or r["R2_float"] > 1e300
 
 
-def test_invariant_failure_exits_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_invariant_failure_exits_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     real = certify
 
     def overclaiming(ds, **kw):  # type: ignore[no-untyped-def]
@@ -133,18 +135,22 @@ def test_invariant_failure_exits_1(monkeypatch: pytest.MonkeyPatch, capsys: pyte
 def test_plot_writes_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
     png = tmp_path / "squeeze.png"
-    code, out, _ = run_cli(capsys, "certify", "example:seed-6.6:3", "--plot", str(png))
+    code, _out, _ = run_cli(capsys, "certify", "example:seed-6.6:3", "--plot", str(png))
     assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_console_entry_point_runs_without_traceback(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "novikoff.cli", "certify", str(tmp_path / "missing.csv")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "novikoff.cli", "certify", str(tmp_path / "missing.csv")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2 and "no such file" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_seed_tables_reproduce_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(capsys, "seed-tables", "--json")
+    _code, out, _ = run_cli(capsys, "seed-tables", "--json")
     t = json.loads(out)
     rows = {r["separation"]: r for r in t["section_6_6"]}
     assert rows[2.0]["separable"] is False  # the row the seed dropped is not separable at all

@@ -30,8 +30,29 @@ def test_text_is_read_exactly(text: str, value: Fraction) -> None:
     assert den > 0 and Fraction(num, den) == value
 
 
-@pytest.mark.parametrize("text", ["nan", "NaN", "inf", "-inf", "Infinity", "1/0", "abc", "", "1e", ".", "--1",
-                                  "1.2.3", "e5", "1_000", "٣", "3/4/5", "/4", "0x10"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nan",
+        "NaN",
+        "inf",
+        "-inf",
+        "Infinity",
+        "1/0",
+        "abc",
+        "",
+        "1e",
+        ".",
+        "--1",
+        "1.2.3",
+        "e5",
+        "1_000",
+        "٣",
+        "3/4/5",
+        "/4",
+        "0x10",
+    ],
+)
 def test_bad_text_is_refused(text: str) -> None:
     with pytest.raises(InputError):
         parse_rational(text)
@@ -51,8 +72,10 @@ def test_floats_convert_to_the_dyadic_they_store(x: float) -> None:
 def test_pairs_agree_with_fraction(p: int, q: int) -> None:
     num, den = parse_rational_pair(f"{p}/{q}")
     assert Fraction(num, den) == Fraction(p, q)
-    assert format_rational(Fraction(p, q)) in (f"{Fraction(p, q).numerator}/{Fraction(p, q).denominator}",
-                                                Fraction(p, q).numerator)
+    assert format_rational(Fraction(p, q)) in (
+        f"{Fraction(p, q).numerator}/{Fraction(p, q).denominator}",
+        Fraction(p, q).numerator,
+    )
 
 
 @pytest.mark.parametrize("bad", [float("nan"), float("inf"), np.float64("nan"), True, None, [1]])

@@ -66,7 +66,11 @@ def test_an_overclaimed_margin_makes_an_invariant_fail() -> None:
 
 @pytest.mark.parametrize("n", list(range(1, 51)))
 def test_t1_bound_is_attained(n: int) -> None:
-    for ds in (basis_dataset(n), rotated_basis_dataset(n, seed=7 * n), basis_dataset(n, scale=Fraction(5, 3))):
+    for ds in (
+        basis_dataset(n),
+        rotated_basis_dataset(n, seed=7 * n),
+        basis_dataset(n, scale=Fraction(5, 3)),
+    ):
         cert = certify(ds)
         assert isinstance(cert, SeparableCertificate)
         run = run_perceptron(ds, certificate=cert)
@@ -105,8 +109,10 @@ def test_cayley_matrices_are_orthogonal() -> None:
 
 
 @given(certified_separable(max_dim=5, max_samples=8), st.data())
-def test_g1_transforms_keep_the_update_sequence(pair: tuple[Dataset, SeparableCertificate], data: st.DataObject) -> None:
-    ds, cert = pair
+def test_g1_transforms_keep_the_update_sequence(
+    pair: tuple[Dataset, SeparableCertificate], data: st.DataObject
+) -> None:
+    ds, _cert = pair
     order = data.draw(orderings(ds.n_samples))
     base = run_perceptron(ds, order=order).updates
     factor = data.draw(st.sampled_from([Fraction(1, 3), Fraction(2), Fraction(7, 5)]))
@@ -121,8 +127,9 @@ def test_g1_point_along_pstar_keeps_gamma(pair: tuple[Dataset, SeparableCertific
     ds, cert = pair
     bigger = certify(add_point_along_pstar(ds, cert.pstar, c))
     assert isinstance(bigger, SeparableCertificate)
-    assert G1_ADD_POINT.check({"c": c, "gamma2": cert.gamma2, "R2": cert.R2,
-                               "gamma2_new": bigger.gamma2, "R2_new": bigger.R2})
+    assert G1_ADD_POINT.check(
+        {"c": c, "gamma2": cert.gamma2, "R2": cert.R2, "gamma2_new": bigger.gamma2, "R2_new": bigger.R2}
+    )
 
 
 def test_orders_and_limits() -> None:

@@ -33,7 +33,9 @@ def test_exact_not_float_decisions() -> None:
     assert g({"a": Fraction(1, 10), "b": Fraction(2, 10)}) is True
 
 
-@pytest.mark.parametrize("expr", [sp.sqrt(sp.Symbol("x")), sp.log(sp.Symbol("x")), sp.Symbol("x") ** sp.Rational(1, 3)])
+@pytest.mark.parametrize(
+    "expr", [sp.sqrt(sp.Symbol("x")), sp.log(sp.Symbol("x")), sp.Symbol("x") ** sp.Rational(1, 3)]
+)
 def test_transcendental_expressions_are_refused(expr: sp.Basic) -> None:
     with pytest.raises(TypeError):
         compile_exact(expr)
@@ -62,7 +64,9 @@ def test_g1_scale(c: Fraction, s: Fraction) -> None:
 
 
 @given(rationals, rationals, rationals, rationals, rationals)
-def test_g1_rotation_identity_exact(a: Fraction, w1: Fraction, w2: Fraction, z1: Fraction, z2: Fraction) -> None:
+def test_g1_rotation_identity_exact(
+    a: Fraction, w1: Fraction, w2: Fraction, z1: Fraction, z2: Fraction
+) -> None:
     assert G1_ROTATE.check({"a": a, "w1": w1, "w2": w2, "z1": z1, "z2": z2})
 
 

@@ -19,7 +19,8 @@ def _within_bound(ds) -> bool:  # type: ignore[no-untyped-def]
     limit, e = FLOAT_EXACT_BOUND["numerator"], FLOAT_EXACT_BOUND["exponent"]
     return ds.dimension <= FLOAT_EXACT_BOUND["dimension"] and all(
         (v * 2**e).denominator == 1 and abs(v * 2**e) <= limit * 2**e
-        for i in range(ds.n_samples) for v in ds.pattern(i)
+        for i in range(ds.n_samples)
+        for v in ds.pattern(i)
     )
 
 

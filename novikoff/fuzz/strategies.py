@@ -26,13 +26,13 @@ from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 __all__ = [
     "FLOAT_EXACT_BOUND",
     "VALUE_KINDS",
-    "separable_datasets",
-    "certified_separable",
-    "nonseparable_datasets",
     "certified_nonseparable",
-    "orderings",
-    "t1_datasets",
+    "certified_separable",
     "float_exact_separable",
+    "nonseparable_datasets",
+    "orderings",
+    "separable_datasets",
+    "t1_datasets",
 ]
 
 VALUE_KINDS = ("int", "dyadic", "rational")
@@ -49,7 +49,9 @@ def _values(kind: str, magnitude: int = 8) -> st.SearchStrategy[Fraction]:
     if kind == "int":
         return ints.map(Fraction)
     if kind == "dyadic":
-        return st.builds(lambda n, e: Fraction(n, 2**e), st.integers(-4 * magnitude, 4 * magnitude), st.integers(0, 4))
+        return st.builds(
+            lambda n, e: Fraction(n, 2**e), st.integers(-4 * magnitude, 4 * magnitude), st.integers(0, 4)
+        )
     if kind == "rational":
         return st.builds(Fraction, ints, st.integers(1, 7))
     raise ValueError(f"unknown value kind {kind!r}; use one of {VALUE_KINDS}")
@@ -73,7 +75,11 @@ def separable_datasets(
     """
     kind = values or draw(st.sampled_from(VALUE_KINDS))
     d = draw(st.integers(min_dim, max_dim))
-    rho = Fraction(bias) if bias is not None else draw(st.sampled_from([Fraction(1), Fraction(0), Fraction(1, 2), Fraction(3)]))
+    rho = (
+        Fraction(bias)
+        if bias is not None
+        else draw(st.sampled_from([Fraction(1), Fraction(0), Fraction(1, 2), Fraction(3)]))
+    )
     vals = _values(kind, magnitude)
     layout = draw(st.sampled_from(["general", "collinear", "with_origin"]))
     if layout == "collinear":
@@ -82,7 +88,9 @@ def separable_datasets(
         ts = draw(st.lists(st.integers(-3, 3), min_size=min_samples, max_size=max_samples))
         points = [[ai + t * bi for ai, bi in zip(a, b)] for t in ts]
     else:
-        points = draw(st.lists(st.lists(vals, min_size=d, max_size=d), min_size=min_samples, max_size=max_samples))
+        points = draw(
+            st.lists(st.lists(vals, min_size=d, max_size=d), min_size=min_samples, max_size=max_samples)
+        )
         if layout == "with_origin":
             points.append([Fraction(0)] * d)
     if points and draw(st.booleans()):
@@ -124,7 +132,9 @@ def certified_separable(draw: Any, **kwargs: Any) -> tuple[Dataset, SeparableCer
 
 
 @st.composite
-def nonseparable_datasets(draw: Any, values: str | None = None, max_dim: int = 6, max_samples: int = 10) -> Dataset:
+def nonseparable_datasets(
+    draw: Any, values: str | None = None, max_dim: int = 6, max_samples: int = 10
+) -> Dataset:
     """Datasets with 0 in conv{z_i}: a conflicting duplicate, an XOR square, or an
     opposite pair without bias; plus random extra points."""
     kind = values or draw(st.sampled_from(VALUE_KINDS))
@@ -140,8 +150,12 @@ def nonseparable_datasets(draw: Any, values: str | None = None, max_dim: int = 6
     elif how == "xor":
         c = draw(st.integers(1, 4))
         pad = [Fraction(0)] * (d - 2)
-        core = [[Fraction(c), Fraction(c), *pad], [-Fraction(c), -Fraction(c), *pad],
-                [Fraction(c), -Fraction(c), *pad], [-Fraction(c), Fraction(c), *pad]]
+        core = [
+            [Fraction(c), Fraction(c), *pad],
+            [-Fraction(c), -Fraction(c), *pad],
+            [Fraction(c), -Fraction(c), *pad],
+            [-Fraction(c), Fraction(c), *pad],
+        ]
         core_labels = [1, 1, -1, -1]
     else:
         x = draw(st.lists(vals, min_size=d, max_size=d))
@@ -188,5 +202,7 @@ def float_exact_separable(draw: Any, max_samples: int = 10) -> Dataset:
     """Separable data inside FLOAT_EXACT_BOUND (dyadic, small), rho = 1."""
     kind = draw(st.sampled_from(["int", "dyadic"]))
     return draw(
-        separable_datasets(values=kind, max_dim=FLOAT_EXACT_BOUND["dimension"] - 1, max_samples=max_samples, bias=1)
+        separable_datasets(
+            values=kind, max_dim=FLOAT_EXACT_BOUND["dimension"] - 1, max_samples=max_samples, bias=1
+        )
     )

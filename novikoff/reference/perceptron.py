@@ -14,8 +14,8 @@ theorem, the statement and the numbers.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
@@ -23,7 +23,7 @@ from novikoff.errors import InputError, InvariantViolation
 from novikoff.runs import Order, RunRecord, epoch_order
 from novikoff.spec import N1, N2, N3, HypothesisNotMet, Statement
 
-__all__ = ["run_perceptron", "DEFAULT_MAX_EPOCHS"]
+__all__ = ["DEFAULT_MAX_EPOCHS", "run_perceptron"]
 
 DEFAULT_MAX_EPOCHS = 1000
 

@@ -8,15 +8,15 @@ values do not satisfy the hypotheses (the statement then says nothing).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
 
 import sympy as sp
 
 from novikoff.spec.evaluate import Compiled, compile_exact
 
-__all__ = ["Statement", "HypothesisNotMet"]
+__all__ = ["HypothesisNotMet", "Statement"]
 
 
 class HypothesisNotMet(ValueError):

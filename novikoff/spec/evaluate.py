@@ -11,9 +11,10 @@ statements need interval arithmetic instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import reduce
-from typing import Callable, Mapping
+from typing import Any
 
 import sympy as sp
 
@@ -53,23 +54,22 @@ def compile_exact(expr: sp.Basic) -> Compiled:
         return lambda env: truth
     parts = [compile_exact(a) for a in expr.args]
     if isinstance(expr, sp.Add):
-        return lambda env: sum((f(env) for f in parts), Fraction(0))  # type: ignore[misc]
+        return lambda env: sum((f(env) for f in parts), Fraction(0))
     if isinstance(expr, sp.Mul):
-        return lambda env: reduce(lambda a, b: a * b, (f(env) for f in parts), Fraction(1))  # type: ignore[operator]
+        return lambda env: reduce(lambda a, b: a * b, (f(env) for f in parts), Fraction(1))
     if isinstance(expr, sp.Pow):
         exponent = expr.args[1]
         if not isinstance(exponent, sp.Integer):
             raise TypeError(f"not an exact rational expression (real power): {expr}")
         base, e = parts[0], int(exponent)
-        return lambda env: base(env) ** e  # type: ignore[operator]
+        return lambda env: base(env) ** e
     if isinstance(expr, sp.Min):
-        return lambda env: min(f(env) for f in parts)  # type: ignore[type-var]
+        return lambda env: min(f(env) for f in parts)
     if isinstance(expr, sp.Max):
-        return lambda env: max(f(env) for f in parts)  # type: ignore[type-var]
+        return lambda env: max(f(env) for f in parts)
     for rel, op in _REL.items():
         if isinstance(expr, rel):
-            lhs, rhs = parts
-            return lambda env, op=op: op(lhs(env), rhs(env))  # type: ignore[misc]
+            return _relation(op, parts[0], parts[1])
     if isinstance(expr, sp.And):
         return lambda env: all(f(env) for f in parts)
     if isinstance(expr, sp.Or):
@@ -81,6 +81,10 @@ def compile_exact(expr: sp.Basic) -> Compiled:
     if isinstance(expr, sp.Equivalent):
         return lambda env: len({bool(f(env)) for f in parts}) == 1
     raise TypeError(f"not an exact rational expression: {expr} ({type(expr).__name__})")
+
+
+def _relation(op: Callable[[Any, Any], bool], lhs: Compiled, rhs: Compiled) -> Compiled:
+    return lambda env: op(lhs(env), rhs(env))
 
 
 def evaluate_exact(expr: sp.Basic, env: Env) -> Value:

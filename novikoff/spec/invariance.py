@@ -16,26 +16,27 @@ certificates (gamma^2 unchanged, R^2 = max(R^2, c^2 gamma^2)).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 import sympy as sp
 
 from novikoff.data import Dataset
+from novikoff.rational import to_fraction
 from novikoff.spec.core import Statement
 from novikoff.spec.perceptron import R2, gamma2
 
 __all__ = [
-    "G1_SCALE",
-    "G1_ROTATE",
-    "G1_PAD",
-    "G1_ADD_POINT",
     "G1",
-    "scale_patterns",
-    "rotate_patterns",
-    "pad_zero_features",
+    "G1_ADD_POINT",
+    "G1_PAD",
+    "G1_ROTATE",
+    "G1_SCALE",
     "add_point_along_pstar",
     "fold_bias",
+    "pad_zero_features",
+    "rotate_patterns",
+    "scale_patterns",
 ]
 
 c = sp.Symbol("c", positive=True)
@@ -54,7 +55,9 @@ G1_SCALE = Statement(
 
 a = sp.Symbol("a", real=True)  # Cayley parameter of a plane rotation
 w1, w2, w3, z1, z2, z3 = sp.symbols("w1 w2 w3 z1 z2 z3", real=True)
-_Q = sp.Matrix([[1 - a**2, -2 * a], [2 * a, 1 - a**2]]) / (1 + a**2)  # (I - A)(I + A)^-1, A = [[0, a], [-a, 0]]
+_Q = sp.Matrix([[1 - a**2, -2 * a], [2 * a, 1 - a**2]]) / (
+    1 + a**2
+)  # (I - A)(I + A)^-1, A = [[0, a], [-a, 0]]
 _Qw, _Qz = _Q * sp.Matrix([w1, w2]), _Q * sp.Matrix([z1, z2])
 
 G1_ROTATE = Statement(
@@ -96,7 +99,7 @@ def _rows(ds: Dataset) -> list[list[Fraction]]:
 
 def scale_patterns(ds: Dataset, factor: object) -> Dataset:
     """Every z_i times ``factor`` > 0: features and rho scaled together."""
-    f = Fraction(factor)  # type: ignore[arg-type]
+    f = to_fraction(factor)
     if f <= 0:
         raise ValueError(f"scale factor must be > 0, got {f}")
     rows = [[f * v for v in r] for r in _rows(ds)]
@@ -129,13 +132,13 @@ def fold_bias(ds: Dataset) -> Dataset:
     """The same patterns z_i with the bias written as a last feature and rho = 0."""
     if ds.bias == 0:
         return ds
-    rows = [r + [ds.bias] for r in _rows(ds)]
+    rows = [[*r, ds.bias] for r in _rows(ds)]
     return Dataset.from_fraction_rows(rows, ds.labels, bias=0, name=ds.name)
 
 
 def add_point_along_pstar(ds: Dataset, pstar: Sequence[Fraction], factor: object) -> Dataset:
     """Append z_new = factor * p* (label +1) to the bias-folded dataset (same z_i, rho = 0)."""
-    f = Fraction(factor)  # type: ignore[arg-type]
+    f = to_fraction(factor)
     folded = fold_bias(ds)
-    rows = _rows(folded) + [[f * p for p in pstar]]
+    rows = [*_rows(folded), [f * p for p in pstar]]
     return Dataset.from_fraction_rows(rows, [*folded.labels, 1], bias=0, name=f"{ds.name}+{f}p*")

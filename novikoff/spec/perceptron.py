@@ -13,7 +13,7 @@ import sympy as sp
 
 from novikoff.spec.core import Statement
 
-__all__ = ["k", "gamma2", "R2", "pstar_dot_w", "w_norm2", "N1", "N2", "N3"]
+__all__ = ["N1", "N2", "N3", "R2", "gamma2", "k", "pstar_dot_w", "w_norm2"]
 
 k = sp.Symbol("k", integer=True, nonnegative=True)
 gamma2 = sp.Symbol("gamma2", positive=True)  # ||p*||^2 = gamma^2

@@ -16,10 +16,11 @@ import flint
 import sympy as sp
 
 from novikoff.data import Dataset
+from novikoff.rational import to_fraction
 from novikoff.spec.core import Statement
 from novikoff.spec.perceptron import R2, gamma2, k
 
-__all__ = ["n", "T1", "basis_dataset", "cayley_orthogonal", "rotated_basis_dataset"]
+__all__ = ["T1", "basis_dataset", "cayley_orthogonal", "n", "rotated_basis_dataset"]
 
 n = sp.Symbol("n", integer=True, positive=True)
 
@@ -27,7 +28,11 @@ T1 = Statement(
     id="T1",
     name="basis_vectors_updates_eq_radius_sq_div_gamma_sq",
     symbols=(n, k, R2, gamma2),
-    hypotheses=(sp.Eq(R2, 1, evaluate=False), sp.Eq(gamma2, 1 / n, evaluate=False), sp.Eq(k, n, evaluate=False)),
+    hypotheses=(
+        sp.Eq(R2, 1, evaluate=False),
+        sp.Eq(gamma2, 1 / n, evaluate=False),
+        sp.Eq(k, n, evaluate=False),
+    ),
     conclusion=sp.Eq(k, R2 / gamma2, evaluate=False),
     source="seed 000 section 6.7 and exercise 6.3",
     note="hypotheses are what the construction yields (checked on exact runs for each n); "
@@ -39,7 +44,7 @@ def basis_dataset(size: int, scale: object = 1) -> Dataset:
     """The T1 dataset: features ``scale * e_i`` (i < size), labels +1, no bias."""
     if size < 1:
         raise ValueError(f"T1 needs n >= 1, got {size}")
-    c = Fraction(scale)  # type: ignore[arg-type]
+    c = to_fraction(scale)
     if c <= 0:
         raise ValueError(f"scale must be > 0, got {c}")
     rows = [[c if i == j else Fraction(0) for j in range(size)] for i in range(size)]
@@ -60,7 +65,9 @@ def cayley_orthogonal(size: int, seed: int = 0, spread: int = 3) -> list[list[Fr
             A[i][j], A[j][i] = v, -v
     eye = flint.fmpq_mat(size, size, [int(i == j) for i in range(size) for j in range(size)])
     Am = flint.fmpq_mat(
-        size, size, [flint.fmpq(A[i][j].numerator, A[i][j].denominator) for i in range(size) for j in range(size)]
+        size,
+        size,
+        [flint.fmpq(A[i][j].numerator, A[i][j].denominator) for i in range(size) for j in range(size)],
     )
     Q = (eye - Am) * (eye + Am).inv()
     return [[Fraction(int(Q[i, j].p), int(Q[i, j].q)) for j in range(size)] for i in range(size)]
@@ -69,6 +76,6 @@ def cayley_orthogonal(size: int, seed: int = 0, spread: int = 3) -> list[list[Fr
 def rotated_basis_dataset(size: int, seed: int = 0, scale: object = 1) -> Dataset:
     """T1 rotated: features ``scale * Q e_i`` for a Cayley-transform Q, labels +1, no bias."""
     Q = cayley_orthogonal(size, seed)
-    c = Fraction(scale)  # type: ignore[arg-type]
+    c = to_fraction(scale)
     rows = [[c * Q[j][i] for j in range(size)] for i in range(size)]
     return Dataset.from_fraction_rows(rows, [1] * size, bias=0, name=f"T1(n={size}, rotated seed={seed})")
