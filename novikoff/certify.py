@@ -18,7 +18,7 @@ half the distance between the two class hulls, certified the same way.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,6 +26,7 @@ import numpy as np
 
 from novikoff.data import Dataset
 from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
+from novikoff.parallel import beside
 from novikoff.rational import RationalVector
 
 __all__ = [
@@ -127,6 +128,9 @@ def _warm_pairs(ids: Sequence[Atom], weights: np.ndarray | None) -> list[tuple[A
     return [(ids[i], float(weights[i])) for i in order if weights[i] > 1e-12 * top]
 
 
+_PARALLEL_SIZE = 100_000  # m * dimension above which the geometric margin runs beside
+
+
 def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) -> Certificate:
     """Exact separability certificate of ``dataset`` (see the module docstring).
 
@@ -135,6 +139,15 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     """
     Z, scale = dataset.scaled_patterns
     m = dataset.n_samples
+    # The class hulls meet iff the augmented data are not separable (rho > 0), so the
+    # geometric margin can start at once, on the other core for large problems.
+    want_geometric = geometric and dataset.bias > 0 and len(dataset.classes) == 2
+    geometric_result: Callable[[], GeometricMarginCertificate | None] = lambda: None  # noqa: E731
+    if want_geometric:
+        if m * dataset.dimension >= _PARALLEL_SIZE:
+            geometric_result = beside(geometric_margin, dataset)
+        else:
+            geometric_result = lambda: geometric_margin(dataset)  # noqa: E731
     atoms = PatternAtoms(Z)
     guess = _warm_pairs(list(range(m)), _float_weights(Z))
     start = min(range(m), key=lambda i: sum(v * v for v in Z[i]))
@@ -146,6 +159,7 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     R2 = dataset.R2
     cert: Certificate
     if not any(result.numerator):
+        geometric_result()  # not separable: the hulls meet; collect the child
         cert = GordanCertificate(lambdas, R2)
     else:
         den = result.denominator * scale  # p* = numerator / den
@@ -153,9 +167,7 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
         gamma2 = Fraction(norm2, den * den)
         # w~ = p*/||p*||^2 = numerator * den / norm2
         weights = RationalVector([v * den for v in result.numerator], norm2)
-        geo = None
-        if geometric and dataset.bias > 0 and len(dataset.classes) == 2:
-            geo = geometric_margin(dataset)
+        geo = geometric_result()
         cert = SeparableCertificate(
             lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2, geo
         )

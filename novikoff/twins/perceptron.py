@@ -5,9 +5,10 @@ epoch it computes the decision values of a block of upcoming samples with one
 matrix-vector product, updates on the first sample with ``w.z <= 0`` and
 restarts the scan right after it. Because no sample after the first mistake of
 a block is used before the restart, the update sequence is exactly that of the
-sample-by-sample loop (given the same float dot products). Blocks start small
-after an update and double while no mistake is found, so a clean epoch costs
-about one ``Z @ w`` pass.
+sample-by-sample loop (given the same float dot products). After an update the
+next block is about twice the recent distance between mistakes, and blocks
+double while no mistake is found, so a clean epoch costs about one ``Z @ w``
+pass and a busy one a few small products per update.
 
 Exactness: if every pattern coordinate is an integer multiple of 2^-e and all
 |w.z| and partial sums stay below 2^53 * 2^-2e, every float operation here is
@@ -76,11 +77,12 @@ def perceptron_twin(
     updates: list[tuple[int, int]] = []
     converged = False
     epoch = 0
+    gap, last, first = float(_FIRST_BLOCK), 0, _FIRST_BLOCK
     for epoch in range(int(max_epochs)):
         idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
         Zo = Z if idx is None else Z[idx]
         clean = True
-        pos, block = 0, _FIRST_BLOCK
+        pos, block = 0, first
         while pos < m:
             values = Zo[pos : pos + block] @ w
             hits = np.flatnonzero(values <= 0.0)
@@ -92,7 +94,12 @@ def perceptron_twin(
             w += Zo[j]
             updates.append((epoch, j if idx is None else int(idx[j])))
             clean = False
-            pos, block = j + 1, _FIRST_BLOCK
+            # next block: about twice the recent distance between mistakes
+            gap = 0.75 * gap + 0.25 * (j + 1 - last)
+            last = j + 1
+            pos, block = j + 1, max(_FIRST_BLOCK, int(2 * gap))
+        last = 0
+        first = max(_FIRST_BLOCK, int(2 * gap))
         if clean:
             converged = True
             break
