@@ -174,7 +174,8 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
     def row(name: str, exact: Any, approx: float | None) -> None:
         text = str(exact)
         if len(text) > 40:
-            text = text[:37] + "..."
+            num, _, den = text.partition("/")
+            text = f"exact: {len(num.lstrip('-'))}-digit / {len(den)}-digit rational"
         lines.append(
             f"  {name:<34} {text:<40} ({approx:.6g})" if approx is not None else f"  {name:<34} {text}"
         )
