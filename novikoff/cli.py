@@ -13,6 +13,7 @@ import math
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from novikoff.certify import Certificate, SeparableCertificate, certify
@@ -223,7 +224,9 @@ def _cmd_certify(args: argparse.Namespace) -> int:
     if args.plot:
         from novikoff.plot import plot_squeeze
 
-        plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, ds.name)
+        bound = f"R^2/gamma^2 = {float(sep.bound):.4g}" if sep else "not separable"
+        title = f"{Path(ds.name).name}: {run.mistakes} updates, {bound}"
+        plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, title)
     if args.json:
         print(json.dumps(report))
     else:

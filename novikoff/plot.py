@@ -28,6 +28,8 @@ def plot_squeeze(
         raise InputError("--plot needs matplotlib: pip install 'novikoff[plot]'") from None
     ks = list(range(len(norm2_history)))
     top = max(ks[-1] if ks else 1, 1)
+    if gamma2 is not None and float(R2 / gamma2) <= 4 * top:
+        top = max(top, math.ceil(float(R2 / gamma2)))  # draw the bounds up to where they cross
     grid = [top * j / 200 for j in range(201)]
     fig, axes = plt.subplots(1, 2, figsize=(13, 5))
     norms = [math.sqrt(float(v)) for v in norm2_history]
@@ -41,7 +43,7 @@ def plot_squeeze(
         axes[0].plot(grid, [k * g for k in grid], "g--", label=r"$k\gamma$")
         axes[1].plot(grid, [k * k * g2 for k in grid], "g--", label=r"$k^2\gamma^2$")
         bound = float(R2 / gamma2)
-        if bound <= 4 * top:
+        if bound <= top:
             axes[1].axvline(bound, color="purple", linestyle=":", label=rf"$R^2/\gamma^2={bound:.4g}$")
     for ax, ylabel in zip(axes, [r"$\|w_k\|$", r"$\|w_k\|^2$"]):
         ax.set_xlabel("updates $k$")

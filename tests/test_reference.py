@@ -140,7 +140,19 @@ def test_orders_and_limits() -> None:
     check_run(ds, reverse.updates, reverse.weights, reverse.epochs, reverse.converged, [[2, 1, 0]])
     shuffled = run_perceptron(ds, order="shuffle:5")
     assert shuffled.updates == run_perceptron(ds, order="shuffle:5").updates  # seeded = reproducible
-    for bad in ([0, 1], [0, 1, 1], "shuffle:x", "random", [[0, 1, 2], [0, 0, 0]]):
+    for bad in (
+        [0, 1],
+        [0, 1, 1],
+        "shuffle:x",
+        "shuffle:-1",
+        "random",
+        [[0, 1, 2], [0, 0, 0]],
+        [[0, "a", 2]],
+        [0.0, 1.0, 2.0],
+        5,
+        [],
+        [[0, 1, 2], 3],
+    ):
         with pytest.raises(InputError):
             run_perceptron(ds, order=bad)  # type: ignore[arg-type]
     for bad_epochs in (0, -1, 1.5, True):
