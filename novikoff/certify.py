@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+from scipy.optimize import nnls  # imported before any fork, so a child inherits it
 
 from novikoff.data import Dataset
 from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
@@ -92,8 +93,6 @@ def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None =
     closest points of the two hulls. Weights are normalized within each group.
     """
     try:
-        from scipy.optimize import nnls
-
         with np.errstate(all="ignore"):
             Z = np.array([[float(v) for v in r] for r in rows], dtype=np.float64)
         if not np.isfinite(Z).all():

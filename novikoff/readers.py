@@ -31,6 +31,7 @@ from novikoff.rational import parse_rational_pair
 __all__ = ["load_dataset", "read_csv", "read_libsvm"]
 
 MIN_FILE_SAMPLES = 2
+_CACHE_LIMIT = 1 << 20  # distinct field texts remembered while reading one file
 
 
 def _lines(path: str | Path) -> Iterator[tuple[int, str]]:
@@ -110,6 +111,7 @@ def read_csv(
     width: int | None = None
     label_index = 0
     first = True
+    seen: dict[str, tuple[int, int]] = {}  # data files repeat values a lot (vec*: 501 distinct)
     for number, line in _lines(path):
         if first and delimiter is None:
             delimiter = _detect_delimiter(line)
@@ -132,11 +134,16 @@ def read_csv(
         for j, field in enumerate(fields):
             if j == label_index:
                 continue
-            try:
-                row.append(parse_rational_pair(field))
-            except InputError as exc:
-                error = DataFormatError(source, number, j + 1, str(exc))
-                break
+            pair = seen.get(field)
+            if pair is None:
+                try:
+                    pair = parse_rational_pair(field)
+                except InputError as exc:
+                    error = DataFormatError(source, number, j + 1, str(exc))
+                    break
+                if len(seen) < _CACHE_LIMIT:
+                    seen[field] = pair
+            row.append(pair)
         if first:
             first = False
             if header is True or (header is None and error is not None):
