@@ -17,11 +17,11 @@ half the distance between the two class hulls, certified the same way.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+import flint
 import numpy as np
 from scipy.optimize import nnls  # imported before any fork, so a child inherits it
 
@@ -188,12 +188,9 @@ class _PairAtoms:
         rows = self.features.rows
         return [a - b for a, b in zip(rows[p], rows[n])]
 
-    def gram(self, ids: Sequence[Atom]) -> list[list[int]]:
-        G = self.features.full_gram()
-        if G is None:
-            return [[sum(map(operator.mul, self.vector(a), self.vector(b))) for b in ids] for a in ids]
-        # (x_p - x_n).(x_q - x_r) = G_pq - G_pr - G_nq + G_nr
-        return [[G[p][q] - G[p][r] - G[n][q] + G[n][r] for q, r in ids] for p, n in ids]
+    def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
+        V = flint.fmpz_mat([self.vector(a) for a in ids])
+        return V * V.transpose()
 
     def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         flat: list[Atom] = []

@@ -38,7 +38,7 @@ class Atoms(Protocol):
         """The integer vector of ``atom``."""
         ...
 
-    def gram(self, ids: Sequence[Atom]) -> list[list[int]]:
+    def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
         """The integer Gram matrix of the atoms ``ids``."""
         ...
 
@@ -51,9 +51,6 @@ class Atoms(Protocol):
         ...
 
 
-_FULL_GRAM_LIMIT = 3000  # rows up to which the full Gram matrix is formed once
-
-
 class PatternAtoms:
     """The rows of an integer matrix as atoms (the z_i of a dataset).
 
@@ -63,24 +60,13 @@ class PatternAtoms:
     def __init__(self, rows: Sequence[Sequence[int]], matrix: flint.fmpz_mat | None = None) -> None:
         self.rows = rows
         self.matrix = matrix if matrix is not None else flint.fmpz_mat([list(r) for r in rows])
-        self._gram: list[list[int]] | None = None
 
     def vector(self, atom: Atom) -> Sequence[int]:
         return self.rows[atom]
 
-    def full_gram(self) -> list[list[int]] | None:
-        """All pairwise inner products (None above _FULL_GRAM_LIMIT rows)."""
-        if self._gram is None and len(self.rows) <= _FULL_GRAM_LIMIT:
-            G = self.matrix * self.matrix.transpose()
-            self._gram = [[int(v) for v in row] for row in G.tolist()]
-        return self._gram
-
-    def gram(self, ids: Sequence[Atom]) -> list[list[int]]:
-        G = self.full_gram()
-        if G is None:
-            V = flint.fmpz_mat([list(self.rows[a]) for a in ids])
-            return [[int(v) for v in row] for row in (V * V.transpose()).tolist()]
-        return [[G[a][b] for b in ids] for a in ids]
+    def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
+        V = flint.fmpz_mat([list(self.rows[a]) for a in ids])
+        return V * V.transpose()
 
     def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         full = [0] * len(self.rows)
@@ -119,40 +105,67 @@ def _dot(u: Sequence[int], v: Sequence[int]) -> int:
 
 
 class _Corral:
-    """Atoms in the corral with their integer Gram matrix (rows in corral order)."""
+    """Atoms in the corral with their integer Gram matrix (rows in corral order).
+
+    A warm-started corral keeps its Gram matrix as one flint matrix and first
+    tries the plain system ``G y = 1``; Python rows are made only if Wolfe's
+    iterations go on from there.
+    """
 
     def __init__(self, atoms: Atoms) -> None:
         self.atoms = atoms
         self.ids: list[Atom] = []
-        self.gram: list[list[int]] = []
+        self._rows: list[list[int]] = []
+        self._matrix: flint.fmpz_mat | None = None
+
+    @property
+    def gram(self) -> list[list[int]]:
+        if self._matrix is not None:
+            self._rows = [[int(v) for v in row] for row in self._matrix.tolist()]
+            self._matrix = None
+        return self._rows
 
     def add(self, a: Atom) -> None:
+        gram = self.gram
         va = self.atoms.vector(a)
         row = [_dot(va, self.atoms.vector(b)) for b in self.ids]
-        for r, g in zip(self.gram, row):
+        for r, g in zip(gram, row):
             r.append(g)
-        self.gram.append([*row, _dot(va, va)])
+        gram.append([*row, _dot(va, va)])
         self.ids.append(a)
 
     def add_many(self, new: Sequence[Atom]) -> None:
         """Fill an empty corral at once (the warm start adds hundreds of atoms)."""
         if self.ids:
             raise RuntimeError("add_many needs an empty corral")
-        self.gram = self.atoms.gram(new)
+        self._matrix = self.atoms.gram_matrix(new)
         self.ids = list(new)
 
     def keep(self, positions: Sequence[int]) -> None:
         """Keep the atoms at these corral positions (in order)."""
+        gram = self.gram
         self.ids = [self.ids[i] for i in positions]
-        self.gram = [[self.gram[i][j] for j in positions] for i in positions]
+        self._rows = [[gram[i][j] for j in positions] for i in positions]
 
     def affine_minimizer(self) -> RationalVector:
         """Weights mu (sum 1) of the min-norm point of the affine hull of the corral.
 
         Solves ``[G 1; 1^T 0] (mu, -c) = (0, 1)``, nonsingular iff the corral is
-        affinely independent (which Wolfe's algorithm maintains).
+        affinely independent (which Wolfe's algorithm maintains). When G itself
+        is nonsingular (independent atoms, the separable case) this is
+        ``mu = G^-1 1 / (1^T G^-1 1)``, solved without the border.
         """
         k = len(self.ids)
+        if self._matrix is not None:
+            try:
+                y = self._matrix.solve(flint.fmpz_mat(k, 1, [1] * k))
+            except ZeroDivisionError:  # singular G: use the bordered system below
+                pass
+            else:
+                nums, den = y.numer_denom()  # type: ignore[attr-defined]
+                ys = [int(nums[i, 0]) for i in range(k)]
+                total = sum(ys)  # 1^T G^-1 1 > 0 for a positive definite G
+                return RationalVector(ys, total)  # (ys/den) / (total/den)
         flat: list[int] = []
         for row in self.gram:
             flat.extend(row)

@@ -47,6 +47,16 @@ def test_json_nonseparable_has_gordan(tmp_path: Path, capsys: pytest.CaptureFixt
     assert r["perceptron"]["converged"] is False and r["perceptron"]["epochs"] == 7
 
 
+def test_libsvm_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "d.svm"
+    f.write_text("+1 1:2 3:1/2\n-1 2:3\n-1 1:-1 2:1\n")
+    code, out, _ = run_cli(capsys, "certify", str(f), "--json", "--bias", "1/2")
+    r = json.loads(out)
+    assert code == 0 and r["separable"] and r["n_features"] == 3 and r["bias"] == "1/2"
+    code, out, err = run_cli(capsys, "certify", str(f), "--format", "csv")
+    assert code == 2 and "d.svm:2" in err  # read as CSV, the first line looks like a header
+
+
 def test_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "certify", "example:t1:5")
     assert code == 0

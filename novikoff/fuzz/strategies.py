@@ -37,10 +37,12 @@ __all__ = [
 
 VALUE_KINDS = ("int", "dyadic", "rational")
 
-#: Float64 perceptron runs are exact on data whose coordinates (rho included) are
-#: n / 2^e with |n| <= 2^10 and e <= 4, dimension <= 9 and at most 2^14 updates:
-#: then every |w.z| <= 9 * 2^14 * 2^10 * 2^10 * 2^-8 is a multiple of 2^-8 below 2^45,
-#: so all products and partial sums have at most 53 significant bits.
+#: Float64 perceptron runs are exact on data whose pattern coordinates (rho included)
+#: are n / 2^e with |n / 2^e| <= 2^10 and e <= 4, dimension <= 9 and at most 2^14
+#: updates: then |w_j| <= 2^24, every product w_j z_j is a multiple of 2^-8 below 2^34,
+#: and every partial sum of w.z is a multiple of 2^-8 below 9 * 2^34 < 2^38, so each
+#: needs fewer than 46 significant bits and float64 (53 bits) computes it exactly, in
+#: any summation order.
 FLOAT_EXACT_BOUND = {"numerator": 2**10, "exponent": 4, "dimension": 9, "updates": 2**14}
 
 
