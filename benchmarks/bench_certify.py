@@ -21,7 +21,7 @@ def certify_process(path: str) -> float:
             [sys.executable, "-m", "novikoff.cli", "certify", path], check=True, capture_output=True
         )
 
-    seconds, _ = timed(run, repeat=3)
+    seconds, _ = timed(run, repeat=5)
     return seconds
 
 

@@ -35,12 +35,14 @@ def _fail(condition: str) -> CertificateError:
 def _patterns(ds: Dataset) -> tuple[list[list[int]], int]:
     """z_i scaled to integers: returns (rows, s) with z_i = rows[i] / s."""
     rho = Fraction(ds.bias)
-    s = ds.denominator * rho.denominator  # a common multiple is enough
+    rden, rnum = rho.denominator, rho.numerator
+    s = ds.denominator * rden  # a common multiple is enough
     rows = []
     for x, y in zip(ds.numerators, ds.labels):
-        row = [y * v * rho.denominator for v in x]
-        if rho != 0:
-            row.append(y * rho.numerator * ds.denominator)
+        f = y * rden  # z_i = y_i (x_i, rho): x_i = X_i / D, rho = rnum / rden
+        row = [f * v for v in x]
+        if rnum != 0:
+            row.append(y * rnum * ds.denominator)
         rows.append(row)
     return rows, s
 
