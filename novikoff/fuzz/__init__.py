@@ -1,23 +1,8 @@
-"""Fuzzing: Hypothesis strategies for perceptron data (differential harness and falsifier come later)."""
+"""Fuzzing: Hypothesis strategies for perceptron data (the differential harness and
+the falsifier come with later issues). Everything in :mod:`novikoff.fuzz.strategies`
+is re-exported here."""
 
-from novikoff.fuzz.strategies import (
-    FLOAT_EXACT_BOUND,
-    certified_nonseparable,
-    certified_separable,
-    float_exact_separable,
-    nonseparable_datasets,
-    orderings,
-    separable_datasets,
-    t1_datasets,
-)
+from novikoff.fuzz import strategies
+from novikoff.fuzz.strategies import *  # noqa: F403
 
-__all__ = [
-    "FLOAT_EXACT_BOUND",
-    "certified_nonseparable",
-    "certified_separable",
-    "float_exact_separable",
-    "nonseparable_datasets",
-    "orderings",
-    "separable_datasets",
-    "t1_datasets",
-]
+__all__ = list(strategies.__all__)
