@@ -94,7 +94,7 @@ def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None =
     """
     try:
         with np.errstate(all="ignore"):
-            Z = np.array([[float(v) for v in r] for r in rows], dtype=np.float64)
+            Z = np.array(rows, dtype=np.float64).reshape(len(rows), -1)
         if not np.isfinite(Z).all():
             return None
         peak = np.abs(Z).max()
@@ -141,12 +141,9 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     # The class hulls meet iff the augmented data are not separable (rho > 0), so the
     # geometric margin can start at once, on the other core for large problems.
     want_geometric = geometric and dataset.bias > 0 and len(dataset.classes) == 2
-    geometric_result: Callable[[], GeometricMarginCertificate | None] = lambda: None  # noqa: E731
-    if want_geometric:
-        if m * dataset.dimension >= _PARALLEL_SIZE:
-            geometric_result = beside(geometric_margin, dataset)
-        else:
-            geometric_result = lambda: geometric_margin(dataset)  # noqa: E731
+    pending: Callable[[], GeometricMarginCertificate | None] | None = None
+    if want_geometric and m * dataset.dimension >= _PARALLEL_SIZE:
+        pending = beside(geometric_margin, dataset)
     atoms = PatternAtoms(Z)
     guess = _warm_pairs(list(range(m)), _float_weights(Z))
     start = min(range(m), key=lambda i: sum(v * v for v in Z[i]))
@@ -158,7 +155,8 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     R2 = dataset.R2
     cert: Certificate
     if not any(result.numerator):
-        geometric_result()  # not separable: the hulls meet; collect the child
+        if pending is not None:
+            pending()  # not separable, so the hulls meet: just collect the child
         cert = GordanCertificate(lambdas, R2)
     else:
         den = result.denominator * scale  # p* = numerator / den
@@ -166,7 +164,7 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
         gamma2 = Fraction(norm2, den * den)
         # w~ = p*/||p*||^2 = numerator * den / norm2
         weights = RationalVector([v * den for v in result.numerator], norm2)
-        geo = geometric_result()
+        geo = pending() if pending is not None else geometric_margin(dataset) if want_geometric else None
         cert = SeparableCertificate(
             lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2, geo
         )
