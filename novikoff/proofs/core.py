@@ -34,6 +34,7 @@ import sympy as sp
 from mpmath import iv
 
 __all__ = [
+    "Apply",
     "Cases",
     "Certificate",
     "Chain",
@@ -272,6 +273,8 @@ class IntervalBound(Proof):
             undecided = []
             for b in boxes:
                 value = f(*b)
+                if not isinstance(value, type(iv.mpf(0))):  # a bare constant such as iv.e
+                    value = iv.mpf(value)
                 low = value.a
                 if low > 0 or (not strict and low >= 0):
                     continue
@@ -318,11 +321,18 @@ class Monotone(Proof):
     derivative_proof: Proof
     b: sp.Expr = sp.oo
     decreasing: bool = False
+    domain: tuple[str, ...] = ()
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         diff, strict = _difference(claim)
         if strict:
             raise ProofFailure("Monotone proves non-strict claims")
+        # the hypotheses must put x in [a, b]: named hypotheses x - a >= 0 and b - x >= 0
+        needed = [self.x - self.a] + ([self.b - self.x] if self.b != sp.oo else [])
+        have = [_difference(hyps[n])[0] for n in self.domain if n in hyps and not isinstance(hyps[n], sp.Equality)]
+        for bound in needed:
+            if not any(_is_zero(bound - h) for h in have):
+                raise ProofFailure(f"no hypothesis (among domain={self.domain}) states {bound} >= 0")
         if not _is_zero(diff - self.f):
             raise ProofFailure(f"the monotone function {self.f} is not the claim's difference {diff}")
         end = self.b if self.decreasing else self.a
@@ -462,3 +472,46 @@ class Cases(Proof):
             ):
                 return False
         return True
+
+
+def _map_relation(rel: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr]) -> sp.Basic:
+    """Substitute into a relation without letting sympy decide it (keeps ``x > 0`` a relation)."""
+    m = dict(mapping)
+    if isinstance(rel, sp.Equality):
+        return sp.Eq(rel.lhs.xreplace(m), rel.rhs.xreplace(m), evaluate=False)
+    if isinstance(rel, sp.core.relational.Relational):
+        return rel.func(rel.lhs.xreplace(m), rel.rhs.xreplace(m), evaluate=False)
+    return rel.xreplace(m)
+
+
+@dataclass(frozen=True)
+class Apply(Proof):
+    """Use a proved lemma: check ``lemma`` itself, prove each of its hypotheses after
+    ``mapping`` (symbol -> expression) with the proof in ``premises`` (by hypothesis
+    name), and require the mapped claim to be the claim (or, for inequalities, to
+    have the same difference)."""
+
+    lemma: Obligation
+    mapping: Mapping[sp.Symbol, sp.Expr]
+    premises: Mapping[str, Proof]
+
+    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        try:
+            self.lemma.proof.verify(self.lemma.hypotheses, self.lemma.claim)
+        except ProofFailure as exc:
+            raise ProofFailure(f"lemma {self.lemma.name!r}: {exc}") from None
+        for name, h in self.lemma.hypotheses.items():
+            if name not in self.premises:
+                raise ProofFailure(f"lemma {self.lemma.name!r}: no proof for its hypothesis {name!r}")
+            try:
+                self.premises[name].verify(hyps, _map_relation(h, self.mapping))
+            except ProofFailure as exc:
+                raise ProofFailure(f"lemma hypothesis {name!r}: {exc}") from None
+        mapped = _map_relation(self.lemma.claim, self.mapping)
+        if isinstance(claim, sp.Equality) or isinstance(mapped, sp.Equality):
+            same = type(claim) is type(mapped) and _is_zero((claim.lhs - claim.rhs) - (mapped.lhs - mapped.rhs))
+        else:
+            (d1, s1), (d2, s2) = _difference(claim), _difference(mapped)
+            same = _is_zero(d1 - d2) and (s2 or not s1)
+        if not same:
+            raise ProofFailure(f"the lemma gives {mapped}, not {claim}")
