@@ -25,6 +25,7 @@ residual polynomial. Nothing counts as proved because a float check passed.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -114,8 +115,16 @@ def _difference(claim: sp.Basic) -> tuple[sp.Expr, bool]:
     raise ProofFailure(f"not an inequality: {claim}")
 
 
+def _normal(expr: sp.Expr) -> sp.Expr:
+    """A canonical form for comparing expressions: logs of quotients and products split
+    (where the assumptions make that valid), then the rational function expanded."""
+    expr = expr.replace(lambda e: isinstance(e, sp.log), lambda e: sp.log(sp.factor(sp.together(e.args[0]))))
+    expr = sp.expand_log(expr, force=False)
+    return sp.expand(sp.cancel(sp.together(expr)))
+
+
 def _is_zero(expr: sp.Expr) -> bool:
-    return sp.expand(sp.cancel(sp.together(expr))) == 0
+    return _normal(expr) == 0
 
 
 # --------------------------------------------------------------------------- kinds
@@ -146,10 +155,21 @@ class Identity(Proof):
     substitutions: tuple[str, ...] = ()
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        if claim is sp.true:  # sympy's own evaluation already decided the equality
+            return
         if not isinstance(claim, sp.Equality):
             raise ProofFailure(f"Identity proves equalities, got {claim}")
+        if isinstance(claim.lhs, sp.MatrixBase):
+            if claim.lhs.shape != claim.rhs.shape:
+                raise ProofFailure(f"shapes differ: {claim.lhs.shape} vs {claim.rhs.shape}")
+            for (i, j), left in zip(itertools.product(*map(range, claim.lhs.shape)), claim.lhs):
+                entry = _substitute(left - claim.rhs[i, j], hyps, self.substitutions)
+                residual = _normal(entry)
+                if residual != 0:
+                    raise ProofFailure(f"identity fails at entry ({i}, {j}): residual {residual}")
+            return
         diff = _substitute(claim.lhs - claim.rhs, hyps, self.substitutions)
-        residual = sp.expand(sp.cancel(sp.together(diff)))
+        residual = _normal(diff)
         if residual != 0:
             raise ProofFailure(f"identity fails: lhs - rhs = {residual}")
 
@@ -225,7 +245,7 @@ class Certificate(Proof):
             any_strict = any_strict or (c_strict and h_strict)
         for s in self.squares:
             total += sp.sympify(s) ** 2
-        residual = sp.expand(sp.cancel(sp.together(m * diff - total)))
+        residual = _normal(m * diff - total)
         if residual != 0:
             raise ProofFailure(f"certificate does not match: m (B - A) - sum = {residual}")
         if strict and not any_strict:
@@ -267,7 +287,9 @@ class IntervalBound(Proof):
         if missing:
             raise ProofFailure(f"the box does not bound {sorted(missing)}")
         args = [dummies.get(n, sp.Dummy(n)) for n in names]
-        f = sp.lambdify(args, expr, modules=[{"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e}, "mpmath"])
+        f = sp.lambdify(
+            args, expr, modules=[{"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e}, "mpmath"]
+        )
         boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in self.box.values()]]  # type: ignore[type-arg]
         for _ in range(self.max_depth + 1):
             undecided = []
@@ -286,8 +308,9 @@ class IntervalBound(Proof):
             boxes = [half for b in undecided for half in _bisect(b)]
             if len(boxes) > 200_000:
                 break
-        raise ProofFailure(f"interval bound not decided after {self.max_depth} bisections "
-                           f"({len(boxes)} boxes left)")
+        raise ProofFailure(
+            f"interval bound not decided after {self.max_depth} bisections ({len(boxes)} boxes left)"
+        )
 
 
 def _mpf_text(value: object) -> str:
@@ -329,7 +352,9 @@ class Monotone(Proof):
             raise ProofFailure("Monotone proves non-strict claims")
         # the hypotheses must put x in [a, b]: named hypotheses x - a >= 0 and b - x >= 0
         needed = [self.x - self.a] + ([self.b - self.x] if self.b != sp.oo else [])
-        have = [_difference(hyps[n])[0] for n in self.domain if n in hyps and not isinstance(hyps[n], sp.Equality)]
+        have = [
+            _difference(hyps[n])[0] for n in self.domain if n in hyps and not isinstance(hyps[n], sp.Equality)
+        ]
         for bound in needed:
             if not any(_is_zero(bound - h) for h in have):
                 raise ProofFailure(f"no hypothesis (among domain={self.domain}) states {bound} >= 0")
@@ -509,7 +534,9 @@ class Apply(Proof):
                 raise ProofFailure(f"lemma hypothesis {name!r}: {exc}") from None
         mapped = _map_relation(self.lemma.claim, self.mapping)
         if isinstance(claim, sp.Equality) or isinstance(mapped, sp.Equality):
-            same = type(claim) is type(mapped) and _is_zero((claim.lhs - claim.rhs) - (mapped.lhs - mapped.rhs))
+            same = type(claim) is type(mapped) and _is_zero(
+                (claim.lhs - claim.rhs) - (mapped.lhs - mapped.rhs)
+            )
         else:
             (d1, s1), (d2, s2) = _difference(claim), _difference(mapped)
             same = _is_zero(d1 - d2) and (s2 or not s1)

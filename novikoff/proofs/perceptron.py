@@ -231,8 +231,10 @@ def g1() -> list[Obligation]:
         name="G1 scaling: every decision value becomes c^2 w.z",
         spec_id="G1",
         hypotheses={},
-        claim=sp.Eq(_dot([c * x for x in _vec("w", 3)], [c * x for x in _vec("z", 3)]),
-                    c**2 * _dot(_vec("w", 3), _vec("z", 3))),
+        claim=sp.Eq(
+            _dot([c * x for x in _vec("w", 3)], [c * x for x in _vec("z", 3)]),
+            c**2 * _dot(_vec("w", 3), _vec("z", 3)),
+        ),
         proof=Identity(),
         note=f"c > 0 keeps the sign of c^2 s: {G1_SCALE.conclusion}",
     )

@@ -90,9 +90,7 @@ D1_HALF = Statement(
     name="pdm_half_updates_le_log_bound",
     symbols=(t, R2, gamma2),
     hypotheses=(),
-    conclusion=_rel(
-        sp.LessThan, t, (1 + 1 / E) * (R2 / gamma2) * sp.log((1 + E) * R2 / gamma2)
-    ),
+    conclusion=_rel(sp.LessThan, t, (1 + 1 / E) * (R2 / gamma2) * sp.log((1 + E) * R2 / gamma2)),
     source="derived here from the PDM condition (8) with Lemma 1 (eps = 1/2)",
 )
 
@@ -101,9 +99,7 @@ D1_BELOW_HALF = Statement(
     name="pdm_updates_le_power_bound",
     symbols=(t, eps, R2, gamma2),
     hypotheses=(_rel(sp.StrictLessThan, eps, sp.Rational(1, 2)),),
-    conclusion=_rel(
-        sp.LessThan, t, (2 * (1 - eps) / (1 - 2 * eps) * R2 / gamma2) ** (1 / (2 * eps))
-    ),
+    conclusion=_rel(sp.LessThan, t, (2 * (1 - eps) / (1 - 2 * eps) * R2 / gamma2) ** (1 / (2 * eps))),
     source="derived here from the PDM condition (8)",
 )
 
@@ -115,7 +111,8 @@ P1 = Statement(
     conclusion=_rel(
         sp.LessThan,
         t,
-        (1 + 1 / E) * (R**2 / (2 * eps * gamma**2))
+        (1 + 1 / E)
+        * (R**2 / (2 * eps * gamma**2))
         * (2 * gamma / R + sp.log((1 + E) * R**2 / (2 * eps * gamma**2))),
     ),
     source="derived here from the PFM condition (7) through Lemma 1; beta = (1 - eps) gamma",

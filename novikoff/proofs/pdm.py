@@ -1,0 +1,533 @@
+"""Proofs for the dynamic-margin perceptron (D1, D2), repeated updates (MU),
+the margin-distribution identities (S1, S2) and the multiclass bound (M1).
+
+Notation: ``a(t) = ||w_t||^2``, ``R2 = R^2``, ``g2 = gamma^2``, PDM's update
+condition ``t w.z <= (1 - eps) ||w||^2``. D1 is derived here (DESIGN section 3):
+the PDM condition gives the recursion a(t+1) <= (1 + 2(1 - eps)/t) a(t) + R^2,
+D3 gives a(t) >= t^2 g2, and the regimes differ in how the recursion is solved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable
+
+import sympy as sp
+
+from novikoff.proofs import lemma1
+from novikoff.proofs.core import (
+    Apply,
+    Cases,
+    Certificate,
+    Chain,
+    Identity,
+    Induction,
+    Monotone,
+    Obligation,
+    Step,
+    Term,
+)
+from novikoff.spec.pdm import D1_ABOVE_HALF, D1_HALF, MU
+
+__all__ = ["obligations", "wrong_variant_makers"]
+
+E = sp.E
+t = sp.Symbol("t", integer=True)
+eps, R2, g2 = sp.symbols("eps R2 g2", real=True)
+A = sp.Function("a")  # a(t) = ||w_t||^2
+H = sp.Function("H")  # harmonic numbers
+wz, z2, a_, a1 = sp.symbols("wz z2 a a1", real=True)
+
+
+def _ge(x: sp.Expr, y: sp.Expr) -> sp.Basic:
+    return sp.Ge(x, y, evaluate=False)
+
+
+def _gt(x: sp.Expr, y: sp.Expr) -> sp.Basic:
+    return sp.Gt(x, y, evaluate=False)
+
+
+def _le(x: sp.Expr, y: sp.Expr) -> sp.Basic:
+    return sp.Le(x, y, evaluate=False)
+
+
+def _lt(x: sp.Expr, y: sp.Expr) -> sp.Basic:
+    return sp.Lt(x, y, evaluate=False)
+
+
+# ----------------------------------------------------------------------------- D2
+
+
+def d2() -> list[Obligation]:
+    """D2: at convergence t s > (1 - eps)||w||^2 for every sample, so
+    s/||w|| > (1 - eps)||w||/t, and (1 - eps)||w||/t >= (1 - eps) gamma by D3."""
+    tt, s, wn, gamma = sp.symbols("t s w_norm gamma", real=True)
+    hyps = {
+        "t_pos": _gt(tt, 0),
+        "wn_pos": _gt(wn, 0),
+        "gamma_pos": _gt(gamma, 0),
+        "one_minus_eps_nonneg": _ge(1 - eps, 0),
+        "no_update": _gt(tt * s, (1 - eps) * wn**2),
+        "D3": _ge(wn, tt * gamma),
+    }
+    return [
+        Obligation(
+            name="D2 converged margin: w.z/||w|| > (1 - eps)||w||/t",
+            spec_id="D2",
+            hypotheses=hyps,
+            claim=_gt(s / wn, (1 - eps) * wn / tt),
+            proof=Certificate(multiplier=("t_pos", "wn_pos"), terms=(Term((), "no_update"),)),
+        ),
+        Obligation(
+            name="D2 dynamic bound: (1 - eps)||w||/t >= (1 - eps) gamma",
+            spec_id="D2",
+            hypotheses=hyps,
+            claim=_ge((1 - eps) * wn / tt, (1 - eps) * gamma),
+            proof=Certificate(multiplier=("t_pos",), terms=(Term(("one_minus_eps_nonneg",), "D3"),)),
+        ),
+    ]
+
+
+# ----------------------------------------------------------------------------- D1
+
+
+def d1_recursion() -> Obligation:
+    """||w + z||^2 = ||w||^2 + 2 w.z + ||z||^2 with t w.z <= (1 - eps)||w||^2 and
+    ||z||^2 <= R^2 give a' <= (1 + 2 (1 - eps)/t) a + R^2."""
+    a_next = sp.Symbol("a_next", real=True)
+    return Obligation(
+        name="D1 recursion: a(t+1) <= (1 + 2(1 - eps)/t) a(t) + R^2",
+        spec_id="D1",
+        hypotheses={
+            "t_pos": _gt(t, 0),
+            "expansion": sp.Eq(a_next, a_ + 2 * wz + z2),
+            "pdm_update": _le(t * wz, (1 - eps) * a_),
+            "radius": _le(z2, R2),
+        },
+        claim=_le(a_next, (1 + 2 * (1 - eps) / t) * a_ + R2),
+        proof=Certificate(
+            multiplier=("t_pos",),
+            substitutions=("expansion",),
+            terms=(Term((2,), "pdm_update"), Term(("t_pos",), "radius")),
+        ),
+    )
+
+
+def _recursion(p: sp.Expr) -> sp.Basic:
+    return _le(A(t + 1), (1 + p / t) * A(t) + R2)
+
+
+def d1_above_half_energy() -> Obligation:
+    """eps > 1/2: a(t) <= R^2 t/(2 eps - 1) by induction from t = 1."""
+    d = 2 * eps - 1
+    return Obligation(
+        name="D1 (eps > 1/2) energy: a(t) <= R^2 t/(2 eps - 1)",
+        spec_id="D1",
+        hypotheses={
+            "d_pos": _gt(d, 0),
+            "one_minus_eps_nonneg": _ge(1 - eps, 0),
+            "first": _le(A(1), R2),
+            "first_nonneg": _ge(A(1), 0),
+            "recursion": _recursion(2 * (1 - eps)),
+        },
+        claim=_le(A(t), R2 * t / d),
+        proof=Induction(
+            t,
+            start=1,
+            # (2 eps - 1)(R^2/(2 eps - 1) - a1) = (R^2 - a1) + 2 (1 - eps) a1
+            base=Certificate(
+                multiplier=("d_pos",),
+                terms=(Term((), "first"), Term((2, "one_minus_eps_nonneg"), "first_nonneg")),
+            ),
+            step=Chain(
+                steps=(
+                    Step("t_pos", _gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                ),
+                final=Certificate(
+                    terms=(
+                        Term((), "recursion"),
+                        Term((), "IH"),
+                        Term((2, ("inverse", "t_pos"), "one_minus_eps_nonneg"), "IH"),
+                    )
+                ),
+            ),
+        ),
+    )
+
+
+def d1_above_half() -> Obligation:
+    """eps > 1/2: t^2 g2 <= a(t) <= R^2 t/(2 eps - 1) gives D1's first regime."""
+    d = 2 * eps - 1
+    a_t = sp.Symbol("a_t", real=True)
+    spec = D1_ABOVE_HALF.conclusion
+    tt = sp.Symbol("t", positive=True)
+    claim = spec.xreplace(
+        {
+            sp.Symbol("eps", positive=True): eps,
+            sp.Symbol("R2", positive=True): R2,
+            sp.Symbol("gamma2", positive=True): g2,
+            tt: t,
+        }
+    )
+    return Obligation(
+        name="D1 (eps > 1/2): t <= R^2/((2 eps - 1) gamma^2)",
+        spec_id="D1",
+        hypotheses={
+            "t_pos": _gt(t, 0),
+            "d_pos": _gt(d, 0),
+            "g2_pos": _gt(g2, 0),
+            "energy": _le(a_t, R2 * t / d),
+            "D3": _le(t**2 * g2, a_t),
+        },
+        claim=claim,
+        proof=Certificate(
+            multiplier=("t_pos", "d_pos", "g2_pos"),
+            terms=(Term(("d_pos",), "energy"), Term(("d_pos",), "D3")),
+        ),
+    )
+
+
+def log_one_plus_ge() -> Obligation:
+    """ln(1 + x) >= x/(1 + x) for x >= 0 (equal at 0; derivative x/(1 + x)^2 >= 0)."""
+    x = sp.Symbol("x", real=True)
+    return Obligation(
+        name="ln(1 + x) >= x/(1 + x) for x >= 0",
+        spec_id="D1",
+        hypotheses={"x_nonneg": _ge(x, 0), "opx_pos": _gt(1 + x, 0)},
+        claim=_ge(sp.log(1 + x), x / (1 + x)),
+        proof=Monotone(
+            f=sp.log(1 + x) - x / (1 + x),
+            x=x,
+            a=sp.Integer(0),
+            domain=("x_nonneg",),
+            derivative_proof=Certificate(multiplier=("opx_pos", "opx_pos"), terms=(Term((), "x_ge_a"),)),
+        ),
+    )
+
+
+def harmonic_bound() -> Obligation:
+    """H(t) <= 1 + ln t for t >= 1, with H(1) = 1 and H(t+1) = H(t) + 1/(t+1)."""
+    tp = sp.Symbol("t", integer=True, positive=True)
+    h = sp.Function("H")
+    x = sp.Symbol("x", real=True)
+    return Obligation(
+        name="harmonic numbers: H(t) <= 1 + ln t",
+        spec_id="D1",
+        hypotheses={"H1": sp.Eq(h(1), 1), "Hstep": sp.Eq(h(tp + 1), h(tp) + 1 / (tp + 1))},
+        claim=_le(h(tp), 1 + sp.log(tp)),
+        proof=Induction(tp, start=1, base=Certificate(substitutions=("H1",)), step=_harmonic_step(tp, h, x)),
+    )
+
+
+def _harmonic_step(tp: sp.Symbol, h: sp.Function, x: sp.Symbol) -> Chain:
+    return Chain(
+        steps=(
+            Step("t_pos", _gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+            Step(
+                "log_step",
+                _ge(sp.log(1 + 1 / tp), 1 / (tp + 1)),
+                Apply(
+                    log_one_plus_ge(),
+                    {x: 1 / tp},
+                    {
+                        "x_nonneg": Certificate(multiplier=("t_pos",), terms=(Term((1,), None),)),
+                        "opx_pos": Certificate(terms=(Term((1,), None), Term((("inverse", "t_pos"),), None))),
+                    },
+                ),
+            ),
+        ),
+        # 1 + ln(t + 1) - H(t + 1) = (1 + ln t - H(t)) + (ln(1 + 1/t) - 1/(t + 1))
+        final=Certificate(substitutions=("Hstep",), terms=(Term((), "IH"), Term((), "log_step"))),
+    )
+
+
+def d1_half_energy() -> Obligation:
+    """eps = 1/2: a(t) <= R^2 t H(t) by induction (the recursion with 2(1 - eps) = 1)."""
+    return Obligation(
+        name="D1 (eps = 1/2) energy: a(t) <= R^2 t H(t)",
+        spec_id="D1",
+        hypotheses={
+            "first": _le(A(1), R2),
+            "H1": sp.Eq(H(1), 1),
+            "Hstep": sp.Eq(H(t + 1), H(t) + 1 / (t + 1)),
+            "recursion": _recursion(sp.Integer(1)),
+        },
+        claim=_le(A(t), R2 * t * H(t)),
+        proof=Induction(
+            t,
+            start=1,
+            base=Certificate(substitutions=("H1",), terms=(Term((), "first"),)),
+            step=Chain(
+                steps=(
+                    Step("t_pos", _gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                    Step(
+                        "tp1_pos",
+                        _gt(t + 1, 0),
+                        Certificate(terms=(Term((), "n_ge_start"), Term((2,), None))),
+                    ),
+                ),
+                # R^2 (t+1) H(t+1) - a(t+1) >= ((t+1)/t)(R^2 t H(t) - a(t))
+                final=Certificate(
+                    substitutions=("Hstep",),
+                    terms=(Term((), "recursion"), Term((("inverse", "t_pos"), "tp1_pos"), "IH")),
+                ),
+            ),
+        ),
+    )
+
+
+def d1_half() -> Obligation:
+    """eps = 1/2: t^2 g2 <= a(t) <= R^2 t (1 + ln t), so t <= delta (1 + ln t) with
+    delta = R^2/g2 >= 1 = e^-0, and Lemma 1 with C = 0 gives D1's middle regime."""
+    tt = sp.Symbol("t", positive=True)
+    d = sp.Symbol("delta", positive=True)
+    a_t = sp.Symbol("a_t", real=True)
+    R2p, g2p = sp.Symbol("R2", positive=True), sp.Symbol("gamma2", positive=True)
+    C = sp.Symbol("C", real=True)
+    claim = D1_HALF.conclusion
+    return Obligation(
+        name="D1 (eps = 1/2): t <= (1 + 1/e)(R^2/gamma^2) ln((1 + e) R^2/gamma^2)",
+        spec_id="D1",
+        hypotheses={
+            "t_pos": _gt(tt, 0),
+            "g2_pos": _gt(g2p, 0),
+            "g2_le_R2": _le(g2p, R2p),
+            "D3": _le(tt**2 * g2p, a_t),
+            "energy": _le(a_t, R2p * tt * (1 + sp.log(tt))),
+        },
+        claim=claim,
+        proof=Chain(
+            steps=(
+                Step(
+                    "lemma_hyp",
+                    _le(tt, (R2p / g2p) * (1 + sp.log(tt))),
+                    Certificate(multiplier=("t_pos", "g2_pos"), terms=(Term((), "energy"), Term((), "D3"))),
+                ),
+            ),
+            final=Apply(
+                lemma1.l1(),
+                {sp.Symbol("t", positive=True): tt, d: R2p / g2p, C: sp.Integer(0)},
+                {
+                    "t_pos": Certificate(terms=(Term((), "t_pos"),)),
+                    "delta_pos": Certificate(
+                        multiplier=("g2_pos",), terms=(Term((1,), "g2_le_R2"), Term((), "g2_pos"))
+                    ),
+                    "delta_big": Certificate(multiplier=("g2_pos",), terms=(Term((), "g2_le_R2"),)),
+                    "exp_pos": Certificate(terms=(Term((1,), None),)),
+                    "hyp": Certificate(terms=(Term((), "lemma_hyp"),)),
+                },
+            ),
+        ),
+    )
+
+
+# ----------------------------------------------------------------------------- MU
+
+
+def mu() -> list[Obligation]:
+    """Repeated updates: the PDM condition at (w + n z, t + n) is the quadratic of DESIGN
+    section 2, and (for q > 0) the condition holds exactly between its roots."""
+    n, p, q, l_, tt = sp.symbols("n p q l t", real=True)
+    quad = eps * q * n**2 + (tt * q - (1 - 2 * eps) * p) * n - ((1 - eps) * l_ - tt * p)
+    return [
+        Obligation(
+            name="MU: (t + n)(w + n z).z - (1 - eps)||w + n z||^2 is the DESIGN quadratic in n",
+            spec_id="MU",
+            hypotheses={},
+            claim=MU.conclusion,
+            proof=Identity(),
+        ),
+        Obligation(
+            name="MU: ||w + n z||^2 = l + 2 n p + n^2 q and (w + n z).z = p + n q",
+            spec_id="MU",
+            hypotheses={},
+            claim=sp.Eq(
+                sum(
+                    (
+                        (w + n * z) ** 2
+                        for w, z in zip(sp.symbols("w1:4", real=True), sp.symbols("z1:4", real=True))
+                    )
+                ),
+                sum(w**2 for w in sp.symbols("w1:4", real=True))
+                + 2
+                * n
+                * sum((w * z for w, z in zip(sp.symbols("w1:4", real=True), sp.symbols("z1:4", real=True))))
+                + n**2 * sum(z**2 for z in sp.symbols("z1:4", real=True)),
+            ),
+            proof=Identity(),
+        ),
+        Obligation(
+            name="MU: with eps q > 0, quad(n) <= 0 iff n lies between the roots (complete the square)",
+            spec_id="MU",
+            hypotheses={},
+            claim=sp.Eq(
+                4 * eps * q * quad,
+                (2 * eps * q * n + (tt * q - (1 - 2 * eps) * p)) ** 2
+                - ((tt * q - (1 - 2 * eps) * p) ** 2 + 4 * eps * q * ((1 - eps) * l_ - tt * p)),
+            ),
+            proof=Identity(),
+            note="so the count floor(root) + 1 is the first n >= 1 past the positive root",
+        ),
+    ]
+
+
+# ----------------------------------------------------------------------------- S1, S2
+
+
+def s1() -> Obligation:
+    """S1 per sample: for theta > 0, (1 - m/theta)_+^2 = (theta - m)_+^2/theta^2;
+    averaging over the samples gives mean((1 - y h/theta)_+^2) = SV/theta^2."""
+    theta, m = sp.symbols("theta m", real=True)
+    return Obligation(
+        name="S1: (1 - m/theta)_+^2 = ((theta - m)_+)^2/theta^2 for theta > 0",
+        spec_id="S1",
+        hypotheses={"theta_pos": _gt(theta, 0)},
+        claim=sp.Eq(sp.Max(0, 1 - m / theta) ** 2, sp.Max(0, theta - m) ** 2 / theta**2, evaluate=False),
+        proof=Cases(theta - m, nonneg=Identity(), neg=Identity(), positive=("theta_pos",)),
+    )
+
+
+def s2(size: int) -> Obligation:
+    """S2: Sherman-Morrison, (A + u v^T)(A^-1 - A^-1 u v^T A^-1/(1 + v^T A^-1 u)) = I,
+    for a symbolic invertible size x size matrix."""
+    Am = sp.Matrix(size, size, lambda i, j: sp.Symbol(f"a{i}{j}", real=True))
+    u = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"u{i}", real=True))
+    v = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"v{i}", real=True))
+    Ainv = Am.adjugate() / Am.det()
+    denom = 1 + (v.T * Ainv * u)[0, 0]
+    product = (Am + u * v.T) * (Ainv - Ainv * u * v.T * Ainv / denom)
+    return Obligation(
+        name=f"S2 Sherman-Morrison rank-one update, {size} x {size}",
+        spec_id="S2",
+        hypotheses={},
+        claim=sp.Eq(product, sp.eye(size), evaluate=False),
+        proof=Identity(),
+        note="every entry of (A + u v^T) M - I cancels to 0 as a rational function",
+    )
+
+
+# ----------------------------------------------------------------------------- M1
+
+
+def m1() -> list[Obligation]:
+    """M1 through Kesler: the multiclass update is a perceptron update on the Kesler
+    vector phi(x, y) - phi(x, j) (K = 3 blocks of dimension 2 here), whose squared norm is
+    2 ||x||^2 and whose inner product with W is w_y.x - w_j.x <= 0 on a mistake; N3 with
+    R_K^2 = 2 R^2 then gives mistakes <= 2 R^2/gamma_K^2."""
+    x = list(sp.symbols("x1:3", real=True))
+    W = [list(sp.symbols(f"w{c}_1:3", real=True)) for c in range(3)]
+
+    def phi(cls: int) -> list[sp.Expr]:
+        out: list[sp.Expr] = []
+        for c in range(3):
+            out += x if c == cls else [sp.Integer(0)] * 2
+        return out
+
+    def dot(a_: list[sp.Expr], b_: list[sp.Expr]) -> sp.Expr:
+        return sum((p * q for p, q in zip(a_, b_)), sp.Integer(0))
+
+    flat_w = [wi for row in W for wi in row]
+    obs = []
+    for y, j in itertools.permutations(range(3), 2):
+        diff = [p - q for p, q in zip(phi(y), phi(j))]
+        obs.append(
+            Obligation(
+                name=f"M1 Kesler vector (y={y}, j={j}): ||phi(x,y) - phi(x,j)||^2 = 2 ||x||^2",
+                spec_id="M1",
+                hypotheses={},
+                claim=sp.Eq(dot(diff, diff), 2 * dot(x, x), evaluate=False),
+                proof=Identity(),
+            )
+        )
+        obs.append(
+            Obligation(
+                name=f"M1 Kesler vector (y={y}, j={j}): W.(phi(x,y) - phi(x,j)) = w_y.x - w_j.x",
+                spec_id="M1",
+                hypotheses={},
+                claim=sp.Eq(dot(flat_w, diff), dot(W[y], x) - dot(W[j], x), evaluate=False),
+                proof=Identity(),
+            )
+        )
+    k, gK2, R2m, pw, w2 = sp.symbols("k gK2 R2 pw w2", real=True)
+    obs.append(
+        Obligation(
+            name="M1 bound: k gamma_K^2 <= 2 R^2 (N3 on the Kesler vectors)",
+            spec_id="M1",
+            hypotheses={
+                "k_pos": _gt(k, 0),
+                "gK2_pos": _gt(gK2, 0),
+                "progress": _ge(pw, k * gK2),
+                "cauchy_schwarz": _le(pw**2, gK2 * w2),
+                "energy": _le(w2, k * 2 * R2m),
+            },
+            claim=_le(k * gK2, 2 * R2m),
+            proof=Certificate(
+                multiplier=("k_pos", "gK2_pos"),
+                terms=(
+                    Term(("gK2_pos",), "energy"),
+                    Term((), "cauchy_schwarz"),
+                    Term((2, "k_pos", "gK2_pos"), "progress"),
+                ),
+                squares=(pw - k * gK2,),
+            ),
+            note="progress and energy are N1 and N2 for the Kesler patterns (update norm 2||x~||^2 <= 2 R^2)",
+        )
+    )
+    return obs
+
+
+def obligations() -> list[Obligation]:
+    """Every obligation of this module."""
+    out = d2()
+    out += [d1_recursion(), d1_above_half_energy(), d1_above_half()]
+    out += [log_one_plus_ge(), harmonic_bound(), d1_half_energy(), d1_half()]
+    out += mu()
+    out.append(s1())
+    out += [s2(2), s2(3)]
+    out += m1()
+    return out
+
+
+def wrong_variant_makers() -> list[tuple[str, Callable[[], Obligation]]]:
+    """Broken copies of this module's obligations (each must be rejected)."""
+    from novikoff.proofs.registry import _drop, _flip, _scale_claim
+
+    return [
+        ("D2", lambda: _drop(d2()[0], "no_update")),
+        ("D2", lambda: _scale_claim(d2()[1], sp.Rational(101, 100))),
+        ("D1", lambda: _drop(d1_recursion(), "pdm_update")),
+        ("D1", lambda: _scale_claim(d1_above_half(), sp.Rational(99, 100))),
+        ("D1", lambda: _scale_claim(d1_half(), sp.Rational(99, 100))),
+        ("D1", lambda: _flip(log_one_plus_ge())),
+        (
+            "MU",
+            lambda: dataclasses.replace(
+                mu()[0],
+                name="MU with 1 - eps instead of 1 - 2 eps",
+                claim=mu()[0].claim.xreplace(
+                    {1 - 2 * sp.Symbol("eps", positive=True): 1 - sp.Symbol("eps", positive=True)}
+                ),
+            ),
+        ),
+        (
+            "S1",
+            lambda: dataclasses.replace(
+                s1(),
+                name="S1 without the square on theta",
+                claim=sp.Eq(s1().claim.lhs, s1().claim.rhs * sp.Symbol("theta", real=True)),
+            ),
+        ),
+        ("S2", lambda: dataclasses.replace(s2(2), name="S2 with 1 - v^T A^-1 u", claim=_broken_s2())),
+        ("M1", lambda: _scale_claim(m1()[-1], sp.Rational(1, 2))),
+    ]
+
+
+def _broken_s2() -> sp.Basic:
+    size = 2
+    Am = sp.Matrix(size, size, lambda i, j: sp.Symbol(f"a{i}{j}", real=True))
+    u = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"u{i}", real=True))
+    v = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"v{i}", real=True))
+    Ainv = Am.adjugate() / Am.det()
+    denom = 1 - (v.T * Ainv * u)[0, 0]
+    return sp.Eq((Am + u * v.T) * (Ainv - Ainv * u * v.T * Ainv / denom), sp.eye(size), evaluate=False)
