@@ -22,7 +22,7 @@ import flint
 from novikoff.certify import Certificate, GeometricMarginCertificate, GordanCertificate
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError
-from novikoff.rational import RationalVector
+from novikoff.rational import RationalVector, to_fraction
 from novikoff.runs import Order, epoch_order
 
 __all__ = ["certificate_is_valid", "check_certificate", "check_run"]
@@ -153,7 +153,7 @@ def certificate_is_valid(ds: Dataset, cert: Certificate) -> bool:
 def check_run(
     ds: Dataset,
     updates: Sequence[tuple[int, int]],
-    weights: Sequence[Fraction],
+    weights: Sequence[object],
     epochs: int,
     converged: bool,
     order: Order = None,
@@ -190,5 +190,5 @@ def check_run(
             f"run replay: converged={converged} but the last epoch was "
             f"{'clean' if clean_epoch else 'not clean'}"
         )
-    if [Fraction(v, s) for v in W] != [Fraction(v) for v in weights]:
+    if [Fraction(v, s) for v in W] != [to_fraction(v) for v in weights]:
         raise _fail("run replay: final weights differ")

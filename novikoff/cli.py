@@ -90,6 +90,20 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
     t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
     t.add_argument("--json", action="store_true")
+    v = sub.add_parser(
+        "verify",
+        help="re-check every theorem: proofs, certificates on built-in data, a Hypothesis campaign",
+        description="Run every proof obligation, the exact certificate checker on built-in datasets "
+        "and a derandomized Hypothesis campaign of N1-N3. Exit 0 iff everything holds, 1 if "
+        "anything failed (or regressed against --baseline), 2 on usage errors.",
+    )
+    v.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    v.add_argument("--junit", metavar="FILE", help="write JUnit XML")
+    v.add_argument("--report", metavar="FILE.md", help="write a Markdown report")
+    v.add_argument("--baseline", metavar="FILE", help="a previous --json output; fail on regressions")
+    v.add_argument("--only", nargs="+", metavar="ID", default=[], help="only these theorem ids (N1, D1, ...)")
+    v.add_argument("--full", action="store_true", help="a longer Hypothesis campaign")
+    v.add_argument("--crosshair", action="store_true", help="also run CrossHair on the integer kernels")
     return parser
 
 
@@ -244,6 +258,41 @@ def _cmd_seed_tables(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from novikoff import verify
+
+    checks = verify.collect_checks(args.only, full=args.full, crosshair=args.crosshair)
+
+    def progress(r: verify.CheckResult) -> None:
+        if not args.json and not r.ok:
+            print(f"FAILED [{r.check.spec_id}] {r.check.name}", file=sys.stderr, flush=True)
+
+    results = verify.run_checks(checks, progress)
+    regressions: list[str] = []
+    if args.baseline:
+        regressions = verify.regressions(results, args.baseline, args.only)
+    if args.junit:
+        _write(args.junit, verify.to_junit(results), "--junit")
+    if args.report:
+        _write(args.report, verify.to_markdown(results), "--report")
+    if args.json:
+        report = verify.to_json(results)
+        report["regressions"] = regressions
+        print(json.dumps(report))
+    else:
+        print(verify.to_table(results))
+        for line in regressions:
+            print(f"REGRESSION {line}")
+    return 0 if all(r.ok for r in results) and not regressions else 1
+
+
+def _write(path: str, text: str, option: str) -> None:
+    try:
+        Path(path).write_text(text)
+    except OSError as exc:
+        raise InputError(f"{option} {path}: {exc.strerror or exc}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     parser = build_parser()
@@ -251,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "certify":
             return _cmd_certify(args)
+        if args.command == "verify":
+            return _cmd_verify(args)
         return _cmd_seed_tables(args)
     except InvariantViolation as exc:
         print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)

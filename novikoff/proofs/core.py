@@ -290,7 +290,7 @@ class IntervalBound(Proof):
         f = sp.lambdify(
             args, expr, modules=[{"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e}, "mpmath"]
         )
-        boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in self.box.values()]]  # type: ignore[type-arg]
+        boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in self.box.values()]]
         for _ in range(self.max_depth + 1):
             undecided = []
             for b in boxes:
@@ -314,11 +314,11 @@ class IntervalBound(Proof):
 
 
 def _mpf_text(value: object) -> str:
-    q = sp.Rational(value) if not isinstance(value, sp.Basic) else value  # type: ignore[arg-type]
+    q = sp.Rational(value) if not isinstance(value, sp.Basic) else value
     return str(sp.N(q, 40))
 
 
-def _bisect(box: list) -> list[list]:  # type: ignore[type-arg]
+def _bisect(box: list) -> list[list]:
     widths = [x.delta for x in box]
     k = max(range(len(box)), key=lambda i: widths[i])
     lo, hi = box[k].a, box[k].b
@@ -469,7 +469,7 @@ class Cases(Proof):
             case_hyps["case"] = condition
             rewritten = claim.replace(
                 lambda e: isinstance(e, sp.Max) and len(e.args) == 2 and 0 in e.args,
-                lambda e: self._branch(e, hyps, keep),
+                lambda e, keep=keep: self._branch(e, hyps, keep),
             )
             try:
                 proof.verify(case_hyps, rewritten)

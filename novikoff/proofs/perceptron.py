@@ -226,7 +226,7 @@ def t1() -> list[Obligation]:
 
 def g1() -> list[Obligation]:
     """G1: the decision quantities are invariant (scaling, Cayley rotation, zero features)."""
-    c, s = sp.symbols("c s", real=True)
+    c = sp.Symbol("c", real=True)
     scale_identity = Obligation(
         name="G1 scaling: every decision value becomes c^2 w.z",
         spec_id="G1",

@@ -13,23 +13,18 @@ theorem, the statement and the numbers.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Sequence
 from fractions import Fraction
 
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
+from novikoff.reference.kernels import dot, perceptron_mistake
 from novikoff.runs import Order, RunRecord, epoch_order
 from novikoff.spec import N1, N2, N3, HypothesisNotMet, Statement
 
 __all__ = ["DEFAULT_MAX_EPOCHS", "run_perceptron"]
 
 DEFAULT_MAX_EPOCHS = 1000
-
-
-def _dot(u: Sequence[int], v: Sequence[int]) -> int:
-    return sum(map(operator.mul, u, v))
 
 
 def check_max_epochs(max_epochs: int) -> int:
@@ -81,18 +76,18 @@ def run_perceptron(
     for epoch in range(max_epochs):
         clean = True
         for i in presentation(epoch):
-            if _dot(W, Z[i]) <= 0:
+            if perceptron_mistake(W, Z[i]):
                 W = [a + b for a, b in zip(W, Z[i])]
                 updates.append((epoch, i))
                 clean = False
                 if track_norms or certificate is not None:
-                    w_norm2 = Fraction(_dot(W, W), s * s)
+                    w_norm2 = Fraction(dot(W, W), s * s)
                     if track_norms:
                         history.append(w_norm2)
                 if certificate is not None:
                     k = Fraction(len(updates))
                     where = f"after update {len(updates)} (epoch {epoch}, sample {i})"
-                    _check(N1, {"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(_dot(P, W), pd * s)}, where)
+                    _check(N1, {"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(dot(P, W), pd * s)}, where)
                     _check(N2, {"k": k, "R2": R2, "w_norm2": w_norm2}, where)
                     _check(N3, {"k": k, "gamma2": gamma2, "R2": R2}, where)
                     checked += 3

@@ -1,0 +1,381 @@
+"""``novikoff verify``: re-check every theorem novikoff states, as a CI regression suite.
+
+Three groups of checks, each a named :class:`Check` with a spec id:
+
+- ``proof``: every proof obligation (:mod:`novikoff.proofs.registry`);
+- ``certificate``: exact certificates and checked exact runs on built-in
+  datasets (T1 for n = 1..50 plain and rotated, the seed's section 6.6 data and
+  exercise 6.1, iris setosa-vs-rest, breast cancer when scikit-learn is installed);
+- ``campaign``: a derandomized Hypothesis campaign of N1-N3 on exact runs;
+- ``crosshair`` (only with ``--crosshair``): CrossHair on the integer kernels.
+
+Reports: a table (theorem, check, status, seconds), JSON, JUnit XML and
+Markdown. With a baseline (a previous ``--json`` output), a check that passed
+before and now fails or is missing is a regression.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import traceback
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from novikoff.errors import InputError
+
+if TYPE_CHECKING:
+    from novikoff.data import Dataset
+    from novikoff.proofs.core import Obligation
+
+__all__ = ["Check", "CheckResult", "collect_checks", "run_checks", "to_json", "to_junit", "to_markdown"]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A named check: ``run`` returns None on success or raises with the reason."""
+
+    group: str
+    spec_id: str
+    name: str
+    run: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check: Check
+    ok: bool
+    seconds: float
+    message: str = ""
+    skipped: bool = False
+
+
+class Skip(Exception):
+    """A check that cannot run here (e.g. an optional dependency is missing)."""
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def _proof_checks() -> list[Check]:
+    from novikoff.proofs.core import check_obligation
+    from novikoff.proofs.registry import all_obligations
+
+    def make(ob: Obligation) -> Callable[[], None]:
+        def run() -> None:
+            result = check_obligation(ob)
+            if not result.ok:
+                raise AssertionError(result.message)
+
+        return run
+
+    return [Check("proof", ob.spec_id, ob.name, make(ob)) for ob in all_obligations()]
+
+
+def _certified_run(
+    ds: Dataset, expect_separable: bool | None = None, t1_n: int | None = None, max_epochs: int = 200
+) -> None:
+    """Certify exactly, re-check the certificate, run the exact perceptron with N1-N3 at
+    every update (up to ``max_epochs``) and replay the run with the checker."""
+    from novikoff.certify import SeparableCertificate, certify
+    from novikoff.checker import check_certificate, check_run
+    from novikoff.reference import run_perceptron
+    from novikoff.spec import N3, T1
+
+    cert = certify(ds)
+    check_certificate(ds, cert)
+    separable = isinstance(cert, SeparableCertificate)
+    if expect_separable is not None and separable != expect_separable:
+        raise AssertionError(f"{ds.name}: expected separable={expect_separable}")
+    sep = cert if isinstance(cert, SeparableCertificate) else None
+    run = run_perceptron(ds, certificate=sep, max_epochs=max_epochs)
+    check_run(ds, run.updates, list(run.weights), run.epochs, run.converged)
+    if sep is not None and not N3.check({"k": run.mistakes, "gamma2": sep.gamma2, "R2": sep.R2}):
+        raise AssertionError(f"{ds.name}: {run.mistakes} updates exceed R^2/gamma^2")
+    if t1_n is not None:
+        assert sep is not None
+        values: dict[str, Fraction | int] = {
+            "n": t1_n,
+            "k": run.mistakes,
+            "R2": sep.R2 / sep.R2,
+            "gamma2": sep.gamma2 / sep.R2,
+        }
+        if not T1.check(values) or run.mistakes != t1_n:
+            raise AssertionError(f"T1 fails for n = {t1_n}: {run.mistakes} updates")
+
+
+def _dataset_check(spec_id: str, name: str, load: Callable[[], Dataset], **expect: Any) -> Check:
+    """A certificate check on the dataset ``load()`` builds when the check runs."""
+    return Check("certificate", spec_id, name, lambda: _certified_run(load(), **expect))
+
+
+def _certificate_checks(full: bool) -> list[Check]:
+    from novikoff.examples import exercise_6_1, seed_6_6
+    from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
+
+    checks: list[Check] = []
+    for n in range(1, 51):
+        checks.append(
+            _dataset_check("T1", f"T1 basis n={n}", partial(basis_dataset, n), expect_separable=True, t1_n=n)
+        )
+        checks.append(
+            _dataset_check(
+                "T1",
+                f"T1 rotated n={n}",
+                partial(rotated_basis_dataset, n, seed=n),
+                expect_separable=True,
+                t1_n=n,
+            )
+        )
+    for sep in (2.0, 3.0, 4.0, 5.0, 6.0):
+        checks.append(
+            _dataset_check(
+                "N3", f"seed 6.6 separation {sep:g}", partial(seed_6_6, sep), expect_separable=sep != 2.0
+            )
+        )
+    checks.append(_dataset_check("N3", "exercise 6.1", exercise_6_1, expect_separable=True))
+    checks.append(
+        _dataset_check("N3", "iris setosa vs rest", partial(_sklearn, "iris"), expect_separable=True)
+    )
+    wdbc_epochs = 200 if full else 3  # its margin is tiny: a long exact run, N1-N3 checked throughout
+    checks.append(
+        _dataset_check(
+            "N3",
+            f"breast cancer (wdbc), {wdbc_epochs} exact epochs",
+            partial(_sklearn, "wdbc"),
+            max_epochs=wdbc_epochs,
+        )
+    )
+    return checks
+
+
+def _sklearn(name: str) -> Dataset:
+    try:
+        from sklearn import datasets
+    except ImportError:
+        raise Skip("scikit-learn is not installed (pip install 'novikoff[datasets]')") from None
+    if name == "iris":
+        X, y = datasets.load_iris(return_X_y=True)
+        return Dataset.from_arrays(X, y, positive=0, one_vs_rest=True, name="iris setosa-vs-rest")
+    X, y = datasets.load_breast_cancer(return_X_y=True)
+    return Dataset.from_arrays(X, y, name="breast cancer (wdbc)")
+
+
+def _campaign_checks(full: bool) -> list[Check]:
+    def run() -> None:
+        from hypothesis import HealthCheck, given, settings
+        from hypothesis import strategies as st
+
+        from novikoff.fuzz import certified_separable, orderings
+        from novikoff.reference import run_perceptron
+
+        @settings(
+            max_examples=300 if full else 60,
+            derandomize=True,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(st.data())
+        def campaign(data: st.DataObject) -> None:
+            ds, cert = data.draw(certified_separable())
+            order = data.draw(orderings(ds.n_samples))
+            run_perceptron(ds, order=order, certificate=cert, max_epochs=10_000)  # N1-N3 every update
+
+        campaign()
+
+    return [Check("campaign", "N3", "Hypothesis campaign: N1-N3 on exact runs (derandomized)", run)]
+
+
+def _crosshair_checks() -> list[Check]:
+    from novikoff.proofs.contracts import crosshair_check
+
+    return [
+        Check("crosshair", sid, f"CrossHair: {fn}", partial(crosshair_check, fn))
+        for sid, fn in (
+            ("N2", "update_energy"),
+            ("N1", "update_progress"),
+            ("P1", "pfm_updates"),
+            ("D1", "pdm_updates"),
+            ("MU", "repeated_update_count"),
+        )
+    ]
+
+
+def collect_checks(only: Sequence[str] = (), full: bool = False, crosshair: bool = False) -> list[Check]:
+    """All checks, filtered to the spec ids in ``only`` (InputError lists the valid ids)."""
+    from novikoff.proofs.registry import SPEC_IDS
+
+    unknown = [i for i in only if i not in SPEC_IDS]
+    if unknown:
+        raise InputError(f"--only: unknown id(s) {', '.join(unknown)}; valid ids: {', '.join(SPEC_IDS)}")
+    checks = _proof_checks() + _certificate_checks(full) + _campaign_checks(full)
+    if crosshair:
+        checks += _crosshair_checks()
+    if only:
+        checks = [c for c in checks if c.spec_id in only]
+    return checks
+
+
+def run_checks(
+    checks: Iterable[Check], progress: Callable[[CheckResult], None] | None = None
+) -> list[CheckResult]:
+    """Run every check; a check that raises fails with its message (never aborts the run)."""
+    results = []
+    for check in checks:
+        start = time.perf_counter()
+        try:
+            check.run()
+            result = CheckResult(check, True, time.perf_counter() - start)
+        except Skip as exc:
+            result = CheckResult(check, True, time.perf_counter() - start, str(exc), skipped=True)
+        except Exception as exc:  # report, keep going
+            message = f"{type(exc).__name__}: {exc}"
+            if not isinstance(exc, AssertionError):
+                message += "\n" + "".join(traceback.format_exception(exc)[-3:])
+            result = CheckResult(check, False, time.perf_counter() - start, message)
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    return results
+
+
+# --------------------------------------------------------------------------- reports
+
+
+def _status(r: CheckResult) -> str:
+    return "skipped" if r.skipped else ("passed" if r.ok else "FAILED")
+
+
+def to_json(results: Sequence[CheckResult]) -> dict[str, object]:
+    return {
+        "ok": all(r.ok for r in results),
+        "checks": [
+            {
+                "group": r.check.group,
+                "id": r.check.spec_id,
+                "name": r.check.name,
+                "status": _status(r),
+                "seconds": round(r.seconds, 4),
+                "message": r.message,
+            }
+            for r in results
+        ],
+    }
+
+
+def to_junit(results: Sequence[CheckResult]) -> str:
+    """JUnit XML: one testsuite per group, one testcase per check."""
+    root = ET.Element("testsuites", name="novikoff verify")
+    for group in dict.fromkeys(r.check.group for r in results):
+        rs = [r for r in results if r.check.group == group]
+        suite = ET.SubElement(
+            root,
+            "testsuite",
+            name=group,
+            tests=str(len(rs)),
+            failures=str(sum(not r.ok for r in rs)),
+            skipped=str(sum(r.skipped for r in rs)),
+            time=f"{sum(r.seconds for r in rs):.3f}",
+        )
+        for r in rs:
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=f"novikoff.{group}.{r.check.spec_id}",
+                name=r.check.name,
+                time=f"{r.seconds:.3f}",
+            )
+            if r.skipped:
+                ET.SubElement(case, "skipped", message=r.message)
+            elif not r.ok:
+                failure = ET.SubElement(case, "failure", message=r.message.splitlines()[0][:500])
+                failure.text = r.message
+    return ET.tostring(root, encoding="unicode")
+
+
+def summary_rows(results: Sequence[CheckResult]) -> list[tuple[str, str, int, int, int, float]]:
+    """Per spec id: (id, status, passed, failed, skipped, seconds)."""
+    rows = []
+    for sid in dict.fromkeys(r.check.spec_id for r in results):
+        rs = [r for r in results if r.check.spec_id == sid]
+        failed = sum(not r.ok for r in rs)
+        skipped = sum(r.skipped for r in rs)
+        rows.append(
+            (
+                sid,
+                "FAILED" if failed else "passed",
+                len(rs) - failed - skipped,
+                failed,
+                skipped,
+                sum(r.seconds for r in rs),
+            )
+        )
+    return rows
+
+
+def to_table(results: Sequence[CheckResult]) -> str:
+    lines = [f"{'theorem':<8} {'status':<8} {'passed':>6} {'failed':>6} {'skipped':>7} {'seconds':>8}"]
+    for sid, status, ok, bad, skip, secs in summary_rows(results):
+        lines.append(f"{sid:<8} {status:<8} {ok:>6} {bad:>6} {skip:>7} {secs:>8.2f}")
+    for r in results:
+        if not r.ok:
+            lines.append(f"\nFAILED [{r.check.spec_id}] {r.check.name}\n  {r.message.strip()}")
+    total = sum(r.seconds for r in results)
+    verdict = "all checks hold" if all(r.ok for r in results) else "SOME CHECKS FAILED"
+    lines.append(
+        f"\n{len(results)} checks, {sum(not r.ok for r in results)} failed, "
+        f"{sum(r.skipped for r in results)} skipped, {total:.1f} s: {verdict}"
+    )
+    return "\n".join(lines)
+
+
+def to_markdown(results: Sequence[CheckResult]) -> str:
+    lines = [
+        "# novikoff verify",
+        "",
+        "| theorem | status | passed | failed | skipped | seconds |",
+        "|---|---|---|---|---|---|",
+    ]
+    for sid, status, ok, bad, skip, secs in summary_rows(results):
+        lines.append(f"| {sid} | {status} | {ok} | {bad} | {skip} | {secs:.2f} |")
+    lines += ["", "## Checks", "", "| group | theorem | check | status | seconds |", "|---|---|---|---|---|"]
+    for r in results:
+        lines.append(
+            f"| {r.check.group} | {r.check.spec_id} | {r.check.name} | {_status(r)} | {r.seconds:.3f} |"
+        )
+    failures = [r for r in results if not r.ok]
+    if failures:
+        lines += ["", "## Failures", ""]
+        for r in failures:
+            lines += [f"### [{r.check.spec_id}] {r.check.name}", "", "```", r.message.strip(), "```", ""]
+    return "\n".join(lines) + "\n"
+
+
+def regressions(
+    results: Sequence[CheckResult], baseline_path: str | Path, only: Sequence[str] = ()
+) -> list[str]:
+    """Checks that passed in the baseline and now fail or are missing (within ``only``, if given)."""
+    try:
+        baseline = json.loads(Path(baseline_path).read_text())
+        before = {
+            (c["group"], c["name"])
+            for c in baseline["checks"]
+            if c["status"] == "passed" and (not only or c["id"] in only)
+        }
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"--baseline {baseline_path}: not a novikoff verify --json file ({exc})") from None
+    now = {(r.check.group, r.check.name): r for r in results}
+    out = []
+    for key in sorted(before):
+        r = now.get(key)
+        if r is None:
+            out.append(f"missing: [{key[0]}] {key[1]}")
+        elif not r.ok:
+            out.append(f"now failing: [{key[0]}] {key[1]}")
+    return out

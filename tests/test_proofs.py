@@ -1,0 +1,117 @@
+"""Every proof obligation checks; every deliberately wrong variant is rejected; the
+checker's kinds fail for the right reasons."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+import sympy as sp
+
+from novikoff.proofs.core import (
+    Certificate,
+    Identity,
+    Interval,
+    Monotone,
+    Obligation,
+    Term,
+    check_obligation,
+)
+from novikoff.proofs.registry import SPEC_IDS, all_obligations, wrong_variants
+
+OBLIGATIONS = all_obligations()
+WRONG = wrong_variants()
+
+
+@pytest.mark.parametrize("ob", OBLIGATIONS, ids=lambda ob: f"{ob.spec_id}:{ob.name}")
+def test_obligation_checks(ob: Obligation) -> None:
+    result = check_obligation(ob)
+    assert result.ok, result.message
+
+
+@pytest.mark.parametrize("pair", WRONG, ids=lambda p: f"{p[0]}:{p[1].name}")
+def test_wrong_variant_is_rejected(pair: tuple[str, Obligation]) -> None:
+    spec_id, ob = pair
+    result = check_obligation(ob)
+    assert not result.ok, f"the checker accepted a wrong {spec_id}: {ob.name}"
+    assert result.message
+
+
+def test_every_proved_id_has_a_wrong_variant() -> None:
+    proved = {ob.spec_id for ob in OBLIGATIONS}
+    broken = {sid for sid, _ in WRONG}
+    assert proved <= broken
+    assert proved <= set(SPEC_IDS)
+
+
+x, y = sp.symbols("x y", real=True)
+
+
+def test_certificate_residual_is_reported() -> None:
+    ob = Obligation(
+        "x^2 + y^2 >= 2xy",
+        "N3",
+        {},
+        sp.Ge(x**2 + y**2, 2 * x * y, evaluate=False),
+        Certificate(squares=(x + y,)),
+    )  # wrong square: (x - y)^2 is right
+    result = check_obligation(ob)
+    assert not result.ok and "-4*x*y" in result.message
+    good = dataclasses.replace(ob, proof=Certificate(squares=(x - y,)))
+    assert check_obligation(good).ok
+
+
+def test_multipliers_and_coefficients_must_be_positive() -> None:
+    hyps = {"x_pos": sp.Gt(x, 0, evaluate=False), "y_nonneg": sp.Ge(y, 0, evaluate=False)}
+    claim = sp.Ge(x * y, 0, evaluate=False)
+    assert check_obligation(
+        Obligation("xy>=0", "N1", hyps, claim, Certificate(terms=(Term(("x_pos",), "y_nonneg"),)))
+    ).ok
+    negative = Certificate(terms=(Term((-1, "x_pos"), "y_nonneg"),))
+    assert not check_obligation(Obligation("neg", "N1", hyps, sp.Ge(-x * y, 0, evaluate=False), negative)).ok
+    non_strict_multiplier = Certificate(multiplier=("y_nonneg",), terms=())
+    assert not check_obligation(
+        Obligation("m", "N1", hyps, sp.Ge(0, 0, evaluate=False), non_strict_multiplier)
+    ).ok
+
+
+def test_strict_claims_need_a_strict_term() -> None:
+    hyps = {"y_nonneg": sp.Ge(y, 0, evaluate=False)}
+    ob = Obligation(
+        "y > 0?", "N1", hyps, sp.Gt(y, 0, evaluate=False), Certificate(terms=(Term((), "y_nonneg"),))
+    )
+    assert "strict" in check_obligation(ob).message
+
+
+def test_interval_is_rigorous_not_sampled() -> None:
+    # max of 2 x^2 e^{-2x} on [0, 1] is 2/e^2 = 0.2707: 0.2707 passes, 0.27 is refuted with a box
+    f = 2 * x**2 * sp.exp(-2 * x)
+    ok = Obligation(
+        "ok", "P1", {}, sp.Lt(f, sp.Rational(2708, 10000), evaluate=False), Interval({"x": (0, 1)}, "x")
+    )
+    bad = dataclasses.replace(ok, claim=sp.Lt(f, sp.Rational(27, 100), evaluate=False))
+    assert check_obligation(ok).ok
+    result = check_obligation(bad)
+    assert not result.ok and "counterexample box" in result.message
+
+
+def test_monotone_needs_domain_hypotheses() -> None:
+    f = sp.log(1 + x) - x / (1 + x)
+    proof = Monotone(
+        f=f,
+        x=x,
+        a=sp.Integer(0),
+        domain=("x_nonneg",),
+        derivative_proof=Certificate(multiplier=("opx", "opx"), terms=(Term((), "x_ge_a"),)),
+    )
+    hyps = {"x_nonneg": sp.Ge(x, 0, evaluate=False), "opx": sp.Gt(1 + x, 0, evaluate=False)}
+    claim = sp.Ge(f, 0, evaluate=False)
+    assert check_obligation(Obligation("ok", "D1", hyps, claim, proof)).ok
+    without = {"opx": hyps["opx"]}  # x >= 0 dropped: the claim is false for x in (-1, 0)
+    assert not check_obligation(Obligation("no domain", "D1", without, claim, proof)).ok
+
+
+def test_identity_rejects_a_non_identity() -> None:
+    ob = Obligation("(x+y)^2", "N2", {}, sp.Eq((x + y) ** 2, x**2 + y**2, evaluate=False), Identity())
+    result = check_obligation(ob)
+    assert not result.ok and "2*x*y" in result.message
