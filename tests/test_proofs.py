@@ -84,15 +84,18 @@ def test_strict_claims_need_a_strict_term() -> None:
 
 
 def test_interval_is_rigorous_not_sampled() -> None:
-    # max of 2 x^2 e^{-2x} on [0, 1] is 2/e^2 = 0.2707: 0.2707 passes, 0.27 is refuted with a box
+    # max of 2 x^2 e^{-2x} on [0, 1] is 2/e^2 = 0.2707: 0.2708 passes, 0.27 is refuted with a box
     f = 2 * x**2 * sp.exp(-2 * x)
-    ok = Obligation(
-        "ok", "P1", {}, sp.Lt(f, sp.Rational(2708, 10000), evaluate=False), Interval({"x": (0, 1)}, "x")
-    )
+    domain = {"x_ge_0": sp.Ge(x, 0, evaluate=False), "x_le_1": sp.Le(x, 1, evaluate=False)}
+    ok = Obligation("ok", "P1", domain, sp.Lt(f, sp.Rational(2708, 10000), evaluate=False),
+                    Interval({"x": (0, 1)}, "x in [0, 1]"))
     bad = dataclasses.replace(ok, claim=sp.Lt(f, sp.Rational(27, 100), evaluate=False))
     assert check_obligation(ok).ok
     result = check_obligation(bad)
     assert not result.ok and "counterexample box" in result.message
+    # the box must be the domain: without x <= 1 the claim is not shown for x > 1
+    uncovered = dataclasses.replace(ok, hypotheses={"x_ge_0": domain["x_ge_0"]})
+    assert "does not cover" in check_obligation(uncovered).message
 
 
 def test_monotone_needs_domain_hypotheses() -> None:

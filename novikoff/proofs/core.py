@@ -49,6 +49,7 @@ __all__ = [
     "Proof",
     "ProofFailure",
     "ProofResult",
+    "SignByAssumptions",
     "Step",
     "Term",
     "check_obligation",
@@ -199,7 +200,6 @@ class Certificate(Proof):
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         diff, strict = _difference(claim)
-        diff = _substitute(diff, hyps, self.substitutions)
         positive = {name: _difference(h) for name, h in hyps.items() if not isinstance(h, sp.Equality)}
 
         def value(factor: object, need_strict: bool) -> tuple[sp.Expr, bool]:
@@ -245,7 +245,7 @@ class Certificate(Proof):
             any_strict = any_strict or (c_strict and h_strict)
         for s in self.squares:
             total += sp.sympify(s) ** 2
-        residual = _normal(m * diff - total)
+        residual = _normal(_substitute(m * diff - total, hyps, self.substitutions))
         if residual != 0:
             raise ProofFailure(f"certificate does not match: m (B - A) - sum = {residual}")
         if strict and not any_strict:
@@ -281,14 +281,29 @@ class IntervalBound(Proof):
         if not _is_zero(diff - self.expr):
             raise ProofFailure(f"the bounded expression {self.expr} is not the claim's difference {diff}")
         names = list(self.box)
+        have = [_difference(h)[0] for h in hyps.values() if not isinstance(h, sp.Equality)]
+        for name, (lo, hi) in self.box.items():
+            var = next((s for s in diff.free_symbols if s.name == name), sp.Symbol(name, real=True))
+            for bound in (var - sp.sympify(lo), sp.sympify(hi) - var):
+                if not any(_is_zero(bound - h) for h in have):
+                    raise ProofFailure(
+                        f"no hypothesis states {bound} >= 0: the box does not cover the domain"
+                    )
         expr = diff.subs({s: sp.Dummy(s.name) for s in diff.free_symbols})  # plain symbols for lambdify
         dummies = {d.name: d for d in expr.free_symbols}
         missing = set(dummies) - set(names)
         if missing:
             raise ProofFailure(f"the box does not bound {sorted(missing)}")
         args = [dummies.get(n, sp.Dummy(n)) for n in names]
+        # every constant and function must be an interval one: a plain mpf constant
+        # (how lambdify prints rationals) would be rounded once and then taken as exact
         f = sp.lambdify(
-            args, expr, modules=[{"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e}, "mpmath"]
+            args,
+            expr,
+            modules=[
+                {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e, "mpf": iv.mpf, "pi": iv.pi},
+                "mpmath",
+            ],
         )
         boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in self.box.values()]]
         for _ in range(self.max_depth + 1):
@@ -542,3 +557,16 @@ class Apply(Proof):
             same = _is_zero(d1 - d2) and (s2 or not s1)
         if not same:
             raise ProofFailure(f"the lemma gives {mapped}, not {claim}")
+
+
+@dataclass(frozen=True)
+class SignByAssumptions(Proof):
+    """The claim's difference is positive (or nonnegative) by sympy's assumption system
+    alone, e.g. ``exp(x) > 0`` for real x: a fact of the symbols' declared domains, not of
+    the hypotheses."""
+
+    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        diff, strict = _difference(claim)
+        ok = diff.is_positive if strict else diff.is_nonnegative
+        if ok is not True:
+            raise ProofFailure(f"sympy cannot decide {diff} {'>' if strict else '>='} 0 from the assumptions")

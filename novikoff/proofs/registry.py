@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from novikoff.proofs import lemma1, pdm, perceptron
+from novikoff.proofs import lemma1, pdm, perceptron, pfm
 from novikoff.proofs.core import Obligation
 
 __all__ = ["SPEC_IDS", "all_obligations", "wrong_variants"]
@@ -27,6 +27,7 @@ def all_obligations() -> list[Obligation]:
     out = perceptron.obligations()
     out += [lemma1.log_ge_zero(), lemma1.l1_core(), lemma1.l1()]
     out += pdm.obligations()
+    out += pfm.obligations()
     return out
 
 
@@ -117,4 +118,15 @@ def wrong_variants() -> list[tuple[str, Obligation]]:
         ("L1", lambda: _flip(lemma1.l1_core())),
     ]
     makers += pdm.wrong_variant_makers()
+    makers += [
+        ("P1", lambda: _scale_claim(pfm.p1(), sp.Rational(99, 100))),
+        ("P1", lambda: _drop(pfm.p1(), "gamma_le_R")),
+        ("P1", lambda: _drop(pfm.norm_step(), "energy")),
+        (
+            "P1",
+            lambda: _exponent(
+                pfm.small_x_bound(), -2 * sp.Symbol("x", real=True), -sp.Symbol("x", real=True) / 4
+            ),
+        ),
+    ]
     return [(sid, make()) for sid, make in makers]
