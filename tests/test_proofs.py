@@ -118,3 +118,21 @@ def test_identity_rejects_a_non_identity() -> None:
     ob = Obligation("(x+y)^2", "N2", {}, sp.Eq((x + y) ** 2, x**2 + y**2, evaluate=False), Identity())
     result = check_obligation(ob)
     assert not result.ok and "2*x*y" in result.message
+
+
+def test_every_design_id_has_a_statement_a_proof_and_a_wrong_variant() -> None:
+    from novikoff.spec import THEOREMS
+
+    assert set(THEOREMS) == set(SPEC_IDS)
+    assert {ob.spec_id for ob in OBLIGATIONS} == set(SPEC_IDS)
+    assert {sid for sid, _ in WRONG} == set(SPEC_IDS)
+
+
+def test_margin_distribution_statements_evaluate_exactly() -> None:
+    from fractions import Fraction
+
+    from novikoff.spec import S1, S2
+
+    for theta, m in [(2, 3), (2, 1), (Fraction(1, 3), Fraction(-5, 7)), (5, 5)]:
+        assert S1.check({"theta": theta, "m": m})
+    assert S2.check({"a": 3, "u": 2, "v": Fraction(1, 4)})

@@ -121,7 +121,16 @@ def _normal(expr: sp.Expr) -> sp.Expr:
     (where the assumptions make that valid), then the rational function expanded."""
     expr = expr.replace(lambda e: isinstance(e, sp.log), lambda e: sp.log(sp.factor(sp.together(e.args[0]))))
     expr = sp.expand_log(expr, force=False)
-    return sp.expand(sp.cancel(sp.together(expr)))
+    if not any(not p.exp.is_Integer for p in expr.atoms(sp.Pow)):
+        return sp.expand(sp.cancel(sp.together(expr)))
+    # symbolic exponents: combine powers of one base, (x+y)^p/(x+y) -> (x+y)^(p-1)
+    # (combine="exp", x^a x^b = x^(a+b), holds for every nonzero base)
+    expr = sp.powsimp(expr, combine="exp")
+    if expr == 0:
+        return expr
+    expr = sp.powsimp(sp.expand(expr), combine="exp")
+    expr = sp.expand(sp.cancel(sp.together(expr)))
+    return sp.expand(sp.powsimp(expr, combine="exp"))
 
 
 def _is_zero(expr: sp.Expr) -> bool:
@@ -177,9 +186,10 @@ class Identity(Proof):
 
 @dataclass(frozen=True)
 class Term:
-    """One term ``c * h`` of a certificate: ``factors`` (hypothesis names, positive
-    rationals or ``("square", expr)``) multiply to c >= 0; ``hyp`` names h >= 0
-    (``None``: h = 1)."""
+    """One term ``c * h`` of a certificate: ``factors`` multiply to c >= 0; ``hyp`` names
+    h >= 0 (``None``: h = 1). A factor is a hypothesis name (its expression, >= 0),
+    a nonnegative rational, ``("square", e)`` (e^2), ``("inverse", name)`` (1/h for a
+    strict h > 0) or ``("power", name, e)`` (h^e for a strict h > 0, any real e)."""
 
     factors: tuple[object, ...]
     hyp: str | None
@@ -214,6 +224,11 @@ class Certificate(Proof):
                 if need_strict:
                     raise ProofFailure("a square is not a strictly positive multiplier")
                 return sp.sympify(factor[1]) ** 2, False
+            if isinstance(factor, tuple) and len(factor) == 3 and factor[0] == "power":
+                base, base_strict = value(factor[1], False)
+                if not base_strict:
+                    raise ProofFailure(f"({base})^e needs the strict hypothesis {factor[1]!r} > 0")
+                return base ** sp.sympify(factor[2]), True  # a real power of a positive number
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "inverse":
                 expr, is_strict = value(factor[1], False)
                 if not is_strict:

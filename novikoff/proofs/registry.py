@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from novikoff.proofs import lemma1, pdm, perceptron, pfm
+from novikoff.proofs import lemma1, pdm, pdm_small_eps, perceptron, pfm
 from novikoff.proofs.core import Obligation
 
 __all__ = ["SPEC_IDS", "all_obligations", "wrong_variants"]
@@ -27,6 +27,7 @@ def all_obligations() -> list[Obligation]:
     out = perceptron.obligations()
     out += [lemma1.log_ge_zero(), lemma1.l1_core(), lemma1.l1()]
     out += pdm.obligations()
+    out += pdm_small_eps.obligations()
     out += pfm.obligations()
     return out
 
@@ -119,6 +120,10 @@ def wrong_variants() -> list[tuple[str, Obligation]]:
     ]
     makers += pdm.wrong_variant_makers()
     makers += [
+        ("D1", lambda: _flip(pdm_small_eps.bernoulli())),
+        ("D1", lambda: _drop(pdm_small_eps.bernoulli(), "p_ge_1")),
+        ("D1", lambda: _scale_claim(pdm_small_eps.final_small_eps(), sp.Rational(99, 100))),
+        ("D1", lambda: _drop(pdm_small_eps.energy_small_eps(), "recursion")),
         ("P1", lambda: _scale_claim(pfm.p1(), sp.Rational(99, 100))),
         ("P1", lambda: _drop(pfm.p1(), "gamma_le_R")),
         ("P1", lambda: _drop(pfm.norm_step(), "energy")),

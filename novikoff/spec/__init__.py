@@ -1,11 +1,15 @@
 """The spec: every theorem novikoff states, as sympy data with hypotheses and a source.
 
-``THEOREMS`` maps each normative id of DESIGN section 3 implemented so far to
-its statement(s).
+``THEOREMS`` maps each normative id of DESIGN section 3 (plus MU, the repeated-update
+count of section 2) to its statement(s). The PFM/PDM statements are derived here from
+the papers' update conditions (see :mod:`novikoff.spec.pdm`).
 """
 
 from novikoff.spec.core import HypothesisNotMet, Statement
 from novikoff.spec.invariance import G1
+from novikoff.spec.msvmav import S1, S2
+from novikoff.spec.multiclass import M1
+from novikoff.spec.pdm import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, L1, MU, P1
 from novikoff.spec.perceptron import N1, N2, N3
 from novikoff.spec.tightness import T1
 
@@ -15,6 +19,30 @@ THEOREMS: dict[str, tuple[Statement, ...]] = {
     "N3": (N3,),
     "T1": (T1,),
     "G1": G1,
+    "M1": (M1,),
+    "P1": (P1,),
+    "D1": (D1_ABOVE_HALF, D1_HALF, D1_BELOW_HALF),
+    "D2": (D2,),
+    "D3": (D3,),
+    "L1": (L1,),
+    "S1": (S1,),
+    "S2": (S2,),
+    "MU": (MU,),
 }
 
-__all__ = ["G1", "N1", "N2", "N3", "T1", "THEOREMS", "HypothesisNotMet", "Statement"]
+__all__ = [
+    "G1",
+    "L1",
+    "M1",
+    "MU",
+    "N1",
+    "N2",
+    "N3",
+    "P1",
+    "S1",
+    "S2",
+    "T1",
+    "THEOREMS",
+    "HypothesisNotMet",
+    "Statement",
+]
