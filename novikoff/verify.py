@@ -159,6 +159,8 @@ def _sklearn(name: str) -> Dataset:
         from sklearn import datasets
     except ImportError:
         raise Skip("scikit-learn is not installed (pip install 'novikoff[datasets]')") from None
+    from novikoff.data import Dataset
+
     if name == "iris":
         X, y = datasets.load_iris(return_X_y=True)
         return Dataset.from_arrays(X, y, positive=0, one_vs_rest=True, name="iris setosa-vs-rest")

@@ -41,6 +41,16 @@ def test_verify_only_n1_n2_passes_with_reports(tmp_path: Path, capsys: pytest.Ca
     assert "| N1 | passed |" in report.read_text()
 
 
+def test_verify_n3_certificates_on_builtin_data(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("sklearn")  # iris and breast cancer come from scikit-learn
+    code, out, err = run_cli(capsys, "verify", "--only", "N3", "--json")
+    data = json.loads(out)
+    names = {c["name"]: c["status"] for c in data["checks"]}
+    assert code == 0, [c for c in data["checks"] if c["status"] != "passed"]
+    assert names["iris setosa vs rest"] == "passed" and names["seed 6.6 separation 2"] == "passed"
+    assert any(n.startswith("breast cancer") for n in names)
+
+
 def test_unknown_id_lists_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(capsys, "verify", "--only", "N9")
     assert code == 2 and "valid ids" in err and "N1" in err and "D1" in err
