@@ -43,7 +43,7 @@ def test_verify_only_n1_n2_passes_with_reports(tmp_path: Path, capsys: pytest.Ca
 
 def test_verify_n3_certificates_on_builtin_data(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("sklearn")  # iris and breast cancer come from scikit-learn
-    code, out, err = run_cli(capsys, "verify", "--only", "N3", "--json")
+    code, out, _ = run_cli(capsys, "verify", "--only", "N3", "--json")
     data = json.loads(out)
     names = {c["name"]: c["status"] for c in data["checks"]}
     assert code == 0, [c for c in data["checks"] if c["status"] != "passed"]
