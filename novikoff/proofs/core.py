@@ -53,6 +53,10 @@ __all__ = [
     "Step",
     "Term",
     "check_obligation",
+    "ge",
+    "gt",
+    "le",
+    "lt",
 ]
 
 
@@ -105,6 +109,26 @@ def check_obligation(ob: Obligation) -> ProofResult:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def ge(a: sp.Expr, b: sp.Expr) -> sp.Basic:
+    """``a >= b`` kept as a relation (sympy would otherwise decide it from assumptions)."""
+    return sp.Ge(a, b, evaluate=False)
+
+
+def gt(a: sp.Expr, b: sp.Expr) -> sp.Basic:
+    """``a > b`` kept as a relation."""
+    return sp.Gt(a, b, evaluate=False)
+
+
+def le(a: sp.Expr, b: sp.Expr) -> sp.Basic:
+    """``a <= b`` kept as a relation."""
+    return sp.Le(a, b, evaluate=False)
+
+
+def lt(a: sp.Expr, b: sp.Expr) -> sp.Basic:
+    """``a < b`` kept as a relation."""
+    return sp.Lt(a, b, evaluate=False)
 
 
 def _difference(claim: sp.Basic) -> tuple[sp.Expr, bool]:

@@ -27,6 +27,9 @@ from novikoff.proofs.core import (
     Obligation,
     Step,
     Term,
+    ge,
+    gt,
+    le,
 )
 
 __all__ = ["G_OF_A", "l1", "l1_core", "log_ge_zero"]
@@ -40,23 +43,11 @@ G_OF_A = c_const * (a + b_const)
 A_STAR = E - b_const
 
 
-def _ge(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Ge(x, y, evaluate=False)
-
-
-def _gt(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Gt(x, y, evaluate=False)
-
-
-def _le(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Le(x, y, evaluate=False)
-
-
 CONSTANTS = (
-    Step("E_pos", _gt(E, 0), Interval({}, "a constant")),
-    Step("b_pos", _gt(b_const, 0), Interval({}, "a constant")),
-    Step("c_pos", _gt(c_const, 0), Interval({}, "a constant")),
-    Step("cb_gt_1", _gt(c_const * b_const - 1, 0), Interval({}, "a constant")),
+    Step("E_pos", gt(E, 0), Interval({}, "a constant")),
+    Step("b_pos", gt(b_const, 0), Interval({}, "a constant")),
+    Step("c_pos", gt(c_const, 0), Interval({}, "a constant")),
+    Step("cb_gt_1", gt(c_const * b_const - 1, 0), Interval({}, "a constant")),
 )
 
 
@@ -73,7 +64,7 @@ def _h_nonneg() -> Cases:
             steps=(
                 Step(
                     "apb_pos",
-                    _gt(a + b_const, 0),
+                    gt(a + b_const, 0),
                     Certificate(terms=(Term((), "x_ge_a"), Term((), "E_pos"))),
                 ),
             ),
@@ -91,7 +82,7 @@ def _h_nonneg() -> Cases:
             steps=(
                 Step(
                     "apb_pos",
-                    _gt(a + b_const, 0),
+                    gt(a + b_const, 0),
                     Certificate(terms=(Term((), "x_ge_a"), Term((), "b_pos"))),
                 ),
             ),
@@ -125,27 +116,27 @@ def l1_core() -> Obligation:
         name="L1 core: u - ln u <= 1 + a implies u <= (1 + 1/e)(a + ln(1 + e))",
         spec_id="L1",
         hypotheses={
-            "u_pos": _gt(u, 0),
-            "a_nonneg": _ge(a, 0),
-            "hyp": _le(u - sp.log(u), 1 + a),
+            "u_pos": gt(u, 0),
+            "a_nonneg": ge(a, 0),
+            "hyp": le(u - sp.log(u), 1 + a),
         },
-        claim=_le(u, g),
+        claim=le(u, g),
         proof=Chain(
             steps=(
                 *CONSTANTS,
                 Step(
                     "g_gt_1",
-                    _gt(g - 1, 0),
+                    gt(g - 1, 0),
                     Certificate(terms=(Term(("c_pos",), "a_nonneg"), Term((), "cb_gt_1"))),
                 ),
-                Step("g_pos", _gt(g, 0), Certificate(terms=(Term((), "g_gt_1"), Term((1,), None)))),
-                Step("h_nonneg", _ge(g - sp.log(g) - 1 - a, 0), _h_nonneg()),
+                Step("g_pos", gt(g, 0), Certificate(terms=(Term((), "g_gt_1"), Term((1,), None)))),
+                Step("h_nonneg", ge(g - sp.log(g) - 1 - a, 0), _h_nonneg()),
             ),
             final=Cases(
                 g - u,
                 nonneg=Certificate(terms=(Term((), "case"),)),
                 neg=Chain(
-                    steps=(Step("tangent", _ge(tangent.f, 0), tangent),),
+                    steps=(Step("tangent", ge(tangent.f, 0), tangent),),
                     final=contradiction,
                 ),
             ),
@@ -159,8 +150,8 @@ def log_ge_zero() -> Obligation:
     return Obligation(
         name="ln y >= 0 for y >= 1",
         spec_id="L1",
-        hypotheses={"y_ge_1": _ge(y, 1), "y_pos": _gt(y, 0)},
-        claim=_ge(sp.log(y), 0),
+        hypotheses={"y_ge_1": ge(y, 1), "y_pos": gt(y, 0)},
+        claim=ge(sp.log(y), 0),
         proof=Monotone(
             f=sp.log(y),
             x=y,
@@ -188,24 +179,24 @@ def l1() -> Obligation:
         name="L1: t <= delta (1 + C + ln t) implies t <= (1 + 1/e) delta (C + ln((1 + e) delta))",
         spec_id="L1",
         hypotheses={
-            "t_pos": _gt(t, 0),
-            "delta_pos": _gt(delta, 0),
-            "delta_big": _ge(delta, sp.exp(-C)),
-            "exp_pos": _gt(sp.exp(C), 0),
-            "hyp": _le(t, delta * (1 + C + sp.log(t))),
+            "t_pos": gt(t, 0),
+            "delta_pos": gt(delta, 0),
+            "delta_big": ge(delta, sp.exp(-C)),
+            "exp_pos": gt(sp.exp(C), 0),
+            "hyp": le(t, delta * (1 + C + sp.log(t))),
         },
-        claim=_le(t, (1 + 1 / E) * delta * (C + sp.log((1 + E) * delta))),
+        claim=le(t, (1 + 1 / E) * delta * (C + sp.log((1 + E) * delta))),
         proof=Chain(
             steps=(
                 # delta e^C >= 1, so a = C + ln delta = ln(delta e^C) >= 0
                 Step(
                     "y_ge_1",
-                    _ge(delta * sp.exp(C), 1),
+                    ge(delta * sp.exp(C), 1),
                     Certificate(terms=(Term(("exp_pos",), "delta_big"),)),
                 ),
                 Step(
                     "a_nonneg",
-                    _ge(a_of, 0),
+                    ge(a_of, 0),
                     Apply(
                         log_ge_zero(),
                         {sp.Symbol("y", positive=True): delta * sp.exp(C)},
@@ -217,7 +208,7 @@ def l1() -> Obligation:
                 ),
                 Step(
                     "core",
-                    _le(u_of, G_OF_A.subs(a, a_of)),
+                    le(u_of, G_OF_A.subs(a, a_of)),
                     Apply(
                         l1_core(),
                         {u: u_of, a: a_of},

@@ -27,6 +27,9 @@ from novikoff.proofs.core import (
     Obligation,
     Step,
     Term,
+    ge,
+    gt,
+    le,
 )
 from novikoff.spec.pdm import D1_ABOVE_HALF, D1_HALF, MU
 
@@ -40,22 +43,6 @@ H = sp.Function("H")  # harmonic numbers
 wz, z2, a_, a1 = sp.symbols("wz z2 a a1", real=True)
 
 
-def _ge(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Ge(x, y, evaluate=False)
-
-
-def _gt(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Gt(x, y, evaluate=False)
-
-
-def _le(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Le(x, y, evaluate=False)
-
-
-def _lt(x: sp.Expr, y: sp.Expr) -> sp.Basic:
-    return sp.Lt(x, y, evaluate=False)
-
-
 # ----------------------------------------------------------------------------- D2
 
 
@@ -64,26 +51,26 @@ def d2() -> list[Obligation]:
     s/||w|| > (1 - eps)||w||/t, and (1 - eps)||w||/t >= (1 - eps) gamma by D3."""
     tt, s, wn, gamma = sp.symbols("t s w_norm gamma", real=True)
     hyps = {
-        "t_pos": _gt(tt, 0),
-        "wn_pos": _gt(wn, 0),
-        "gamma_pos": _gt(gamma, 0),
-        "one_minus_eps_nonneg": _ge(1 - eps, 0),
-        "no_update": _gt(tt * s, (1 - eps) * wn**2),
-        "D3": _ge(wn, tt * gamma),
+        "t_pos": gt(tt, 0),
+        "wn_pos": gt(wn, 0),
+        "gamma_pos": gt(gamma, 0),
+        "one_minus_eps_nonneg": ge(1 - eps, 0),
+        "no_update": gt(tt * s, (1 - eps) * wn**2),
+        "D3": ge(wn, tt * gamma),
     }
     return [
         Obligation(
             name="D2 converged margin: w.z/||w|| > (1 - eps)||w||/t",
             spec_id="D2",
             hypotheses=hyps,
-            claim=_gt(s / wn, (1 - eps) * wn / tt),
+            claim=gt(s / wn, (1 - eps) * wn / tt),
             proof=Certificate(multiplier=("t_pos", "wn_pos"), terms=(Term((), "no_update"),)),
         ),
         Obligation(
             name="D2 dynamic bound: (1 - eps)||w||/t >= (1 - eps) gamma",
             spec_id="D2",
             hypotheses=hyps,
-            claim=_ge((1 - eps) * wn / tt, (1 - eps) * gamma),
+            claim=ge((1 - eps) * wn / tt, (1 - eps) * gamma),
             proof=Certificate(multiplier=("t_pos",), terms=(Term(("one_minus_eps_nonneg",), "D3"),)),
         ),
     ]
@@ -100,12 +87,12 @@ def d1_recursion() -> Obligation:
         name="D1 recursion: a(t+1) <= (1 + 2(1 - eps)/t) a(t) + R^2",
         spec_id="D1",
         hypotheses={
-            "t_pos": _gt(t, 0),
+            "t_pos": gt(t, 0),
             "expansion": sp.Eq(a_next, a_ + 2 * wz + z2),
-            "pdm_update": _le(t * wz, (1 - eps) * a_),
-            "radius": _le(z2, R2),
+            "pdm_update": le(t * wz, (1 - eps) * a_),
+            "radius": le(z2, R2),
         },
-        claim=_le(a_next, (1 + 2 * (1 - eps) / t) * a_ + R2),
+        claim=le(a_next, (1 + 2 * (1 - eps) / t) * a_ + R2),
         proof=Certificate(
             multiplier=("t_pos",),
             substitutions=("expansion",),
@@ -115,7 +102,7 @@ def d1_recursion() -> Obligation:
 
 
 def _recursion(p: sp.Expr) -> sp.Basic:
-    return _le(A(t + 1), (1 + p / t) * A(t) + R2)
+    return le(A(t + 1), (1 + p / t) * A(t) + R2)
 
 
 def d1_above_half_energy() -> Obligation:
@@ -125,13 +112,13 @@ def d1_above_half_energy() -> Obligation:
         name="D1 (eps > 1/2) energy: a(t) <= R^2 t/(2 eps - 1)",
         spec_id="D1",
         hypotheses={
-            "d_pos": _gt(d, 0),
-            "one_minus_eps_nonneg": _ge(1 - eps, 0),
-            "first": _le(A(1), R2),
-            "first_nonneg": _ge(A(1), 0),
+            "d_pos": gt(d, 0),
+            "one_minus_eps_nonneg": ge(1 - eps, 0),
+            "first": le(A(1), R2),
+            "first_nonneg": ge(A(1), 0),
             "recursion": _recursion(2 * (1 - eps)),
         },
-        claim=_le(A(t), R2 * t / d),
+        claim=le(A(t), R2 * t / d),
         proof=Induction(
             t,
             start=1,
@@ -142,7 +129,7 @@ def d1_above_half_energy() -> Obligation:
             ),
             step=Chain(
                 steps=(
-                    Step("t_pos", _gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                    Step("t_pos", gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
                 ),
                 final=Certificate(
                     terms=(
@@ -174,11 +161,11 @@ def d1_above_half() -> Obligation:
         name="D1 (eps > 1/2): t <= R^2/((2 eps - 1) gamma^2)",
         spec_id="D1",
         hypotheses={
-            "t_pos": _gt(t, 0),
-            "d_pos": _gt(d, 0),
-            "g2_pos": _gt(g2, 0),
-            "energy": _le(a_t, R2 * t / d),
-            "D3": _le(t**2 * g2, a_t),
+            "t_pos": gt(t, 0),
+            "d_pos": gt(d, 0),
+            "g2_pos": gt(g2, 0),
+            "energy": le(a_t, R2 * t / d),
+            "D3": le(t**2 * g2, a_t),
         },
         claim=claim,
         proof=Certificate(
@@ -194,8 +181,8 @@ def log_one_plus_ge() -> Obligation:
     return Obligation(
         name="ln(1 + x) >= x/(1 + x) for x >= 0",
         spec_id="D1",
-        hypotheses={"x_nonneg": _ge(x, 0), "opx_pos": _gt(1 + x, 0)},
-        claim=_ge(sp.log(1 + x), x / (1 + x)),
+        hypotheses={"x_nonneg": ge(x, 0), "opx_pos": gt(1 + x, 0)},
+        claim=ge(sp.log(1 + x), x / (1 + x)),
         proof=Monotone(
             f=sp.log(1 + x) - x / (1 + x),
             x=x,
@@ -215,7 +202,7 @@ def harmonic_bound() -> Obligation:
         name="harmonic numbers: H(t) <= 1 + ln t",
         spec_id="D1",
         hypotheses={"H1": sp.Eq(h(1), 1), "Hstep": sp.Eq(h(tp + 1), h(tp) + 1 / (tp + 1))},
-        claim=_le(h(tp), 1 + sp.log(tp)),
+        claim=le(h(tp), 1 + sp.log(tp)),
         proof=Induction(tp, start=1, base=Certificate(substitutions=("H1",)), step=_harmonic_step(tp, h, x)),
     )
 
@@ -223,10 +210,10 @@ def harmonic_bound() -> Obligation:
 def _harmonic_step(tp: sp.Symbol, h: sp.Function, x: sp.Symbol) -> Chain:
     return Chain(
         steps=(
-            Step("t_pos", _gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+            Step("t_pos", gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
             Step(
                 "log_step",
-                _ge(sp.log(1 + 1 / tp), 1 / (tp + 1)),
+                ge(sp.log(1 + 1 / tp), 1 / (tp + 1)),
                 Apply(
                     log_one_plus_ge(),
                     {x: 1 / tp},
@@ -248,22 +235,22 @@ def d1_half_energy() -> Obligation:
         name="D1 (eps = 1/2) energy: a(t) <= R^2 t H(t)",
         spec_id="D1",
         hypotheses={
-            "first": _le(A(1), R2),
+            "first": le(A(1), R2),
             "H1": sp.Eq(H(1), 1),
             "Hstep": sp.Eq(H(t + 1), H(t) + 1 / (t + 1)),
             "recursion": _recursion(sp.Integer(1)),
         },
-        claim=_le(A(t), R2 * t * H(t)),
+        claim=le(A(t), R2 * t * H(t)),
         proof=Induction(
             t,
             start=1,
             base=Certificate(substitutions=("H1",), terms=(Term((), "first"),)),
             step=Chain(
                 steps=(
-                    Step("t_pos", _gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                    Step("t_pos", gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
                     Step(
                         "tp1_pos",
-                        _gt(t + 1, 0),
+                        gt(t + 1, 0),
                         Certificate(terms=(Term((), "n_ge_start"), Term((2,), None))),
                     ),
                 ),
@@ -290,18 +277,18 @@ def d1_half() -> Obligation:
         name="D1 (eps = 1/2): t <= (1 + 1/e)(R^2/gamma^2) ln((1 + e) R^2/gamma^2)",
         spec_id="D1",
         hypotheses={
-            "t_pos": _gt(tt, 0),
-            "g2_pos": _gt(g2p, 0),
-            "g2_le_R2": _le(g2p, R2p),
-            "D3": _le(tt**2 * g2p, a_t),
-            "energy": _le(a_t, R2p * tt * (1 + sp.log(tt))),
+            "t_pos": gt(tt, 0),
+            "g2_pos": gt(g2p, 0),
+            "g2_le_R2": le(g2p, R2p),
+            "D3": le(tt**2 * g2p, a_t),
+            "energy": le(a_t, R2p * tt * (1 + sp.log(tt))),
         },
         claim=claim,
         proof=Chain(
             steps=(
                 Step(
                     "lemma_hyp",
-                    _le(tt, (R2p / g2p) * (1 + sp.log(tt))),
+                    le(tt, (R2p / g2p) * (1 + sp.log(tt))),
                     Certificate(multiplier=("t_pos", "g2_pos"), terms=(Term((), "energy"), Term((), "D3"))),
                 ),
             ),
@@ -382,7 +369,7 @@ def s1() -> Obligation:
     return Obligation(
         name="S1: (1 - m/theta)_+^2 = ((theta - m)_+)^2/theta^2 for theta > 0",
         spec_id="S1",
-        hypotheses={"theta_pos": _gt(theta, 0)},
+        hypotheses={"theta_pos": gt(theta, 0)},
         claim=sp.Eq(sp.Max(0, 1 - m / theta) ** 2, sp.Max(0, theta - m) ** 2 / theta**2, evaluate=False),
         proof=Cases(theta - m, nonneg=Identity(), neg=Identity(), positive=("theta_pos",)),
     )
@@ -455,13 +442,13 @@ def m1() -> list[Obligation]:
             name="M1 bound: k gamma_K^2 <= 2 R^2 (N3 on the Kesler vectors)",
             spec_id="M1",
             hypotheses={
-                "k_pos": _gt(k, 0),
-                "gK2_pos": _gt(gK2, 0),
-                "progress": _ge(pw, k * gK2),
-                "cauchy_schwarz": _le(pw**2, gK2 * w2),
-                "energy": _le(w2, k * 2 * R2m),
+                "k_pos": gt(k, 0),
+                "gK2_pos": gt(gK2, 0),
+                "progress": ge(pw, k * gK2),
+                "cauchy_schwarz": le(pw**2, gK2 * w2),
+                "energy": le(w2, k * 2 * R2m),
             },
-            claim=_le(k * gK2, 2 * R2m),
+            claim=le(k * gK2, 2 * R2m),
             proof=Certificate(
                 multiplier=("k_pos", "gK2_pos"),
                 terms=(

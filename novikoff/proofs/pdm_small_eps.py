@@ -23,6 +23,9 @@ from novikoff.proofs.core import (
     Obligation,
     Step,
     Term,
+    ge,
+    gt,
+    le,
 )
 
 __all__ = ["obligations"]
@@ -36,20 +39,8 @@ A = sp.Function("a")
 S = sp.Function("S")
 
 
-def _ge(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Ge(a, b, evaluate=False)
-
-
-def _gt(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Gt(a, b, evaluate=False)
-
-
-def _le(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Le(a, b, evaluate=False)
-
-
 def _base_pos(expr: sp.Expr, terms: tuple[Term, ...]) -> Step:
-    return Step("base_pos", _gt(expr, 0), Certificate(terms=terms))
+    return Step("base_pos", gt(expr, 0), Certificate(terms=terms))
 
 
 def bernoulli() -> Obligation:
@@ -68,8 +59,8 @@ def bernoulli() -> Obligation:
     return Obligation(
         name="Bernoulli: (y + x)^p >= y^p + p y^(p-1) x for y > 0, x >= 0, p >= 1",
         spec_id="D1",
-        hypotheses={"y_pos": _gt(y, 0), "x_nonneg": _ge(x, 0), "p_ge_1": _ge(p - 1, 0)},
-        claim=_ge((y + x) ** p, y**p + p * y ** (p - 1) * x),
+        hypotheses={"y_pos": gt(y, 0), "x_nonneg": ge(x, 0), "p_ge_1": ge(p - 1, 0)},
+        claim=ge((y + x) ** p, y**p + p * y ** (p - 1) * x),
         proof=Monotone(
             f=(y + x) ** p - y**p - p * y ** (p - 1) * x,
             x=x,
@@ -77,8 +68,8 @@ def bernoulli() -> Obligation:
             domain=("x_nonneg",),
             derivative_proof=Chain(
                 steps=(
-                    Step("mono", _ge((y + x) ** (p - 1) - y ** (p - 1), 0), inner),
-                    Step("p_pos", _gt(p, 0), Certificate(terms=(Term((), "p_ge_1"), Term((1,), None)))),
+                    Step("mono", ge((y + x) ** (p - 1) - y ** (p - 1), 0), inner),
+                    Step("p_pos", gt(p, 0), Certificate(terms=(Term((), "p_ge_1"), Term((1,), None)))),
                 ),
                 final=Certificate(terms=(Term(("p_pos",), "mono"),)),
             ),
@@ -107,13 +98,13 @@ def tangent_gap() -> Obligation:
         name="power sums: (t+1-x)^(1-p) - (t+1)^(1-p) >= (p-1)(t+1)^-p x for x in [0, 1]",
         spec_id="D1",
         hypotheses={
-            "t_ge_1": _ge(tp - 1, 0),
-            "p_gt_1": _gt(p - 1, 0),
-            "p_pos": _gt(p, 0),
-            "x_ge_0": _ge(x, 0),
-            "x_le_1": _le(x, 1),
+            "t_ge_1": ge(tp - 1, 0),
+            "p_gt_1": gt(p - 1, 0),
+            "p_pos": gt(p, 0),
+            "x_ge_0": ge(x, 0),
+            "x_le_1": le(x, 1),
         },
-        claim=_ge(base ** (-q) - (tp + 1) ** (-q), q * (tp + 1) ** (-q - 1) * x),
+        claim=ge(base ** (-q) - (tp + 1) ** (-q), q * (tp + 1) ** (-q - 1) * x),
         proof=Monotone(
             f=base ** (-q) - (tp + 1) ** (-q) - q * (tp + 1) ** (-q - 1) * x,
             x=x,
@@ -121,7 +112,7 @@ def tangent_gap() -> Obligation:
             b=sp.Integer(1),
             domain=("x_ge_0", "x_le_1"),
             derivative_proof=Chain(
-                steps=(Step("slope", _ge(base ** (-q - 1) - (tp + 1) ** (-q - 1), 0), inner),),
+                steps=(Step("slope", ge(base ** (-q - 1) - (tp + 1) ** (-q - 1), 0), inner),),
                 final=Certificate(terms=(Term(("p_gt_1",), "slope"),)),
             ),
         ),
@@ -137,12 +128,12 @@ def power_sum_bound() -> Obligation:
         name="power sums: S(t) = sum_{j<=t} j^-p <= (p - t^(1-p))/(p - 1)",
         spec_id="D1",
         hypotheses={
-            "p_gt_1": _gt(p - 1, 0),
-            "p_pos": _gt(p, 0),
+            "p_gt_1": gt(p - 1, 0),
+            "p_pos": gt(p, 0),
             "S1": sp.Eq(S(1), 1),
             "Sstep": sp.Eq(S(tp + 1), S(tp) + (tp + 1) ** (-p)),
         },
-        claim=_le(S(tp), bound),
+        claim=le(S(tp), bound),
         proof=Induction(
             tp,
             start=1,
@@ -151,7 +142,7 @@ def power_sum_bound() -> Obligation:
                 steps=(
                     Step(
                         "gap",
-                        _ge(tp ** (1 - p) - (tp + 1) ** (1 - p), (p - 1) * (tp + 1) ** (-p)),
+                        ge(tp ** (1 - p) - (tp + 1) ** (1 - p), (p - 1) * (tp + 1) ** (-p)),
                         Apply(
                             tangent_gap(),
                             {tpos: tp, x: sp.Integer(1)},
@@ -183,26 +174,26 @@ def energy_small_eps() -> Obligation:
         name="D1 (eps < 1/2) energy: a(t) <= R^2 t^p S(t), p = 2(1 - eps)",
         spec_id="D1",
         hypotheses={
-            "p_ge_1": _ge(p - 1, 0),
-            "p_pos": _gt(p, 0),
-            "R2_nonneg": _ge(R2, 0),
-            "first": _le(A(1), R2),
+            "p_ge_1": ge(p - 1, 0),
+            "p_pos": gt(p, 0),
+            "R2_nonneg": ge(R2, 0),
+            "first": le(A(1), R2),
             "S1": sp.Eq(S(1), 1),
             "Sstep": sp.Eq(S(tp + 1), S(tp) + (tp + 1) ** (-p)),
-            "S_nonneg": _ge(S(tp), 0),
-            "recursion": _le(A(tp + 1), (1 + p / tp) * A(tp) + R2),
+            "S_nonneg": ge(S(tp), 0),
+            "recursion": le(A(tp + 1), (1 + p / tp) * A(tp) + R2),
         },
-        claim=_le(A(tp), R2 * tp**p * S(tp)),
+        claim=le(A(tp), R2 * tp**p * S(tp)),
         proof=Induction(
             tp,
             start=1,
             base=Certificate(substitutions=("S1",), terms=(Term((), "first"),)),
             step=Chain(
                 steps=(
-                    Step("t_pos", _gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                    Step("t_pos", gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
                     Step(
                         "bernoulli",
-                        _ge((tp + 1) ** p, tp**p + p * tp ** (p - 1)),
+                        ge((tp + 1) ** p, tp**p + p * tp ** (p - 1)),
                         Apply(
                             bernoulli(),
                             {y: tp, x: sp.Integer(1)},
@@ -246,7 +237,7 @@ def final_small_eps() -> Obligation:
             steps=(
                 Step(
                     "w_pos",
-                    _gt(w, 0),
+                    gt(w, 0),
                     Certificate(terms=(Term((), "x_ge_a"), Term((("power", "t_pos", 2 - p),), None))),
                 ),
             ),
@@ -259,22 +250,22 @@ def final_small_eps() -> Obligation:
         name="D1 (eps < 1/2): t <= ((p/(p-1)) R^2/gamma^2)^(1/(2-p))",
         spec_id="D1",
         hypotheses={
-            "t_pos": _gt(tp, 0),
-            "g2_pos": _gt(g2, 0),
-            "p_gt_1": _gt(p - 1, 0),
-            "two_minus_p_pos": _gt(2 - p, 0),
-            "R2_nonneg": _ge(R2, 0),
-            "D3": _le(tp**2 * g2, a_t),
-            "energy": _le(a_t, R2 * tp**p * s_t),
-            "sums": _le(s_t, p / (p - 1)),
+            "t_pos": gt(tp, 0),
+            "g2_pos": gt(g2, 0),
+            "p_gt_1": gt(p - 1, 0),
+            "two_minus_p_pos": gt(2 - p, 0),
+            "R2_nonneg": ge(R2, 0),
+            "D3": le(tp**2 * g2, a_t),
+            "energy": le(a_t, R2 * tp**p * s_t),
+            "sums": le(s_t, p / (p - 1)),
         },
-        claim=_le(tp, K**r),
+        claim=le(tp, K**r),
         proof=Chain(
             steps=(
                 # g2 (K - t^(2-p)) t^p = (p/(p-1) - S) R^2 t^p + (R^2 t^p S - a) + (a - t^2 g2)
                 Step(
                     "w_ge",
-                    _ge(K - tp ** (2 - p), 0),
+                    ge(K - tp ** (2 - p), 0),
                     Certificate(
                         multiplier=("g2_pos", ("power", "t_pos", p)),
                         terms=(
@@ -290,11 +281,11 @@ def final_small_eps() -> Obligation:
                     "w^r >= t for w >= t^(2-p)",
                     "D1",
                     {
-                        "w_ge": _ge(w - tp ** (2 - p), 0),
-                        "t_pos": _gt(tp, 0),
-                        "two_minus_p_pos": _gt(2 - p, 0),
+                        "w_ge": ge(w - tp ** (2 - p), 0),
+                        "t_pos": gt(tp, 0),
+                        "two_minus_p_pos": gt(2 - p, 0),
                     },
-                    _ge(w**r - tp, 0),
+                    ge(w**r - tp, 0),
                     power_mono,
                 ),
                 {w: K},

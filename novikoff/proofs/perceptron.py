@@ -11,7 +11,7 @@ import itertools
 
 import sympy as sp
 
-from novikoff.proofs.core import Certificate, Identity, Induction, Obligation, Term
+from novikoff.proofs.core import Certificate, Identity, Induction, Obligation, Term, ge, gt, le
 from novikoff.spec.invariance import G1_PAD, G1_ROTATE, G1_SCALE
 from novikoff.spec.tightness import T1
 
@@ -27,18 +27,6 @@ pw = sp.Function("pw")
 w2 = sp.Function("w2")
 
 
-def _ge(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Ge(a, b, evaluate=False)
-
-
-def _le(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Le(a, b, evaluate=False)
-
-
-def _gt(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Gt(a, b, evaluate=False)
-
-
 def n1() -> Obligation:
     """N1 by induction: p*.w_{k+1} = p*.w_k + p*.z and p*.z >= ||p*||^2 (p* is the
     minimum-norm point of conv{z_i}: every z_i satisfies z_i.p* >= ||p*||^2)."""
@@ -48,9 +36,9 @@ def n1() -> Obligation:
         hypotheses={
             "w0": sp.Eq(pw(0), 0),
             "update": sp.Eq(pw(k + 1), pw(k) + pz),
-            "minnorm": _ge(pz, g2),
+            "minnorm": ge(pz, g2),
         },
-        claim=_ge(pw(k), k * g2),
+        claim=ge(pw(k), k * g2),
         proof=Induction(
             k,
             base=Certificate(substitutions=("w0",)),
@@ -89,10 +77,10 @@ def n2() -> Obligation:
         hypotheses={
             "w0": sp.Eq(w2(0), 0),
             "expansion": sp.Eq(w2(k + 1), w2(k) + 2 * wz + z2),
-            "mistake": _le(wz, 0),
-            "radius": _le(z2, R2),
+            "mistake": le(wz, 0),
+            "radius": le(z2, R2),
         },
-        claim=_le(w2(k), k * R2),
+        claim=le(w2(k), k * R2),
         proof=Induction(
             k,
             base=Certificate(substitutions=("w0",)),
@@ -114,7 +102,7 @@ def cauchy_schwarz(n: int) -> Obligation:
         name=f"Cauchy-Schwarz by Lagrange's identity in dimension {n}",
         spec_id="N3",
         hypotheses={},
-        claim=_le(_dot(u, v) ** 2, _dot(u, u) * _dot(v, v)),
+        claim=le(_dot(u, v) ** 2, _dot(u, u) * _dot(v, v)),
         proof=Certificate(squares=squares),
         note="in an arbitrary inner-product space Cauchy-Schwarz is the inner-product axiom used",
     )
@@ -128,13 +116,13 @@ def n3() -> Obligation:
         name="N3 mistake bound: k ||p*||^2 <= R^2",
         spec_id="N3",
         hypotheses={
-            "k_pos": _gt(k, 0),
-            "g2_pos": _gt(g2, 0),
-            "N1": _ge(pw_, k * g2),
-            "cauchy_schwarz": _le(pw_**2, g2 * w2_),
-            "N2": _le(w2_, k * R2),
+            "k_pos": gt(k, 0),
+            "g2_pos": gt(g2, 0),
+            "N1": ge(pw_, k * g2),
+            "cauchy_schwarz": le(pw_**2, g2 * w2_),
+            "N2": le(w2_, k * R2),
         },
-        claim=_le(k * g2, R2),
+        claim=le(k * g2, R2),
         proof=Certificate(
             multiplier=("k_pos", "g2_pos"),
             terms=(
@@ -156,12 +144,12 @@ def d3() -> Obligation:
         name="D3 dynamic bound: t^2 gamma^2 <= ||w_t||^2",
         spec_id="D3",
         hypotheses={
-            "t_pos": _gt(t, 0),
-            "g2_pos": _gt(g2, 0),
-            "progress": _ge(pw_, t * g2),
-            "cauchy_schwarz": _le(pw_**2, g2 * w2_),
+            "t_pos": gt(t, 0),
+            "g2_pos": gt(g2, 0),
+            "progress": ge(pw_, t * g2),
+            "cauchy_schwarz": le(pw_**2, g2 * w2_),
         },
-        claim=_le(t**2 * g2, w2_),
+        claim=le(t**2 * g2, w2_),
         proof=Certificate(
             multiplier=("g2_pos",),
             terms=(Term((), "cauchy_schwarz"), Term((2, "t_pos", "g2_pos"), "progress")),
@@ -196,8 +184,8 @@ def t1() -> list[Obligation]:
         Obligation(
             name="T1 certificate: e_j.p* = p*_j = 1/n >= ||p*||^2, so p* is the min-norm point",
             spec_id="T1",
-            hypotheses={"j_in_range": _le(j, n), "j_pos": _ge(j, 1)},
-            claim=_ge(sp.Sum(lam * sp.KroneckerDelta(i, j), (i, 1, n)), 1 / n),
+            hypotheses={"j_in_range": le(j, n), "j_pos": ge(j, 1)},
+            claim=ge(sp.Sum(lam * sp.KroneckerDelta(i, j), (i, 1, n)), 1 / n),
             proof=Certificate(),
         ),
         Obligation(

@@ -27,6 +27,9 @@ from novikoff.proofs.core import (
     SignByAssumptions,
     Step,
     Term,
+    ge,
+    gt,
+    le,
 )
 from novikoff.spec.pdm import P1
 
@@ -39,18 +42,6 @@ beta = (1 - eps) * gamma
 HALF = Fraction(1, 2)
 
 
-def _ge(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Ge(a, b, evaluate=False)
-
-
-def _gt(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Gt(a, b, evaluate=False)
-
-
-def _le(a: sp.Expr, b: sp.Expr) -> sp.Basic:
-    return sp.Le(a, b, evaluate=False)
-
-
 def energy() -> Obligation:
     wn, wn1, wz, z2 = sp.symbols("wn wn1 wz z2", real=True)
     return Obligation(
@@ -58,10 +49,10 @@ def energy() -> Obligation:
         spec_id="P1",
         hypotheses={
             "expansion": sp.Eq(wn1**2, wn**2 + 2 * wz + z2),
-            "pfm_update": _le(wz, beta * wn),
-            "radius": _le(z2, R**2),
+            "pfm_update": le(wz, beta * wn),
+            "radius": le(z2, R**2),
         },
-        claim=_le(wn1**2, wn**2 + 2 * beta * wn + R**2),
+        claim=le(wn1**2, wn**2 + 2 * beta * wn + R**2),
         proof=Certificate(substitutions=("expansion",), terms=(Term((2,), "pfm_update"), Term((), "radius"))),
     )
 
@@ -75,17 +66,17 @@ def norm_step() -> Obligation:
         name="P1 norm step: ||w'|| <= ||w|| + beta + R^2/(2 ||w||)",
         spec_id="P1",
         hypotheses={
-            "wn_pos": _gt(wn, 0),
-            "wn1_nonneg": _ge(wn1, 0),
-            "beta_nonneg": _ge(beta, 0),
-            "energy": _le(wn1**2, wn**2 + 2 * beta * wn + R**2),
+            "wn_pos": gt(wn, 0),
+            "wn1_nonneg": ge(wn1, 0),
+            "beta_nonneg": ge(beta, 0),
+            "energy": le(wn1**2, wn**2 + 2 * beta * wn + R**2),
         },
-        claim=_le(wn1, X),
+        claim=le(wn1, X),
         proof=Chain(
             steps=(
                 Step(
                     "sum_pos",
-                    _gt(X + wn1, 0),
+                    gt(X + wn1, 0),
                     Certificate(
                         terms=(
                             Term((), "wn_pos"),
@@ -112,22 +103,22 @@ def telescoping() -> Obligation:
         name="P1 telescoping: ||w_t|| <= R + (t - 1) beta + (R^2/(2 gamma)) H(t - 1)",
         spec_id="P1",
         hypotheses={
-            "first": _le(W(1), R),
+            "first": le(W(1), R),
             "H0": sp.Eq(H(0), 0),
             "Hstep": sp.Eq(H(t), H(t - 1) + 1 / t),
-            "step": _le(W(t + 1), W(t) + beta + R**2 / (2 * W(t))),
-            "D3": _ge(W(t), t * gamma),
-            "W_pos": _gt(W(t), 0),
-            "gamma_pos": _gt(gamma, 0),
+            "step": le(W(t + 1), W(t) + beta + R**2 / (2 * W(t))),
+            "D3": ge(W(t), t * gamma),
+            "W_pos": gt(W(t), 0),
+            "gamma_pos": gt(gamma, 0),
         },
-        claim=_le(W(t), R + (t - 1) * beta + R**2 / (2 * gamma) * H(t - 1)),
+        claim=le(W(t), R + (t - 1) * beta + R**2 / (2 * gamma) * H(t - 1)),
         proof=Induction(
             t,
             start=1,
             base=Certificate(substitutions=("H0",), terms=(Term((), "first"),)),
             step=Chain(
                 steps=(
-                    Step("t_pos", _gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                    Step("t_pos", gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
                 ),
                 # R^2/(2 gamma t) - R^2/(2 W) = R^2 (W - t gamma)/(2 gamma t W)
                 final=Certificate(
@@ -163,16 +154,16 @@ def lemma_form() -> Obligation:
         name="P1 lemma form: t <= delta (1 + C + ln t), delta = R^2/(2 eps gamma^2), C = 2 gamma/R",
         spec_id="P1",
         hypotheses={
-            "t_pos": _gt(tp, 0),
-            "eps_pos": _gt(eps, 0),
-            "gamma_pos": _gt(gamma, 0),
-            "one_minus_eps_nonneg": _ge(1 - eps, 0),
-            "D3": _ge(Wt, tp * gamma),
-            "tele": _le(Wt, R + (tp - 1) * beta + R**2 / (2 * gamma) * Hm),
+            "t_pos": gt(tp, 0),
+            "eps_pos": gt(eps, 0),
+            "gamma_pos": gt(gamma, 0),
+            "one_minus_eps_nonneg": ge(1 - eps, 0),
+            "D3": ge(Wt, tp * gamma),
+            "tele": le(Wt, R + (tp - 1) * beta + R**2 / (2 * gamma) * Hm),
             "Hstep": sp.Eq(Ht, Hm + 1 / tp),
-            "harmonic": _le(Ht, 1 + sp.log(tp)),
+            "harmonic": le(Ht, 1 + sp.log(tp)),
         },
-        claim=_le(tp, delta * (1 + C + sp.log(tp))),
+        claim=le(tp, delta * (1 + C + sp.log(tp))),
         proof=Certificate(
             multiplier=("eps_pos", "gamma_pos"),
             substitutions=("Hstep",),
@@ -195,8 +186,8 @@ def small_x_bound() -> Obligation:
     return Obligation(
         name="2 x^2 exp(-2x) <= 1 for x in [0, 1]",
         spec_id="P1",
-        hypotheses={"x_ge_0": _ge(x, 0), "x_le_1": _le(x, 1)},
-        claim=_le(2 * x**2 * sp.exp(-2 * x), 1),
+        hypotheses={"x_ge_0": ge(x, 0), "x_le_1": le(x, 1)},
+        claim=le(2 * x**2 * sp.exp(-2 * x), 1),
         proof=Interval({"x": (0, 1)}, "x = gamma/R lies in [0, 1] because gamma <= R"),
     )
 
@@ -212,20 +203,20 @@ def p1() -> Obligation:
         name="P1: PFM updates t <= (1 + 1/e) delta (C + ln((1 + e) delta))",
         spec_id="P1",
         hypotheses={
-            "t_pos": _gt(tp, 0),
-            "eps_pos": _gt(eps, 0),
-            "one_minus_eps_nonneg": _ge(1 - eps, 0),
-            "gamma_pos": _gt(gamma, 0),
-            "R_pos": _gt(R, 0),
-            "gamma_le_R": _le(gamma, R),
-            "lemma_form": _le(tp, delta * (1 + C + sp.log(tp))),
+            "t_pos": gt(tp, 0),
+            "eps_pos": gt(eps, 0),
+            "one_minus_eps_nonneg": ge(1 - eps, 0),
+            "gamma_pos": gt(gamma, 0),
+            "R_pos": gt(R, 0),
+            "gamma_le_R": le(gamma, R),
+            "lemma_form": le(tp, delta * (1 + C + sp.log(tp))),
         },
         claim=claim,
         proof=Chain(
             steps=(
                 Step(
                     "small_x",
-                    _le(2 * (gamma / R) ** 2 * sp.exp(-2 * gamma / R), 1),
+                    le(2 * (gamma / R) ** 2 * sp.exp(-2 * gamma / R), 1),
                     Apply(
                         small_x_bound(),
                         {x: gamma / R},
@@ -235,11 +226,11 @@ def p1() -> Obligation:
                         },
                     ),
                 ),
-                Step("exp_neg_pos", _gt(sp.exp(-2 * gamma / R), 0), SignByAssumptions()),
+                Step("exp_neg_pos", gt(sp.exp(-2 * gamma / R), 0), SignByAssumptions()),
                 # (2 eps gamma^2/R^2)(delta - e^-C) = (1 - 2x^2 e^-2x) + 2 x^2 e^-2x (1 - eps), x = gamma/R
                 Step(
                     "delta_big",
-                    _ge(delta, sp.exp(-C)),
+                    ge(delta, sp.exp(-C)),
                     Certificate(
                         multiplier=(
                             2,
