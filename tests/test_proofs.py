@@ -87,8 +87,13 @@ def test_interval_is_rigorous_not_sampled() -> None:
     # max of 2 x^2 e^{-2x} on [0, 1] is 2/e^2 = 0.2707: 0.2708 passes, 0.27 is refuted with a box
     f = 2 * x**2 * sp.exp(-2 * x)
     domain = {"x_ge_0": sp.Ge(x, 0, evaluate=False), "x_le_1": sp.Le(x, 1, evaluate=False)}
-    ok = Obligation("ok", "P1", domain, sp.Lt(f, sp.Rational(2708, 10000), evaluate=False),
-                    Interval({"x": (0, 1)}, "x in [0, 1]"))
+    ok = Obligation(
+        "ok",
+        "P1",
+        domain,
+        sp.Lt(f, sp.Rational(2708, 10000), evaluate=False),
+        Interval({"x": (0, 1)}, "x in [0, 1]"),
+    )
     bad = dataclasses.replace(ok, claim=sp.Lt(f, sp.Rational(27, 100), evaluate=False))
     assert check_obligation(ok).ok
     result = check_obligation(bad)
@@ -136,3 +141,25 @@ def test_margin_distribution_statements_evaluate_exactly() -> None:
     for theta, m in [(2, 3), (2, 1), (Fraction(1, 3), Fraction(-5, 7)), (5, 5)]:
         assert S1.check({"theta": theta, "m": m})
     assert S2.check({"a": 3, "u": 2, "v": Fraction(1, 4)})
+
+
+def test_apply_refuses_images_outside_the_lemmas_domain() -> None:
+    from novikoff.proofs.core import Apply
+    from novikoff.proofs.lemma1 import log_ge_zero
+
+    lemma = log_ge_zero()
+    y = next(iter(lemma.claim.free_symbols))
+    hyps = {"x_ge_1": sp.Ge(x, 1, evaluate=False), "x_pos": sp.Gt(x, 0, evaluate=False)}
+    premises = {
+        "y_ge_1": Certificate(terms=(Term((), "x_ge_1"),)),
+        "y_pos": Certificate(terms=(Term((), "x_pos"),)),
+    }
+    claim = sp.Ge(sp.log(x), 0, evaluate=False)
+    result = check_obligation(Obligation("ln x >= 0", "L1", hyps, claim, Apply(lemma, {y: x}, premises)))
+    assert not result.ok and "is positive but" in result.message  # x is only declared real
+    xp = sp.Symbol("xp", positive=True)
+    hyps_p = {"x_ge_1": sp.Ge(xp, 1, evaluate=False), "x_pos": sp.Gt(xp, 0, evaluate=False)}
+    ok = Obligation(
+        "ln xp >= 0", "L1", hyps_p, sp.Ge(sp.log(xp), 0, evaluate=False), Apply(lemma, {y: xp}, premises)
+    )
+    assert check_obligation(ok).ok

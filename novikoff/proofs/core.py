@@ -575,6 +575,12 @@ class Apply(Proof):
     premises: Mapping[str, Proof]
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        # the lemma may rely on its symbols' declared domains: the images must share them
+        # (every symbol in novikoff's proofs is real, so rational images of them are real)
+        for symbol, image in self.mapping.items():
+            for fact in ("positive", "nonnegative", "integer"):
+                if symbol.assumptions0.get(fact) and getattr(sp.sympify(image), f"is_{fact}") is not True:
+                    raise ProofFailure(f"lemma symbol {symbol} is {fact} but {image} is not known to be")
         try:
             self.lemma.proof.verify(self.lemma.hypotheses, self.lemma.claim)
         except ProofFailure as exc:

@@ -227,7 +227,7 @@ def final_small_eps() -> Obligation:
     a_t, s_t = sp.symbols("a_t S_t", real=True)
     K = p / (p - 1) * R2 / g2
     r = 1 / (2 - p)
-    w = sp.Symbol("w", positive=True)
+    w = sp.Symbol("w", real=True)  # its positivity is proven (w_pos), not assumed
     power_mono = Monotone(  # w^r - t >= 0 for w >= t^(2-p): equal at w = t^(2-p), derivative r w^(r-1)
         f=w**r - tp,
         x=w,
