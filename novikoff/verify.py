@@ -1,6 +1,6 @@
 """``novikoff verify``: re-check every theorem novikoff states, as a CI regression suite.
 
-Three groups of checks, each a named :class:`Check` with a spec id:
+Groups of checks, each check named and tied to a spec id:
 
 - ``proof``: every proof obligation (:mod:`novikoff.proofs.registry`);
 - ``certificate``: exact certificates and checked exact runs on built-in
@@ -187,7 +187,9 @@ def _campaign_checks(full: bool) -> list[Check]:
         def campaign(data: st.DataObject) -> None:
             ds, cert = data.draw(certified_separable())
             order = data.draw(orderings(ds.n_samples))
-            run_perceptron(ds, order=order, certificate=cert, max_epochs=10_000)  # N1-N3 every update
+            run = run_perceptron(ds, order=order, certificate=cert, max_epochs=10_000)  # N1-N3 every update
+            if not run.converged:  # N3 bounds the mistakes, hence the epochs
+                raise AssertionError(f"no convergence on separable data: {ds!r}")
 
         campaign()
 
