@@ -8,9 +8,11 @@ values become the dyadic rational they store, NaN and infinities are refused.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import overload
@@ -25,6 +27,31 @@ __all__ = [
     "parse_rational_pair",
     "to_fraction",
 ]
+
+#: Numbers in text may have at most this many digits (and decimal exponents at most this
+#: size): far beyond float64, small enough that exact arithmetic on them stays practical.
+MAX_DIGITS = 10_000
+
+
+@contextlib.contextmanager
+def unlimited_int_digits() -> Iterator[None]:
+    """Lift Python's int/str conversion limit (4300 digits) for the duration of the block."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    if get is None:  # Python < 3.11 has no limit
+        yield
+        return
+    old = get()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_DIGITS + 32:
+        raise InputError(f"number too long: {len(text)} characters (at most {MAX_DIGITS} digits)")
+
 
 _DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\Z")
 _RATIO = re.compile(r"[+-]?[0-9]+\s*/\s*[+-]?[0-9]+\Z")
@@ -41,14 +68,20 @@ def parse_rational(token: str) -> Fraction:
         raise InputError("empty field")
     if "_" in text or not text.isascii():
         raise InputError(f"not a number: {text!r}")
+    _check_length(text)
     if _RATIO.match(text):
         num, den = text.split("/")
-        d = int(den)
+        with unlimited_int_digits():
+            d, n = int(den), int(num)
         if d == 0:
             raise InputError(f"zero denominator in {text!r}")
-        return Fraction(int(num), d)
+        return Fraction(n, d)
     if _DECIMAL.match(text):
-        return Fraction(text)
+        exponent = text.lower().partition("e")[2]
+        if exponent and abs(int(exponent)) > MAX_DIGITS:
+            raise InputError(f"exponent out of range in {text[:40]!r} (at most {MAX_DIGITS})")
+        with unlimited_int_digits():
+            return Fraction(text)
     low = text.lower().lstrip("+-")
     if low in {"nan", "inf", "infinity"}:
         raise InputError(f"{text!r} is not a finite number")
@@ -84,11 +117,13 @@ def common_denominator(values: Iterable[Fraction]) -> int:
 
 
 def format_rational(value: Fraction | int) -> str | int:
-    """JSON form of an exact rational: an int when integral, else the string ``"p/q"``."""
+    """JSON form of an exact rational: an int when integral, else the string ``"p/q"``
+    (any number of digits)."""
     q = Fraction(value)
     if q.denominator == 1:
         return int(q.numerator)
-    return f"{q.numerator}/{q.denominator}"
+    with unlimited_int_digits():
+        return f"{q.numerator}/{q.denominator}"
 
 
 _DECIMAL_PARTS = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?\Z")
@@ -102,7 +137,15 @@ def parse_rational_pair(token: str) -> tuple[int, int]:
     """
     text = token.strip()
     if "_" in text or not text.isascii():
-        raise InputError(f"not a number: {text!r}")
+        raise InputError(f"not a number: {text[:40]!r}")
+    if len(text) > 4000:  # Python refuses int() on more than 4300 digits unless asked
+        _check_length(text)
+        with unlimited_int_digits():
+            return _parse_pair(text)
+    return _parse_pair(text)
+
+
+def _parse_pair(text: str) -> tuple[int, int]:
     if "/" not in text and "." not in text and "e" not in text and "E" not in text:
         try:
             return int(text), 1
@@ -127,8 +170,8 @@ def parse_rational_pair(token: str) -> tuple[int, int]:
     if sign == "-":
         num = -num
     shift = int(exp or 0) - len(frac)
-    if abs(shift) > 100_000:
-        raise InputError(f"exponent out of range in {text!r}")
+    if abs(int(exp or 0)) > MAX_DIGITS:
+        raise InputError(f"exponent out of range in {text[:40]!r} (at most {MAX_DIGITS})")
     if shift >= 0:
         return num * 10**shift, 1
     return num, 10**-shift

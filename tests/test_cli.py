@@ -170,3 +170,17 @@ def test_seed_tables_reproduce_the_seed(capsys: pytest.CaptureFixture[str]) -> N
         assert Fraction(r["exact_bound"]) <= Fraction(r["mean_difference_bound_float"])
         assert r["mistakes"] <= r["exact_bound_float"]
     assert [r["mistakes"] for r in t["exercise_6_3"]] == [2, 3, 5, 10, 20, 50]
+
+
+def test_huge_exponent_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "big.csv"
+    f.write_text("1,2,1\n1e99999,4,-1\n")
+    code, _, err = run_cli(capsys, "certify", str(f))
+    assert code == 2 and "big.csv:2:1: exponent out of range" in err
+
+
+def test_results_with_more_than_4300_digits_print(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "big.csv"
+    f.write_text("1,2,1\n" + "9" * 5000 + ",4,-1\n")
+    code, out, _ = run_cli(capsys, "certify", str(f), "--json", "--max-epochs", "3")
+    assert code == 0 and '"R2": ' in out and len(out) > 10_000

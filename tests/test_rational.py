@@ -82,3 +82,19 @@ def test_pairs_agree_with_fraction(p: int, q: int) -> None:
 def test_to_fraction_refuses_non_numbers(bad: object) -> None:
     with pytest.raises(InputError):
         to_fraction(bad)
+
+
+def test_numbers_beyond_pythons_digit_limit_stay_exact() -> None:
+    big = "9" * 5000  # more than Python's default 4300-digit int/str limit
+    assert parse_rational_pair(big) == (10**5000 - 1, 1)
+    assert parse_rational(big + "/7") == Fraction(10**5000 - 1, 7)
+    assert parse_rational("1e4000") == 10**4000
+    from novikoff.rational import format_rational
+
+    assert str(format_rational(Fraction(1, 10**5000))).startswith("1/1000")
+
+
+@pytest.mark.parametrize("text", ["1e99999", "1" * 20_000, "1e-10001"])
+def test_absurd_magnitudes_are_refused_not_computed(text: str) -> None:
+    with pytest.raises(InputError, match=r"exponent out of range|too long"):
+        parse_rational_pair(text)
