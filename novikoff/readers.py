@@ -32,6 +32,7 @@ __all__ = ["load_dataset", "read_csv", "read_libsvm"]
 
 MIN_FILE_SAMPLES = 2
 _CACHE_LIMIT = 1 << 20  # distinct field texts remembered while reading one file
+MAX_FEATURES = 1_000_000  # LIBSVM indices are expanded into dense exact rows
 
 
 def _lines(path: str | Path) -> Iterator[tuple[int, str]]:
@@ -192,6 +193,10 @@ def read_libsvm(
                 raise DataFormatError(source, number, j, f"feature index {idx} < 1 (indices are 1-based)")
             if idx <= last:
                 raise DataFormatError(source, number, j, f"feature index {idx} is not increasing")
+            if idx > MAX_FEATURES:
+                raise DataFormatError(
+                    source, number, j, f"feature index {idx} > {MAX_FEATURES} (the exact dataset is dense)"
+                )
             if n_features is not None and idx > n_features:
                 raise DataFormatError(source, number, j, f"feature index {idx} > n_features={n_features}")
             try:

@@ -152,6 +152,7 @@ def test_libsvm_sparse_one_based(tmp_path: Path) -> None:
         ("1 2:1 1:3\n-1 1:1\n", r":1:3: feature index 1 is not increasing"),
         ("1 1:abc\n-1 1:1\n", r":1:2: not a number"),
         ("1 1\n-1 1:1\n", r":1:2: expected index:value"),
+        ("1 1000000001:1\n-1 1:1\n", r":1:2: feature index 1000000001 > 1000000"),
     ],
 )
 def test_libsvm_errors(tmp_path: Path, text: str, where: str) -> None:
