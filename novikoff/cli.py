@@ -218,7 +218,8 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
     )
     lines.append(
-        f"  exact perceptron ({order} order): {run.mistakes} mistakes in {run.epochs} epochs, "
+        f"  exact perceptron ({order} order): {run.mistakes} mistake{'' if run.mistakes == 1 else 's'} "
+        f"in {run.epochs} epoch{'' if run.epochs == 1 else 's'}, "
         f"{status}{checks}"
     )
     return "\n".join(lines)
