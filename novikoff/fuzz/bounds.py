@@ -1,0 +1,146 @@
+"""Parse a proposed bound on the number of updates, safely, into a sympy expression.
+
+The text is parsed by Python's ``ast`` (which never runs anything) and every node
+is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed:
+
+- symbols ``R``, ``gamma``, ``R2``, ``gamma2`` (positive reals), ``m`` (samples) and
+  ``d`` (features) (positive integers); more (eps, beta, K) come with their algorithms;
+- numbers, read exactly (``0.99`` is 99/100, ``1e-3`` is 1/1000);
+- ``+ - * / **``, unary ``-``/``+``, parentheses;
+- functions ``floor``, ``ceil``, ``sqrt``, ``log`` (natural), ``exp``, ``min``, ``max``.
+
+Anything else raises :class:`BoundSyntaxError`, whose message gives the 1-based
+column of the problem (the CLI exits 2 with it).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+import sympy as sp
+
+from novikoff.errors import InputError
+from novikoff.rational import parse_rational
+
+__all__ = ["BOUND_FUNCTIONS", "BOUND_SYMBOLS", "BoundSyntaxError", "parse_bound"]
+
+BOUND_SYMBOLS: dict[str, sp.Symbol] = {
+    "R": sp.Symbol("R", positive=True),
+    "gamma": sp.Symbol("gamma", positive=True),
+    "R2": sp.Symbol("R2", positive=True),
+    "gamma2": sp.Symbol("gamma2", positive=True),
+    "m": sp.Symbol("m", integer=True, positive=True),
+    "d": sp.Symbol("d", integer=True, positive=True),
+}
+
+BOUND_FUNCTIONS: dict[str, tuple[int, Callable[..., sp.Expr]]] = {
+    "floor": (1, sp.floor),
+    "ceil": (1, sp.ceiling),
+    "sqrt": (1, sp.sqrt),
+    "log": (1, sp.log),
+    "exp": (1, sp.exp),
+    "min": (-1, sp.Min),
+    "max": (-1, sp.Max),
+}
+
+_BINARY: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.Pow: lambda a, b: a**b,
+}
+
+_MAX_LENGTH = 2000
+
+
+class BoundSyntaxError(InputError):
+    """A bound expression that is not in the whitelisted language; ``column`` is 1-based."""
+
+    def __init__(self, text: str, column: int, message: str) -> None:
+        self.text = text
+        self.column = column
+        pointer = f"\n  {text}\n  {' ' * (column - 1)}^" if len(text) <= 200 else ""
+        super().__init__(f"bound expression, column {column}: {message}{pointer}")
+
+
+def parse_bound(text: str) -> sp.Expr:
+    """The sympy expression of ``text`` (see the module docstring); exact and finite."""
+    if not isinstance(text, str):
+        raise BoundSyntaxError(str(text), 1, "the bound must be text")
+    if not text.strip():
+        raise BoundSyntaxError(text, 1, "empty expression")
+    if len(text) > _MAX_LENGTH:
+        raise BoundSyntaxError(text[:50], 1, f"longer than {_MAX_LENGTH} characters")
+    stripped = text.strip()
+    try:
+        tree = ast.parse(stripped, mode="eval")
+    except SyntaxError as exc:
+        try:  # an operator with nothing after it: point at the end
+            ast.parse(stripped + " 0", mode="eval")
+        except SyntaxError:
+            raise BoundSyntaxError(stripped, max(exc.offset or 1, 1), f"syntax error ({exc.msg})") from None
+        raise BoundSyntaxError(
+            stripped, len(stripped) + 1, "syntax error (the expression ends too early)"
+        ) from None
+    expr = _Builder(stripped).build(tree.body)
+    if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan):
+        raise BoundSyntaxError(text, 1, f"the expression is not finite ({expr})")
+    return expr
+
+
+class _Builder:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def fail(self, node: ast.AST, message: str) -> BoundSyntaxError:
+        return BoundSyntaxError(self.text, getattr(node, "col_offset", 0) + 1, message)
+
+    def build(self, node: ast.AST) -> sp.Expr:
+        if isinstance(node, ast.BinOp):
+            op = _BINARY.get(type(node.op))
+            if op is None:
+                hint = " (use ** for powers)" if isinstance(node.op, ast.BitXor) else ""
+                raise self.fail(node, f"operator {type(node.op).__name__} is not allowed{hint}")
+            return op(self.build(node.left), self.build(node.right))
+        if isinstance(node, ast.UnaryOp):
+            if isinstance(node.op, ast.USub):
+                return -self.build(node.operand)
+            if isinstance(node.op, ast.UAdd):
+                return self.build(node.operand)
+            raise self.fail(node, f"operator {type(node.op).__name__} is not allowed")
+        if isinstance(node, ast.Name):
+            if node.id in BOUND_SYMBOLS:
+                return BOUND_SYMBOLS[node.id]
+            raise self.fail(
+                node,
+                f"unknown name {node.id!r}; symbols: {', '.join(BOUND_SYMBOLS)}; "
+                f"functions: {', '.join(BOUND_FUNCTIONS)}",
+            )
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
+                raise self.fail(node, f"not a number: {node.value!r}")
+            segment = ast.get_source_segment(self.text, node) or repr(node.value)
+            try:
+                q = parse_rational(segment)  # the digits as written, exactly
+            except InputError as exc:
+                raise self.fail(node, str(exc)) from None
+            return sp.Rational(q.numerator, q.denominator)
+        if isinstance(node, ast.Call):
+            func = node.func
+            if not isinstance(func, ast.Name) or func.id not in BOUND_FUNCTIONS:
+                name = func.id if isinstance(func, ast.Name) else type(func).__name__
+                raise self.fail(node, f"unknown function {name!r}; functions: {', '.join(BOUND_FUNCTIONS)}")
+            if node.keywords:
+                raise self.fail(node.keywords[0].value, "keyword arguments are not allowed")
+            arity, make = BOUND_FUNCTIONS[func.id]
+            if (arity >= 0 and len(node.args) != arity) or (arity < 0 and len(node.args) < 2):
+                wanted = f"{arity}" if arity >= 0 else "at least 2"
+                raise self.fail(node, f"{func.id} takes {wanted} argument(s), got {len(node.args)}")
+            return make(*(self.build(a) for a in node.args))
+        if isinstance(node, ast.Attribute):
+            raise self.fail(node, "attribute access is not allowed")
+        if isinstance(node, ast.Lambda):
+            raise self.fail(node, "lambdas are not allowed")
+        raise self.fail(node, f"{type(node).__name__} is not allowed in a bound")
