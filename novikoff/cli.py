@@ -90,6 +90,21 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
     t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
     t.add_argument("--json", action="store_true")
+    df = sub.add_parser(
+        "diff",
+        help="differential-test a perceptron implementation against the exact reference",
+        description="MODULE:CALLABLE is fit(X, y, max_epochs=, order=) (see the README's contract), or with "
+        "--sklearn an estimator class such as sklearn.linear_model:Perceptron. Exit 0 if no bug was "
+        "found (rounding ambiguities are reported, not failed), 1 on a bug, 2 on usage errors.",
+    )
+    df.add_argument("target", metavar="MODULE:CALLABLE")
+    df.add_argument("--algorithm", default="perceptron", choices=["perceptron"])
+    df.add_argument(
+        "--examples", type=_positive_int, default=50, metavar="N", help="examples per data family"
+    )
+    df.add_argument("--seed", type=_int, default=0, metavar="S")
+    df.add_argument("--json", action="store_true")
+    df.add_argument("--sklearn", metavar="PARAMS", help='estimator parameters, e.g. "shuffle=False,tol=None"')
     v = sub.add_parser(
         "verify",
         help="re-check every theorem: proofs, certificates on built-in data, a Hypothesis campaign",
@@ -287,6 +302,63 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in results) and not regressions else 1
 
 
+def _sklearn_params(text: str) -> dict[str, Any]:
+    """``"a=1,b=None,c=False,d=0.5,e=name"`` -> a dict (literals only, never evaluated)."""
+    import ast
+
+    params: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in text.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip().isidentifier():
+            raise InputError(f"--sklearn: expected name=value, got {item!r}")
+        try:
+            params[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            params[key.strip()] = value.strip()  # a bare word, e.g. penalty=l2
+    return params
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from novikoff.fuzz.harness import check_implementation, load_callable, sklearn_fit
+
+    target = load_callable(args.target)
+    fit = sklearn_fit(target, **_sklearn_params(args.sklearn)) if args.sklearn is not None else target
+    sk = f' --sklearn "{args.sklearn}"' if args.sklearn is not None else ""
+    repro = f"novikoff diff {args.target}{sk} --examples {args.examples} --seed {args.seed}"
+    report = check_implementation(fit, args.algorithm, examples=args.examples, seed=args.seed, repro=repro)
+    if args.json:
+
+        def finding(f: Any) -> dict[str, Any]:
+            return {
+                "family": f.family,
+                "message": f.message,
+                "bias": 1,
+                "order": None if f.order is None else list(f.order),
+                "max_epochs": f.max_epochs,
+                "X": [
+                    [format_rational(v) for v in f.dataset.features(i)] for i in range(f.dataset.n_samples)
+                ],
+                "y": list(f.dataset.labels),
+            }
+
+        print(
+            json.dumps(
+                {
+                    "ok": report.ok,
+                    "examples": report.examples,
+                    "agreed": report.agreed,
+                    "bugs": [finding(f) for f in report.bugs[:5]],
+                    "ambiguous": len(report.ambiguous),
+                    "errors": [f.message for f in report.errors[:5]],
+                    "reproduce": repro,
+                }
+            )
+        )
+    else:
+        print(report.summary())
+    return 0 if report.ok else 1
+
+
 def _write(path: str, text: str, option: str) -> None:
     try:
         Path(path).write_text(text)
@@ -305,6 +377,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_certify(args)
         if args.command == "verify":
             return _cmd_verify(args)
+        if args.command == "diff":
+            return _cmd_diff(args)
         return _cmd_seed_tables(args)
     except InvariantViolation as exc:
         print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)

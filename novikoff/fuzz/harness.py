@@ -1,0 +1,476 @@
+"""Differential testing of anyone's perceptron against the exact reference.
+
+Implementation contract: ``fit(X, y, max_epochs=E, order=O)`` with ``X`` float64
+(m x d), ``y`` in {-1, +1}, ``order`` None (0..m-1 every epoch) or a list of
+sample indices presented each epoch. It returns the weight vector (length d+1,
+bias last, bias input 1) or a mapping/object with ``weights`` and any of
+``mistakes``, ``updates`` (sample indices in update order), ``epochs``,
+``converged``.
+
+Oracle: everything the implementation returned is compared with the exact
+reference run. Decisions and weight *directions* are compared, never raw scale
+(a learning rate rescales the weights without changing a decision). On data
+whose float64 arithmetic is exact (``FLOAT_EXACT_BOUND``) any difference is a
+bug. On general float data a difference is reported as *ambiguous* (rounding)
+when the exact run made a decision whose margin lies within the float64 error
+bound of evaluating it; otherwise it is a bug. A bug is shrunk by Hypothesis to
+a minimal dataset, printed exactly with the first divergence and a command that
+reproduces it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from hypothesis import HealthCheck, Phase, find, given, seed, settings
+from hypothesis import strategies as st
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
+from novikoff.rational import format_rational
+from novikoff.reference import run_perceptron
+from novikoff.runs import RunRecord
+
+__all__ = [
+    "Finding",
+    "ImplementationResult",
+    "Report",
+    "Unsupported",
+    "check_implementation",
+    "load_callable",
+    "parametrize_with_checks",
+    "sklearn_fit",
+]
+
+FitFunction = Callable[..., Any]
+_U = 2.0**-53  # unit roundoff of float64
+
+
+@dataclass
+class ImplementationResult:
+    """What an implementation returned, normalized (None: it did not say)."""
+
+    weights: np.ndarray
+    mistakes: int | None = None
+    updates: list[int] | None = None
+    epochs: int | None = None
+    converged: bool | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+class ImplementationError(Exception):
+    """The implementation raised or returned something outside the contract."""
+
+
+class Unsupported(Exception):
+    """Raised by an implementation (or adapter) for an input it does not handle by design,
+    e.g. scikit-learn refusing single-class data; such examples are counted, not failed."""
+
+
+def _normalize(out: Any, d: int) -> ImplementationResult:
+    if isinstance(out, Mapping):
+        get = out.get
+    elif hasattr(out, "weights"):
+
+        def get(key: str, default: Any = None) -> Any:
+            return getattr(out, key, default)
+    else:
+        out = {"weights": out}
+        get = out.get
+    try:
+        w = np.asarray(get("weights"), dtype=np.float64).ravel()
+    except (TypeError, ValueError) as exc:
+        raise ImplementationError(f"weights are not numeric: {exc}") from None
+    if w.shape != (d + 1,):
+        raise ImplementationError(f"weights have shape {w.shape}, expected ({d + 1},) (bias last)")
+    if not np.isfinite(w).all():
+        raise ImplementationError("weights contain NaN or infinity")
+
+    def as_int(key: str) -> int | None:
+        v = get(key)
+        if v is None:
+            return None
+        try:
+            return int(v)
+        except (TypeError, ValueError):
+            raise ImplementationError(f"{key} is not an integer: {v!r}") from None
+
+    updates = get("updates")
+    try:
+        upd = None if updates is None else [int(i) for i in updates]
+    except (TypeError, ValueError):
+        raise ImplementationError(f"updates is not a list of sample indices: {updates!r}") from None
+    conv = get("converged")
+    notes = list(get("notes") or [])
+    return ImplementationResult(
+        w, as_int("mistakes"), upd, as_int("epochs"), None if conv is None else bool(conv), notes
+    )
+
+
+def call_implementation(fit: FitFunction, ds: Dataset, order: Any, max_epochs: int) -> ImplementationResult:
+    """Run ``fit`` on the float form of ``ds``; ImplementationError says what went wrong."""
+    X, y = ds.to_numpy()
+    presented = None if order is None else list(order)
+    try:
+        out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=presented)
+    except Unsupported:
+        raise
+    except Exception as exc:  # anyone's code: report, never crash the harness
+        raise ImplementationError(f"fit raised {type(exc).__name__}: {exc}") from None
+    return _normalize(out, ds.n_features)
+
+
+@dataclass
+class Finding:
+    """One disagreement (``kind`` is 'bug', 'ambiguous' or 'error')."""
+
+    kind: str
+    family: str
+    message: str
+    dataset: Dataset
+    order: Any
+    max_epochs: int
+
+    def describe(self) -> str:
+        rows = []
+        for i in range(self.dataset.n_samples):
+            xs = ", ".join(str(format_rational(v)) for v in self.dataset.features(i))
+            rows.append(f"    x_{i} = ({xs}), y = {self.dataset.labels[i]:+d}")
+        order = "natural" if self.order is None else list(self.order)
+        return (
+            f"[{self.kind}] {self.family}: {self.message}\n  dataset (exact, bias {self.dataset.bias}), "
+            f"order {order}, max_epochs {self.max_epochs}:\n" + "\n".join(rows)
+        )
+
+
+@dataclass
+class Report:
+    """The outcome of :func:`check_implementation`."""
+
+    examples: int
+    agreed: int
+    bugs: list[Finding]
+    ambiguous: list[Finding]
+    errors: list[Finding]
+    repro: str = ""
+    unsupported: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.bugs and not self.errors
+
+    def summary(self) -> str:
+        lines = [
+            f"{self.examples} examples: {self.agreed} agreed, {len(self.bugs)} bugs, "
+            f"{len(self.ambiguous)} ambiguous (rounding), {len(self.errors)} errors, "
+            f"{self.unsupported} unsupported by the implementation"
+        ]
+        for f in self.bugs[:1] + self.errors[:1]:
+            lines.append(f.describe())
+        if self.bugs and self.repro:
+            lines.append(f"reproduce: {self.repro}")
+        return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------ the oracle
+
+
+def _ambiguous_decisions(ds: Dataset, run: RunRecord, order: Any) -> bool:
+    """True if some decision of the exact run could go either way in float64.
+
+    At each presentation the exact margin w.z is compared with a bound on the error
+    of a float64 evaluation: gamma_n sum|w_j z_j| for the dot product (n terms), plus
+    gamma_k (A.|z|) for the weights themselves after k float additions, where A sums
+    |z_u| over the updates so far; the bound is doubled for the bound's own rounding.
+    A margin of exactly 0 with a zero bound (w = 0) is a tie, not an ambiguity.
+    """
+    from novikoff.runs import epoch_order
+
+    Z, s = ds.scaled_patterns
+    Zf = np.abs(ds.float_patterns())
+    present = epoch_order(order, ds.n_samples)
+    W = [0] * ds.dimension
+    acc = np.zeros(ds.dimension)  # sum of |z_u| over the updates so far
+    updates = iter(run.updates)
+    pending = next(updates, None)
+    n = ds.dimension
+
+    def gamma(j: int) -> float:
+        return j * _U / (1 - j * _U)
+
+    k = 0
+    for epoch in range(run.epochs):
+        for i in present(epoch):
+            exact = Fraction(sum(a * b for a, b in zip(W, Z[i])), s * s)
+            wf = np.abs(np.array([float(Fraction(v, s)) for v in W]))
+            bound = 2 * (gamma(n) * float(wf @ Zf[i]) + gamma(k) * float(acc @ Zf[i]))
+            if bound > 0 and abs(float(exact)) <= bound:
+                return True
+            if pending == (epoch, i):
+                W = [a + b for a, b in zip(W, Z[i])]
+                acc += Zf[i]
+                k += 1
+                pending = next(updates, None)
+    return False
+
+
+def _margin_before_update(ds: Dataset, run: RunRecord, k: int) -> Fraction:
+    """The exact w.z the reference saw at its k-th update (0-based)."""
+    Z, s = ds.scaled_patterns
+    W = [0] * ds.dimension
+    for _, i in run.updates[:k]:
+        W = [a + b for a, b in zip(W, Z[i])]
+    i = run.updates[k][1]
+    return Fraction(sum(a * b for a, b in zip(W, Z[i])), s * s)
+
+
+def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> bool:
+    ref = np.array([float(v) for v in W])
+    if not any(W):
+        return not w.any()
+    if exact:
+        j = next(i for i, v in enumerate(W) if v)
+        c = Fraction(float(w[j])) / W[j]
+        return c > 0 and all(Fraction(float(a)) == c * b for a, b in zip(w, W))
+    nw, nr = np.linalg.norm(w), np.linalg.norm(ref)
+    return bool(nw > 0 and np.linalg.norm(w / nw - ref / nr) <= 1e-9)
+
+
+def compare(ds: Dataset, order: Any, max_epochs: int, impl: ImplementationResult, exact: bool) -> str | None:
+    """None if ``impl`` agrees with the exact run, else the first difference (a message)."""
+    run = run_perceptron(ds, order=order, max_epochs=max_epochs)
+    ref_updates = run.update_indices
+    notes = f" (note: {'; '.join(impl.notes)})" if impl.notes else ""
+    if impl.updates is not None and impl.updates != ref_updates:
+        k = next(
+            (j for j, (a, b) in enumerate(zip(impl.updates, ref_updates)) if a != b),
+            min(len(impl.updates), len(ref_updates)),
+        )
+        theirs = f"sample {impl.updates[k]}" if k < len(impl.updates) else "no sample (it stopped updating)"
+        if k < len(run.updates):
+            epoch, i = run.updates[k]
+            margin = format_rational(_margin_before_update(ds, run, k))
+            ours = f"sample {i} in epoch {epoch}, where the exact w.z = {margin} <= 0"
+        else:
+            ours = "no sample (it had converged)"
+        return (
+            f"update #{k + 1} differs: the implementation updated on {theirs}; "
+            f"the exact reference on {ours}{notes}"
+        )
+    if impl.mistakes is not None and impl.mistakes != run.mistakes:
+        return f"mistakes: implementation {impl.mistakes}, exact reference {run.mistakes}{notes}"
+    if impl.epochs is not None and impl.epochs != run.epochs:
+        return f"epochs: implementation {impl.epochs}, exact reference {run.epochs}{notes}"
+    if impl.converged is not None and impl.converged != run.converged:
+        return f"converged: implementation {impl.converged}, exact reference {run.converged}{notes}"
+    exact_weights = [Fraction(v) for v in run.weights]
+    if not _direction_matches(impl.weights, exact_weights, exact):
+        ref = ", ".join(str(format_rational(v)) for v in exact_weights)
+        return (
+            f"final weights point elsewhere: implementation {impl.weights.tolist()}, "
+            f"exact reference ({ref}) after {run.mistakes} updates{notes}"
+        )
+    return None
+
+
+# ------------------------------------------------------------------------ data families
+
+
+@st.composite
+def _gaussian_float(draw: Any) -> Dataset:
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    m, d = draw(st.integers(2, 30)), draw(st.integers(1, 6))
+    sep = draw(st.sampled_from([0.5, 2.0, 4.0]))
+    X = rng.standard_normal((m, d))
+    y = np.where(rng.random(m) < 0.5, -1, 1)
+    X[:, 0] += sep * y
+    if len(set(y.tolist())) < 2:
+        y[0] = -y[0]
+    return Dataset.from_arrays(X, y, name="gaussian float data")
+
+
+FAMILIES: dict[str, tuple[st.SearchStrategy[Dataset], bool, int]] = {
+    # name: (datasets, float arithmetic exact?, max_epochs)
+    "separable, exactly representable": (float_exact_separable(), True, 1000),
+    "non-separable, exactly representable": (nonseparable_datasets(values="int", max_dim=4), True, 7),
+    "general float data": (_gaussian_float(), False, 50),
+}
+
+
+def _with_order(family: str) -> st.SearchStrategy[tuple[Dataset, Any]]:
+    data, _, _ = FAMILIES[family]
+    data = data.map(lambda ds: ds.with_bias(1))  # the contract: bias input 1, bias weight last
+    return data.flatmap(
+        lambda ds: st.tuples(st.just(ds), st.one_of(st.none(), st.permutations(range(ds.n_samples))))
+    )
+
+
+def _verdict(fit: FitFunction, family: str, ds: Dataset, order: Any) -> tuple[str, str]:
+    _, exact, max_epochs = FAMILIES[family]
+    try:
+        impl = call_implementation(fit, ds, order, max_epochs)
+    except ImplementationError as exc:
+        return "error", str(exc)
+    except Unsupported as exc:
+        return "unsupported", str(exc)
+    message = compare(ds, order, max_epochs, impl, exact)
+    if message is None:
+        return "agree", ""
+    if not exact and _ambiguous_decisions(ds, run_perceptron(ds, order=order, max_epochs=max_epochs), order):
+        return "ambiguous", message
+    return "bug", message
+
+
+def check_family(
+    fit: FitFunction, family: str, examples: int = 50, seed_value: int = 0, shrink: bool = True
+) -> Report:
+    """Run one data family; a bug is shrunk to a minimal example."""
+    _, _, max_epochs = FAMILIES[family]
+    tally: dict[str, list[Finding]] = {"bug": [], "ambiguous": [], "error": [], "unsupported": []}
+    agreed = 0
+    seen = 0
+
+    @seed(seed_value)
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(_with_order(family))
+    def run(pair: tuple[Dataset, Any]) -> None:
+        nonlocal agreed, seen
+        seen += 1
+        ds, order = pair
+        kind, message = _verdict(fit, family, ds, order)
+        if kind == "agree":
+            agreed += 1
+        else:
+            tally[kind].append(Finding(kind, family, message, ds, order, max_epochs))
+
+    run()
+    if shrink and tally["bug"]:
+
+        def fails(pair: tuple[Dataset, Any]) -> bool:
+            return _verdict(fit, family, *pair)[0] == "bug"
+
+        smallest = find(
+            _with_order(family),
+            fails,
+            settings=settings(
+                database=None, max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
+            ),
+        )
+        kind, message = _verdict(fit, family, *smallest)
+        tally["bug"][0] = Finding(
+            kind, family, f"(minimal example) {message}", smallest[0], smallest[1], max_epochs
+        )
+    return Report(
+        seen, agreed, tally["bug"], tally["ambiguous"], tally["error"], unsupported=len(tally["unsupported"])
+    )
+
+
+def check_implementation(
+    fit: FitFunction, algorithm: str = "perceptron", examples: int = 50, seed: int = 0, repro: str = ""
+) -> Report:
+    """Differential-test ``fit`` against the exact reference on every data family."""
+    if algorithm != "perceptron":
+        raise InputError(f"algorithm {algorithm!r} is not supported yet (perceptron only)")
+    reports = [check_family(fit, family, examples, seed) for family in FAMILIES]
+    return Report(
+        sum(r.examples for r in reports),
+        sum(r.agreed for r in reports),
+        [f for r in reports for f in r.bugs],
+        [f for r in reports for f in r.ambiguous],
+        [f for r in reports for f in r.errors],
+        repro,
+        sum(r.unsupported for r in reports),
+    )
+
+
+# ------------------------------------------------------------------------ adapters
+
+
+def sklearn_fit(estimator: Callable[..., Any], **params: Any) -> FitFunction:
+    """Adapt a scikit-learn-style estimator class (``fit``, ``coef_``, ``intercept_``).
+
+    ``max_epochs`` becomes ``max_iter``; an explicit ``order`` is not supported by such
+    estimators and is presented by reordering the rows (same samples, same order each
+    epoch), which is exact for ``shuffle=False``. Notes explain known semantics
+    (``tol`` early stopping, ``shuffle``).
+    """
+
+    def fit(
+        X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Sequence[int] | None = None
+    ) -> dict[str, Any]:
+        import warnings
+
+        if len(np.unique(y)) < 2:
+            raise Unsupported("scikit-learn estimators need two classes")
+        idx = np.arange(len(y)) if order is None else np.asarray(order)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = estimator(**{**params, "max_iter": max_epochs}).fit(X[idx], y[idx])
+        notes = []
+        if params.get("tol", 1e-3) is not None:
+            notes.append(
+                "scikit-learn stops when the loss stops improving by tol, not after an epoch "
+                "without mistakes; use tol=None"
+            )
+        if params.get("shuffle", True):
+            notes.append("shuffle=True presents the samples in a random order each epoch; use shuffle=False")
+        return {"weights": np.append(np.ravel(model.coef_), model.intercept_), "notes": notes}
+
+    return fit
+
+
+def load_callable(spec: str) -> Callable[..., Any]:
+    """``module:attribute`` -> the object; InputError names what failed."""
+    module_name, colon, attr = spec.partition(":")
+    if not colon or not module_name or not attr:
+        raise InputError(f"expected MODULE:CALLABLE, got {spec!r}")
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:
+        raise InputError(f"cannot import {module_name!r}: {type(exc).__name__}: {exc}") from None
+    obj: Any = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise InputError(f"{module_name!r} has no attribute {attr!r}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise InputError(f"{spec} is not callable")
+    return obj
+
+
+def parametrize_with_checks(fit: FitFunction, examples: int = 50, seed: int = 0) -> Any:
+    """A pytest decorator: one named test per data family, in the style of scikit-learn's
+    ``parametrize_with_checks``::
+
+        @parametrize_with_checks(my_fit)
+        def test_my_perceptron(check):
+            check()
+    """
+    import pytest
+
+    def make(family: str) -> Callable[[], None]:
+        def check() -> None:
+            report = check_family(fit, family, examples, seed)
+            if not report.ok:
+                raise AssertionError(report.summary())
+
+        check.__name__ = f"check_{family.replace(' ', '_').replace(',', '')}"
+        return check
+
+    checks = [make(family) for family in FAMILIES]
+    return pytest.mark.parametrize("check", checks, ids=[c.__name__ for c in checks])
