@@ -1,6 +1,7 @@
-"""Fuzzing: Hypothesis strategies for perceptron data (the differential harness and
-the falsifier come with later issues). Everything in :mod:`novikoff.fuzz.strategies`
-is re-exported here."""
+"""Fuzzing: Hypothesis strategies for perceptron data (re-exported here from
+:mod:`novikoff.fuzz.strategies`), the differential harness behind ``novikoff diff``
+(:mod:`novikoff.fuzz.harness`) and the whitelisted bound parser the falsifier will
+use (:mod:`novikoff.fuzz.bounds`)."""
 
 from novikoff.fuzz import strategies
 from novikoff.fuzz.strategies import *  # noqa: F403
