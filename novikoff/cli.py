@@ -105,6 +105,24 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("--seed", type=_int, default=0, metavar="S")
     df.add_argument("--json", action="store_true")
     df.add_argument("--sklearn", metavar="PARAMS", help='estimator parameters, e.g. "shuffle=False,tol=None"')
+    fz = sub.add_parser(
+        "falsify",
+        help="search for a dataset on which the perceptron makes more updates than a proposed bound",
+        description="EXPR bounds the number of updates over R, gamma, R2, gamma2, m, d with + - * / ** "
+        "and floor, ceil, sqrt, log, exp, min, max. Exit 1 when a counterexample is found (written to "
+        "--out), 0 when none was found in the examples tried (never a proof), 2 on a malformed EXPR.",
+    )
+    fz.add_argument("expr", metavar="EXPR")
+    fz.add_argument("--algorithm", default="perceptron", choices=["perceptron"])
+    fz.add_argument("--examples", type=_positive_int, default=200, metavar="N")
+    fz.add_argument("--seed", type=_int, default=0, metavar="S")
+    fz.add_argument("--json", action="store_true")
+    fz.add_argument(
+        "--out",
+        default="counterexample.csv",
+        metavar="FILE",
+        help="where a counterexample is written (default counterexample.csv)",
+    )
     v = sub.add_parser(
         "verify",
         help="re-check every theorem: proofs, certificates on built-in data, a Hypothesis campaign",
@@ -359,6 +377,48 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _cmd_falsify(args: argparse.Namespace) -> int:
+    from novikoff.fuzz.falsify import falsify
+
+    result = falsify(args.expr, examples=args.examples, seed=args.seed)
+    ce = result.counterexample
+    if ce is None:
+        message = f"no counterexample in {result.examples} examples (this is not a proof)"
+        print(json.dumps({"counterexample": None, "examples": result.examples}) if args.json else message)
+        return 0
+    try:
+        ce.write_csv(args.out)
+    except OSError as exc:
+        raise InputError(f"--out {args.out}: {exc.strerror or exc}") from None
+    order = "natural" if ce.order is None else list(ce.order)
+    replay = f"novikoff certify {args.out} --bias {ce.dataset.bias}" + (
+        "" if ce.order is None else "  (with the order above)"
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "counterexample": args.out,
+                    "source": ce.source,
+                    "updates": ce.updates,
+                    "bound": str(result.bound),
+                    "bound_value": ce.bound_value,
+                    "order": order,
+                    "values": {k: format_rational(v) for k, v in ce.values.items()},
+                    "examples": result.examples,
+                    "replay": replay,
+                }
+            )
+        )
+    else:
+        values = ", ".join(f"{k} = {format_rational(v)}" for k, v in ce.values.items())
+        print(
+            f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates > bound {result.bound} = {ce.bound_value}\n"
+            f"  {values}; order {order}\n  dataset written to {args.out}; replay: {replay}"
+        )
+    return 1
+
+
 def _write(path: str, text: str, option: str) -> None:
     try:
         Path(path).write_text(text)
@@ -379,6 +439,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_verify(args)
         if args.command == "diff":
             return _cmd_diff(args)
+        if args.command == "falsify":
+            return _cmd_falsify(args)
         return _cmd_seed_tables(args)
     except InvariantViolation as exc:
         print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)
