@@ -26,11 +26,11 @@ def test_novikoffs_bound_has_no_counterexample() -> None:
     assert result.counterexample is None and result.examples >= 100
 
 
-def test_hypothesis_search_finds_what_t1_cannot() -> None:
-    # T1 never has two classes; this bound fails on the first two-class dataset that needs 2 updates
-    result = falsify("R2/gamma2 - R2/gamma2 + 1", examples=300)
+def test_a_constant_bound_is_beaten_by_the_smallest_t1_instance_that_exceeds_it() -> None:
+    result = falsify("R2/gamma2 - R2/gamma2 + 1", examples=50)  # the constant 1, written the long way
     ce = result.counterexample
-    assert ce is not None and ce.updates >= 2 and certify_check(ce)
+    assert ce is not None and ce.source == "T1 with n = 2, scale 1" and ce.updates == 2
+    assert certify_check(ce)
 
 
 def test_comparison_is_rigorous_at_the_boundary() -> None:
