@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -67,11 +68,12 @@ class ProofFailure(Exception):
 Hyps = Mapping[str, sp.Basic]
 
 
-class Proof:
+class Proof(ABC):
     """Base class of proof kinds: ``verify(hyps, claim)`` raises ProofFailure or returns None."""
 
-    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        """Check that this proof establishes ``claim`` from ``hyps``."""
 
 
 @dataclass(frozen=True)
