@@ -142,15 +142,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _load(args: argparse.Namespace) -> Dataset:
     from novikoff.examples import load_example
-    from novikoff.readers import load_dataset
+    from novikoff.readers import guess_format, load_dataset
 
     if args.data.startswith("example:"):
         ds = load_example(args.data.removeprefix("example:"))
         return ds.with_bias(args.bias) if args.bias is not None else ds
     bias = args.bias if args.bias is not None else 1
     options: dict[str, Any] = {"bias": bias, "positive": args.positive}
-    fmt = args.format
-    if fmt != "libsvm" and (fmt == "csv" or not args.data.lower().endswith((".svm", ".libsvm", ".svmlight"))):
+    fmt = args.format or guess_format(args.data)
+    if fmt == "csv":
         options["label_column"] = args.label_column
         options["header"] = {"auto": None, "yes": True, "no": False}[args.header]
     return load_dataset(args.data, format=fmt, **options)

@@ -230,7 +230,7 @@ def load_dataset(
     ``.svm``, ``.libsvm``, ``.svmlight`` and ``.txt`` files whose first data line
     looks like ``label i:v`` are LIBSVM; everything else is CSV.
     """
-    fmt = format or _guess_format(path)
+    fmt = format or guess_format(path)
     if fmt == "csv":
         return read_csv(path, **options)  # type: ignore[arg-type]
     if fmt == "libsvm":
@@ -238,7 +238,8 @@ def load_dataset(
     raise InputError(f"unknown format {fmt!r}: use 'csv' or 'libsvm'")
 
 
-def _guess_format(path: str | Path) -> str:
+def guess_format(path: str | Path) -> str:
+    """'libsvm' or 'csv' for ``path``, by suffix, else by the shape of its first data line."""
     suffix = Path(path).suffix.lower()
     if suffix in {".svm", ".libsvm", ".svmlight"}:
         return "libsvm"

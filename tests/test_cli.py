@@ -57,6 +57,16 @@ def test_libsvm_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 2 and "d.svm:2" in err  # read as CSV, the first line looks like a header
 
 
+def test_libsvm_detected_by_content_not_only_suffix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "d.txt"
+    f.write_text("+1 1:2 3:1/2\n-1 2:3\n")
+    code, out, err = run_cli(capsys, "certify", str(f), "--json")
+    assert code == 0, err
+    assert json.loads(out)["n_features"] == 3
+
+
 def test_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "certify", "example:t1:5")
     assert code == 0
