@@ -243,9 +243,9 @@ def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> boo
     return bool(nw > 0 and np.linalg.norm(w / nw - ref / nr) <= 1e-9)
 
 
-def compare(ds: Dataset, order: Any, max_epochs: int, impl: ImplementationResult, exact: bool) -> str | None:
-    """None if ``impl`` agrees with the exact run, else the first difference (a message)."""
-    run = run_perceptron(ds, order=order, max_epochs=max_epochs)
+def compare(ds: Dataset, run: RunRecord, impl: ImplementationResult, exact: bool) -> str | None:
+    """None if ``impl`` agrees with the exact reference ``run`` on ``ds``, else the first
+    difference (a message)."""
     ref_updates = run.update_indices
     notes = f" (note: {'; '.join(impl.notes)})" if impl.notes else ""
     if impl.updates is not None and impl.updates != ref_updates:
@@ -320,10 +320,11 @@ def _verdict(fit: FitFunction, family: str, ds: Dataset, order: Any) -> tuple[st
         return "error", str(exc)
     except Unsupported as exc:
         return "unsupported", str(exc)
-    message = compare(ds, order, max_epochs, impl, exact)
+    run = run_perceptron(ds, order=order, max_epochs=max_epochs)
+    message = compare(ds, run, impl, exact)
     if message is None:
         return "agree", ""
-    if not exact and _ambiguous_decisions(ds, run_perceptron(ds, order=order, max_epochs=max_epochs), order):
+    if not exact and _ambiguous_decisions(ds, run, order):
         return "ambiguous", message
     return "bug", message
 
