@@ -58,6 +58,7 @@ __all__ = [
     "gt",
     "le",
     "lt",
+    "positive_in_induction",
 ]
 
 
@@ -617,3 +618,9 @@ class SignByAssumptions(Proof):
         ok = diff.is_positive if strict else diff.is_nonnegative
         if ok is not True:
             raise ProofFailure(f"sympy cannot decide {diff} {'>' if strict else '>='} 0 from the assumptions")
+
+
+def positive_in_induction(name: str, expr: sp.Expr, slack: int) -> Step:
+    """A :class:`Step` inside an induction step proving ``expr > 0`` from the hypothesis
+    ``n_ge_start`` (n - start >= 0): ``expr = (n - start) + slack`` with ``slack > 0``."""
+    return Step(name, gt(expr, 0), Certificate(terms=(Term((), "n_ge_start"), Term((slack,), None))))

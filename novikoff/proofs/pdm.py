@@ -30,6 +30,7 @@ from novikoff.proofs.core import (
     ge,
     gt,
     le,
+    positive_in_induction,
 )
 from novikoff.spec.pdm import D1_ABOVE_HALF, D1_HALF, MU
 
@@ -128,9 +129,7 @@ def d1_above_half_energy() -> Obligation:
                 terms=(Term((), "first"), Term((2, "one_minus_eps_nonneg"), "first_nonneg")),
             ),
             step=Chain(
-                steps=(
-                    Step("t_pos", gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
-                ),
+                steps=(positive_in_induction("t_pos", t, 1),),
                 final=Certificate(
                     terms=(
                         Term((), "recursion"),
@@ -210,7 +209,7 @@ def harmonic_bound() -> Obligation:
 def _harmonic_step(tp: sp.Symbol, h: sp.Function, x: sp.Symbol) -> Chain:
     return Chain(
         steps=(
-            Step("t_pos", gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+            positive_in_induction("t_pos", tp, 1),
             Step(
                 "log_step",
                 ge(sp.log(1 + 1 / tp), 1 / (tp + 1)),
@@ -247,12 +246,8 @@ def d1_half_energy() -> Obligation:
             base=Certificate(substitutions=("H1",), terms=(Term((), "first"),)),
             step=Chain(
                 steps=(
-                    Step("t_pos", gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
-                    Step(
-                        "tp1_pos",
-                        gt(t + 1, 0),
-                        Certificate(terms=(Term((), "n_ge_start"), Term((2,), None))),
-                    ),
+                    positive_in_induction("t_pos", t, 1),
+                    positive_in_induction("tp1_pos", t + 1, 2),
                 ),
                 # R^2 (t+1) H(t+1) - a(t+1) >= ((t+1)/t)(R^2 t H(t) - a(t))
                 final=Certificate(

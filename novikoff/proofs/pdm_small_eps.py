@@ -26,6 +26,7 @@ from novikoff.proofs.core import (
     ge,
     gt,
     le,
+    positive_in_induction,
 )
 
 __all__ = ["obligations"]
@@ -190,7 +191,7 @@ def energy_small_eps() -> Obligation:
             base=Certificate(substitutions=("S1",), terms=(Term((), "first"),)),
             step=Chain(
                 steps=(
-                    Step("t_pos", gt(tp, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+                    positive_in_induction("t_pos", tp, 1),
                     Step(
                         "bernoulli",
                         ge((tp + 1) ** p, tp**p + p * tp ** (p - 1)),

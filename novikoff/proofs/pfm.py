@@ -30,6 +30,7 @@ from novikoff.proofs.core import (
     ge,
     gt,
     le,
+    positive_in_induction,
 )
 from novikoff.spec.pdm import P1
 
@@ -117,9 +118,7 @@ def telescoping() -> Obligation:
             start=1,
             base=Certificate(substitutions=("H0",), terms=(Term((), "first"),)),
             step=Chain(
-                steps=(
-                    Step("t_pos", gt(t, 0), Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
-                ),
+                steps=(positive_in_induction("t_pos", t, 1),),
                 # R^2/(2 gamma t) - R^2/(2 W) = R^2 (W - t gamma)/(2 gamma t W)
                 final=Certificate(
                     substitutions=("Hstep",),
