@@ -114,9 +114,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fz.add_argument("expr", metavar="EXPR")
     fz.add_argument("--algorithm", default="perceptron", choices=["perceptron"])
-    fz.add_argument("--examples", type=_positive_int, default=200, metavar="N")
-    fz.add_argument("--seed", type=_int, default=0, metavar="S")
-    fz.add_argument("--json", action="store_true")
+    fz.add_argument(
+        "--examples", type=_positive_int, default=200, metavar="N", help="Hypothesis examples in all"
+    )
+    fz.add_argument("--seed", type=_int, default=0, metavar="S", help="worker i uses seed S + i")
+    fz.add_argument("--json", action="store_true", help="one JSON object on stdout, no progress display")
+    fz.add_argument(
+        "--database",
+        metavar="DIR|redis://HOST:PORT/DB|none",
+        help="example database: counterexamples are saved there and replayed first "
+        "(default $NOVIKOFF_DATABASE or .novikoff/examples)",
+    )
+    fz.add_argument(
+        "--workers", type=_positive_int, default=1, metavar="N", help="processes sharing the database"
+    )
     fz.add_argument(
         "--out",
         default="counterexample.csv",
@@ -378,13 +389,31 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _cmd_falsify(args: argparse.Namespace) -> int:
-    from novikoff.fuzz.falsify import falsify
+    from novikoff.fuzz.database import default_database
+    from novikoff.fuzz.falsify import falsify, stderr_progress
 
-    result = falsify(args.expr, examples=args.examples, seed=args.seed)
+    show = not args.json and sys.stderr.isatty()
+    result = falsify(
+        args.expr,
+        examples=args.examples,
+        seed=args.seed,
+        database=args.database or default_database(),
+        workers=args.workers,
+        progress=stderr_progress() if show else None,
+    )
+    if show:
+        sys.stderr.write("\n")
     ce = result.counterexample
+    best = None if result.best_ratio is None else round(result.best_ratio, 6)
     if ce is None:
-        message = f"no counterexample in {result.examples} examples (this is not a proof)"
-        print(json.dumps({"counterexample": None, "examples": result.examples}) if args.json else message)
+        message = f"no counterexample in {result.examples} examples (this is not a proof)" + (
+            "" if best is None else f"; the highest updates/bound seen was {best}"
+        )
+        print(
+            json.dumps({"counterexample": None, "examples": result.examples, "best_ratio": best})
+            if args.json
+            else message
+        )
         return 0
     try:
         ce.write_csv(args.out)
@@ -406,6 +435,7 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
                     "order": order,
                     "values": {k: format_rational(v) for k, v in ce.values.items()},
                     "examples": result.examples,
+                    "replayed_from_database": result.replayed,
                     "replay": replay,
                 }
             )

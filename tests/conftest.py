@@ -38,3 +38,9 @@ def coq_dir() -> Path:
             pytest.fail(f"shared benchmark data missing at {COQ}")
         pytest.skip(f"shared benchmark data not found at {COQ}")
     return COQ
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _falsify_database_outside_the_repo(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Keep falsify's default example database (.novikoff/examples) out of the working tree."""
+    os.environ["NOVIKOFF_DATABASE"] = str(tmp_path_factory.mktemp("novikoff-db"))

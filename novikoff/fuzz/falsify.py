@@ -5,8 +5,14 @@
 1. checks the T1 family (e_1..e_n, plain and scaled, n = 1..200), where the
    perceptron makes exactly n = R^2/gamma^2 updates: any bound below R^2/gamma^2 there
    fails at once, with the T1 witness;
-2. searches certified separable datasets and orderings with Hypothesis
-   (derandomized by the seed; failures shrink to small examples).
+2. searches certified separable datasets and orderings with Hypothesis (seeded;
+   failures shrink to small examples). Each example runs the drawn order and two
+   adversarial ones (:func:`adversarial_orders`) and keeps the worst; ``target()``
+   steers the search towards many updates and a high updates/bound ratio.
+
+Counterexamples are saved in an example database (:mod:`novikoff.fuzz.database`)
+under a key made of the bound, so reruns, ``workers`` and Redis-sharing shards
+replay them first.
 
 Every value is exact: R2 and gamma2 come from the exact certificate, the update
 count from the exact reference, and ``updates > bound`` is decided by interval
@@ -17,6 +23,10 @@ a counterexample or "no counterexample in N examples", never a proof.
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -24,18 +34,32 @@ from typing import Any
 
 import mpmath
 import sympy as sp
-from hypothesis import HealthCheck, find, settings
-from hypothesis.errors import NoSuchExample
+from hypothesis import HealthCheck, Phase, given, settings, target
+from hypothesis import strategies as st
 
 from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
+from novikoff.errors import InputError
 from novikoff.fuzz.bounds import BOUND_SYMBOLS, parse_bound
+from novikoff.fuzz.database import campaign_key, default_database, open_database
+from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
 from novikoff.rational import format_rational, unlimited_int_digits
 from novikoff.reference import run_perceptron
+from novikoff.runs import Order
 from novikoff.spec.tightness import basis_dataset
 
-__all__ = ["Counterexample", "FalsifyResult", "bound_exceeded", "falsify"]
+__all__ = [
+    "Counterexample",
+    "FalsifyResult",
+    "Progress",
+    "adversarial_orders",
+    "bound_exceeded",
+    "falsify",
+    "stderr_progress",
+]
+
+_MAX_EPOCHS = 10_000
 
 _iv = mpmath.iv
 
@@ -119,7 +143,7 @@ class Counterexample:
     """A dataset, an order and its exact update count above the bound."""
 
     dataset: Dataset
-    order: Any
+    order: Order
     updates: int
     values: dict[str, Fraction]
     bound_value: str
@@ -146,9 +170,32 @@ class Counterexample:
 
 @dataclass
 class FalsifyResult:
+    """What a search saw: the bound, how many examples it tried, the counterexample or None.
+
+    ``replayed`` is True when the counterexample was the first example the search
+    ran, i.e. it came from the example database (a rerun, another worker or shard);
+    ``best_ratio`` is the largest updates/bound seen (a float, for display only).
+    """
+
     bound: sp.Expr
     examples: int
     counterexample: Counterexample | None
+    replayed: bool = False
+    best_ratio: float | None = None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One progress report: examples tried so far and the best updates/bound ratio."""
+
+    examples: int
+    best_ratio: float | None
+    worker: int | None = None
+
+
+ProgressCallback = Callable[[Progress], None]
+
+_USE_DEFAULT = "<default>"
 
 
 def _values(ds: Dataset, cert: SeparableCertificate) -> dict[str, Fraction]:
@@ -163,9 +210,44 @@ def _bound_value(bound: sp.Expr, values: dict[str, Fraction]) -> str:
         return "undefined"
 
 
-def falsify(text: str, examples: int = 200, seed: int = 0) -> FalsifyResult:
-    """Search for a counterexample to ``updates <= bound`` (see the module docstring)."""
-    bound = parse_bound(text)
+def _bound_float(bound: sp.Expr, values: dict[str, Fraction]) -> float | None:
+    """The bound's value as a float (midpoint of its interval), for steering and display."""
+    try:
+        v = _evaluate(bound, values)
+    except (ZeroDivisionError, ValueError, TypeError):
+        return None
+    if not (mpmath.isfinite(v.a) and mpmath.isfinite(v.b)):
+        return None
+    return float(v.mid)
+
+
+def adversarial_orders(ds: Dataset, cert: SeparableCertificate) -> list[list[int]]:
+    """Two fixed orders built against the run: samples sorted by their progress
+    z_i.p* toward the certificate's direction, least first and most first.
+
+    Presenting the samples that move w least toward p* first is the classic way to
+    make the perceptron slow (each of its updates gains as little as the data
+    allows); the reverse order is kept as its foil. Ties keep index order.
+    """
+    Z, _ = ds.scaled_patterns
+    p = cert.pstar.numerators
+    progress = [sum(a * b for a, b in zip(z, p)) for z in Z]
+    least_first = sorted(range(ds.n_samples), key=lambda i: (progress[i], i))
+    most_first = sorted(range(ds.n_samples), key=lambda i: (-progress[i], i))
+    return [least_first, most_first]
+
+
+def _worst_run(ds: Dataset, cert: SeparableCertificate, order: Order) -> tuple[int, Order]:
+    """The largest exact update count over the drawn order and the adversarial ones."""
+    best_updates, best_order = -1, order
+    for candidate in [order, *adversarial_orders(ds, cert)]:
+        updates = run_perceptron(ds, order=candidate, max_epochs=_MAX_EPOCHS).mistakes
+        if updates > best_updates:
+            best_updates, best_order = updates, candidate
+    return best_updates, best_order
+
+
+def _t1_precheck(bound: sp.Expr) -> tuple[int, Counterexample | None]:
     tried = 0
     for scale in (Fraction(1), Fraction(1, 3), Fraction(5)):
         for n in range(1, 201):
@@ -173,47 +255,220 @@ def falsify(text: str, examples: int = 200, seed: int = 0) -> FalsifyResult:
             values = {"R2": scale**2, "gamma2": scale**2 / n, "m": Fraction(n), "d": Fraction(n)}
             if bound_exceeded(bound, n, values):
                 ds = basis_dataset(n, scale=scale)
-                return FalsifyResult(
-                    bound,
-                    tried,
-                    Counterexample(
-                        ds, None, n, values, _bound_value(bound, values), f"T1 with n = {n}, scale {scale}"
-                    ),
+                ce = Counterexample(
+                    ds, None, n, values, _bound_value(bound, values), f"T1 with n = {n}, scale {scale}"
                 )
+                return tried, ce
+    return tried, None
 
-    def violates(pair: tuple[tuple[Dataset, SeparableCertificate], Any]) -> bool:
-        nonlocal tried
+
+def falsify(
+    text: str,
+    examples: int = 200,
+    seed: int = 0,
+    *,
+    database: str | None = _USE_DEFAULT,
+    workers: int = 1,
+    progress: ProgressCallback | None = None,
+    precheck: bool = True,
+) -> FalsifyResult:
+    """Search for a counterexample to ``updates <= bound`` (see the module docstring).
+
+    ``examples`` is the total Hypothesis budget (split across ``workers`` processes,
+    worker i using seed ``seed + i``); ``database`` names the example database
+    (:mod:`novikoff.fuzz.database`; default ``$NOVIKOFF_DATABASE`` or
+    ``.novikoff/examples``, ``None`` for none). Counterexamples stored there under
+    this bound are replayed before anything new is tried. ``progress`` is called
+    after every example (in each worker when ``workers > 1``).
+    """
+    bound = parse_bound(text)
+    if workers < 1:
+        raise InputError(f"workers must be >= 1, got {workers}")
+    if database == _USE_DEFAULT:
+        database = default_database()
+    open_database(database)  # bad specs fail here, in the caller's process, with their name
+    tried = 0
+    if precheck:
+        tried, witness = _t1_precheck(bound)
+        if witness is not None:
+            return FalsifyResult(bound, tried, witness)
+    if workers == 1:
+        result = _search(bound, examples, seed, database, progress)
+    else:
+        result = _search_in_workers(text, examples, seed, database, workers, progress is not None)
+    result.examples += tried
+    return result
+
+
+def _search(
+    bound: sp.Expr,
+    examples: int,
+    seed: int,
+    database: str | None,
+    progress: ProgressCallback | None,
+    worker: int | None = None,
+    shrink_seconds: float = 30.0,
+) -> FalsifyResult:
+    """The Hypothesis part of :func:`falsify`, in this process.
+
+    Hypothesis finds a failing example (replaying the database first) without
+    shrinking it; :func:`~novikoff.fuzz.shrinking.shrink_failure` then shrinks it
+    with exact checks. The database holds the unshrunk example, and shrinking is
+    deterministic, so a replay ends at the same counterexample.
+    """
+    tried = 0
+    first_hit: int | None = None
+    best_ratio: float | None = None
+
+    def violates(pair: tuple[tuple[Dataset, SeparableCertificate], Order]) -> bool:
+        nonlocal tried, first_hit, best_ratio
         tried += 1
         (ds, cert), order = pair
-        run = run_perceptron(ds, order=order, max_epochs=10_000)
-        return bound_exceeded(bound, run.mistakes, _values(ds, cert))
+        updates, _ = _worst_run(ds, cert, order)
+        values = _values(ds, cert)
+        target(float(updates), label="updates")
+        value = _bound_float(bound, values)
+        if value is not None and value > 0:
+            ratio = updates / value
+            target(ratio, label="updates/bound")
+            best_ratio = ratio if best_ratio is None else max(best_ratio, ratio)
+        hit = bound_exceeded(bound, updates, values)
+        if hit and first_hit is None:
+            first_hit = tried
+        if progress is not None:
+            progress(Progress(tried, best_ratio, worker))
+        return hit
 
     strategy = certified_separable().flatmap(lambda p: orderings(p[0].n_samples).map(lambda o: (p, o)))
-    try:
-        found = find(
-            strategy,
-            violates,
-            settings=settings(
-                max_examples=examples,
-                database=None,
-                deadline=None,
-                derandomize=seed == 0,
-                suppress_health_check=list(HealthCheck),
-            ),
-            random=None if seed == 0 else __import__("random").Random(seed),
-        )
-    except NoSuchExample:
-        return FalsifyResult(bound, tried, None)
-    (ds, cert), order = found
-    run = run_perceptron(ds, order=order, max_epochs=10_000)
-    values = _values(ds, cert)
-    return FalsifyResult(
-        bound,
-        tried,
-        Counterexample(
-            ds, order, run.mistakes, values, _bound_value(bound, values), "Hypothesis search (shrunk)"
+    found = _seeded_find(
+        strategy,
+        violates,
+        settings(
+            max_examples=examples,
+            derandomize=False,  # the seed decides; a test profile's derandomize must not drop the database
+            database=open_database(database),
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=False,
+            # shrink_failure below shrinks far faster than re-drawing certified examples
+            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
         ),
+        seed=seed,
+        key=campaign_key("perceptron", sp.srepr(bound)),
     )
+    if found is None:
+        return FalsifyResult(bound, tried, None, best_ratio=best_ratio)
+    (ds, _), order = found
+
+    def still_fails(candidate: Dataset, candidate_order: Order) -> bool:
+        cert = certify(candidate)
+        if not isinstance(cert, SeparableCertificate):
+            return False
+        updates, _ = _worst_run(candidate, cert, candidate_order)
+        return bound_exceeded(bound, updates, _values(candidate, cert))
+
+    ds, order = shrink_failure(ds, order, still_fails, budget_seconds=shrink_seconds)
+    cert = certify(ds)
+    assert isinstance(cert, SeparableCertificate)  # still_fails held on it
+    updates, worst = _worst_run(ds, cert, order)
+    values = _values(ds, cert)
+    replayed = first_hit == 1
+    source = "replayed from the example database" if replayed else "Hypothesis search"
+    ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source + ", shrunk")
+    return FalsifyResult(bound, tried, ce, replayed=replayed, best_ratio=best_ratio)
+
+
+class _Found(Exception):
+    pass
+
+
+def _seeded_find(
+    strategy: st.SearchStrategy[Any],
+    condition: Callable[[Any], bool],
+    config: settings,
+    seed: int,
+    key: bytes,
+) -> Any | None:
+    """``hypothesis.find`` with both a seed and an example database.
+
+    Hypothesis's public ``seed()`` switches the database off, and ``find(random=...)``
+    uses it; a campaign needs both (reproducible search, shared counterexamples). So
+    this sets the two attributes ``find`` and ``seed`` set themselves
+    (``_hypothesis_internal_use_seed``, ``_hypothesis_internal_database_key``).
+    ``tests/test_falsify.py`` checks that a seed still reproduces a search and that
+    a stored counterexample is still replayed, so a Hypothesis release that stops
+    reading them fails those tests rather than this code silently.
+    Returns the minimal (shrunk) value satisfying ``condition``, or None.
+    """
+    last: list[Any] = []
+
+    @config
+    @given(strategy)
+    def search(value: Any) -> None:
+        if condition(value):
+            last[:] = [value]
+            raise _Found
+
+    search._hypothesis_internal_use_seed = seed  # type: ignore[attr-defined]
+    search._hypothesis_internal_database_key = key  # type: ignore[attr-defined]
+    try:
+        search()
+    except _Found:
+        return last[0]
+    return None
+
+
+def _worker_main(job: tuple[str, int, int, str | None, int, bool]) -> FalsifyResult:
+    text, examples, seed, database, index, show = job
+    callback = stderr_progress(worker=index) if show else None
+    return _search(parse_bound(text), examples, seed, database, callback, worker=index)
+
+
+def _search_in_workers(
+    text: str, examples: int, seed: int, database: str | None, workers: int, show: bool
+) -> FalsifyResult:
+    """Run ``workers`` searches in processes sharing ``database``; stop at the first counterexample."""
+    share, extra = divmod(examples, workers)
+    jobs = [(text, share + (i < extra), seed + i, database, i, show) for i in range(workers)]
+    jobs = [j for j in jobs if j[1] > 0]
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    results: list[FalsifyResult] = []
+    with context.Pool(len(jobs)) as pool:
+        for result in pool.imap_unordered(_worker_main, jobs):
+            results.append(result)
+            if result.counterexample is not None:
+                pool.terminate()  # the others would only search on; their budget is not counted
+                break
+    found = [r for r in results if r.counterexample is not None]
+    ratios = [r.best_ratio for r in results if r.best_ratio is not None]
+    merged = found[0] if found else results[0]
+    return FalsifyResult(
+        merged.bound,
+        sum(r.examples for r in results),
+        merged.counterexample,
+        replayed=merged.replayed,
+        best_ratio=max(ratios) if ratios else None,
+    )
+
+
+def stderr_progress(worker: int | None = None, every: float = 0.5) -> ProgressCallback:
+    """A progress callback that rewrites one stderr line at most every ``every`` seconds."""
+    last = 0.0
+    prefix = "" if worker is None else f"[worker {worker}] "
+
+    def show(p: Progress) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last < every:
+            return
+        last = now
+        ratio = "-" if p.best_ratio is None else f"{p.best_ratio:.4g}"
+        end = "\n" if worker is not None else ""
+        sys.stderr.write(f"\r{prefix}{p.examples} examples tried, best updates/bound {ratio}   {end}")
+        sys.stderr.flush()
+
+    return show
 
 
 def certify_check(ce: Counterexample) -> bool:
@@ -221,7 +476,7 @@ def certify_check(ce: Counterexample) -> bool:
     cert = certify(ce.dataset)
     if not isinstance(cert, SeparableCertificate):
         return False
-    run = run_perceptron(ce.dataset, order=ce.order, max_epochs=10_000)
+    run = run_perceptron(ce.dataset, order=ce.order, max_epochs=_MAX_EPOCHS)
     return run.mistakes == ce.updates and _values(ce.dataset, cert) == {
         k: ce.values[k] for k in ("R2", "gamma2", "m", "d")
     }
