@@ -15,6 +15,7 @@ from fractions import Fraction
 import sympy as sp
 
 from novikoff.spec.evaluate import Compiled, compile_exact
+from novikoff.spec.intervals import Value, decide
 
 __all__ = ["HypothesisNotMet", "Statement"]
 
@@ -57,6 +58,38 @@ class Statement:
             if not f(env):
                 raise HypothesisNotMet(f"{self.id}: hypothesis {h} fails for {dict(env)}")
         return bool(concl(env))
+
+    def substitute(
+        self, replacements: Mapping[sp.Symbol, sp.Expr], symbols: tuple[sp.Symbol, ...]
+    ) -> Statement:
+        """The same statement with symbols replaced by expressions (e.g. eps by 1 - beta/gamma).
+
+        Used to check a theorem in terms of the quantities a run actually has; the
+        result keeps the id, name and source, so a failure still names the theorem.
+        """
+        return Statement(
+            id=self.id,
+            name=self.name,
+            symbols=symbols,
+            hypotheses=tuple(h.xreplace(dict(replacements)) for h in self.hypotheses),
+            conclusion=self.conclusion.xreplace(dict(replacements)),
+            source=self.source,
+            note=f"{self.note} (with {', '.join(f'{k} = {v}' for k, v in replacements.items())})".strip(),
+        )
+
+    def check_rigorous(self, values: Mapping[str, Value]) -> bool:
+        """Truth of the conclusion at ``values`` for statements with sqrt, log or real powers.
+
+        Values are Fractions or :class:`~novikoff.spec.intervals.SquareRoot`; each
+        hypothesis and the conclusion are settled by
+        :func:`~novikoff.spec.intervals.decide` (interval arithmetic, never wrong,
+        :class:`~novikoff.spec.intervals.Undecided` when it cannot separate).
+        Raises HypothesisNotMet if a hypothesis is false there.
+        """
+        for h in self.hypotheses:
+            if not decide(h, values):
+                raise HypothesisNotMet(f"{self.id}: hypothesis {h} fails for {dict(values)}")
+        return decide(self.conclusion, values)
 
     def __str__(self) -> str:
         hyps = ", ".join(str(h) for h in self.hypotheses)

@@ -1,0 +1,433 @@
+"""Exact references for the large-margin perceptrons PFM(beta), PDM(eps) and PDM-succ.
+
+DESIGN section 2. Arithmetic as in :mod:`novikoff.reference.perceptron`: integer
+patterns Z_i = s z_i and integer weights W = s w, so p = W.Z_i = s^2 w.z_i and
+||W||^2 = s^2 ||w||^2. The decisions, exactly:
+
+- PFM(beta): w.z <= beta ||w||  <=>  p <= (beta s) ||W||, by the sign split of
+  :func:`~novikoff.reference.kernels.pfm_updates`;
+- PDM(eps): t (w.z) <= (1 - eps) ||w||^2  <=>  t p <= (1 - eps) ||W||^2 (scale-free),
+  :func:`~novikoff.reference.kernels.pdm_updates`.
+
+Multiple updates (``multiple_updates=True``): on a mistake on z the reference
+adds z n times, n the smallest n >= 1 after which the rule's condition fails at
+(w + n z, t + n), found from the definition by evaluating the condition (a
+galloping search: the set of n where the condition holds is {0, ..., n - 1}, since
+for PDM it is where a quadratic with positive leading coefficient eps q is <= 0,
+and for PFM it is {n : p + n q <= 0} joined to where a quadratic with leading
+coefficient q (q - beta^2) > 0 is <= 0, which contains -p/q).
+
+Checks with a certificate (:func:`check_run_theorems` says which ran): D3 exactly
+after every single update; at convergence D2 (PDM) by
+:meth:`~novikoff.spec.core.Statement.check_rigorous`; D1 for a PDM run from w = 0;
+P1 for PFM when beta < gamma (decided as beta^2 < gamma^2), with eps = 1 - beta/gamma
+substituted into the spec's statement. A failure raises InvariantViolation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy as sp
+
+from novikoff.certify import SeparableCertificate
+from novikoff.data import Dataset
+from novikoff.errors import InputError, InvariantViolation
+from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
+from novikoff.reference.perceptron import check_max_epochs
+from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.spec import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, P1, HypothesisNotMet, Statement
+from novikoff.spec.intervals import SquareRoot, Undecided
+
+__all__ = [
+    "LargeMarginRun",
+    "PDMRule",
+    "PFMRule",
+    "Rule",
+    "parse_epsilons",
+    "run_pdm",
+    "run_pdm_succ",
+    "run_pfm",
+    "validate_beta",
+    "validate_epsilon",
+]
+
+
+def validate_epsilon(eps: object, name: str = "epsilon") -> Fraction:
+    """eps as an exact Fraction in (0, 1]; InputError otherwise."""
+    from novikoff.rational import to_fraction
+
+    try:
+        value = to_fraction(eps)
+    except (InputError, TypeError, ValueError) as exc:
+        raise InputError(f"{name}: not an exact number: {eps!r} ({exc})") from None
+    if not 0 < value <= 1:
+        raise InputError(f"{name} must be in (0, 1], got {value}")
+    return value
+
+
+def validate_beta(beta: object) -> Fraction:
+    """beta as an exact Fraction >= 0; InputError otherwise."""
+    from novikoff.rational import to_fraction
+
+    try:
+        value = to_fraction(beta)
+    except (InputError, TypeError, ValueError) as exc:
+        raise InputError(f"beta: not an exact number: {beta!r} ({exc})") from None
+    if value < 0:
+        raise InputError(f"beta must be >= 0, got {value}")
+    return value
+
+
+def parse_epsilons(values: Sequence[object]) -> list[Fraction]:
+    """A strictly decreasing, non-empty sequence of eps in (0, 1]; InputError otherwise."""
+    eps = [validate_epsilon(v, f"epsilons[{i}]") for i, v in enumerate(values)]
+    if not eps:
+        raise InputError("epsilons: empty sequence (PDM-succ needs eps_1 > ... > eps_final)")
+    for i in range(1, len(eps)):
+        if eps[i] >= eps[i - 1]:
+            raise InputError(f"epsilons must decrease strictly: epsilons[{i}] = {eps[i]} >= {eps[i - 1]}")
+    return eps
+
+
+@dataclass(frozen=True)
+class PFMRule:
+    """PFM(beta): update iff w.z <= beta ||w||."""
+
+    beta: Fraction
+    name = "pfm"
+
+    def updates(self, t: int, p: int, w2: int, s: int) -> bool:
+        return pfm_updates(p, w2, self.beta.numerator * s, self.beta.denominator)
+
+
+@dataclass(frozen=True)
+class PDMRule:
+    """PDM(eps): update iff t (w.z) <= (1 - eps) ||w||^2."""
+
+    eps: Fraction
+    name = "pdm"
+
+    def updates(self, t: int, p: int, w2: int, s: int) -> bool:
+        return pdm_updates(t, p, w2, self.eps.numerator, self.eps.denominator)
+
+
+Rule = PFMRule | PDMRule
+
+
+def repeat_count(rule: Rule, t: int, p: int, q: int, w2: int, s: int) -> int:
+    """The smallest n >= 1 with the rule's condition false at (w + n z, t + n), by evaluating it.
+
+    Precondition: the condition holds at n = 0 and q = ||Z||^2 > 0 (and for PFM
+    beta^2 < ||z||^2, else no such n exists; :func:`run_pfm` refuses that case).
+    """
+
+    def holds(n: int) -> bool:
+        return rule.updates(t + n, p + n * q, w2 + 2 * n * p + n * n * q, s)
+
+    hi = 1
+    while holds(hi):
+        hi *= 2
+    lo = hi // 2  # holds(lo) (lo = 0 is the precondition), not holds(hi)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+@dataclass
+class LargeMarginRun(RunRecord):
+    """A PFM/PDM/PDM-succ run: the run record plus the rule's parameters and the theorem checks."""
+
+    parameters: dict[str, Fraction] = field(default_factory=dict)
+    stages: list[tuple[Fraction, int, int]] = field(default_factory=list)  # (eps, updates, epochs)
+    checks: dict[str, str] = field(default_factory=dict)
+    integer_state: tuple[tuple[int, ...], int] = ((), 1)  # (W, s) with weights = W / s
+
+
+def _fail(
+    statement: Statement, values: dict[str, object], where: str, detail: str = ""
+) -> InvariantViolation:
+    return InvariantViolation(statement.id, detail or str(statement.conclusion), values, where)
+
+
+class _Checker:
+    """D3 after every update, and the end-of-run statements; counts what it checked."""
+
+    def __init__(self, certificate: SeparableCertificate | None, s: int) -> None:
+        self.cert = certificate
+        self.s2 = s * s
+        self.d3 = 0
+
+    def after_update(self, t: int, w2: int, where: str) -> None:
+        if self.cert is None:
+            return
+        values = {"t": Fraction(t), "gamma2": self.cert.gamma2, "w_norm2": Fraction(w2, self.s2)}
+        try:
+            ok = D3.check(values)
+        except HypothesisNotMet as exc:
+            raise _fail(D3, dict(values), where, str(exc)) from None
+        if not ok:
+            raise _fail(D3, dict(values), where)
+        self.d3 += 1
+
+
+def _rigorous(statement: Statement, values: dict[str, Fraction | SquareRoot], where: str) -> str:
+    try:
+        ok = statement.check_rigorous(values)
+    except HypothesisNotMet as exc:
+        return f"not applicable ({exc})"
+    except Undecided as exc:
+        return f"undecided ({exc})"
+    if not ok:
+        raise _fail(statement, dict(values), where)
+    return "held"
+
+
+def _run(
+    dataset: Dataset,
+    rule: Rule,
+    *,
+    order: Order,
+    max_epochs: int,
+    checker: _Checker,
+    multiple_updates: bool,
+    W: list[int],
+    t: int,
+    first_epoch: int,
+    updates: list[tuple[int, int]],
+) -> tuple[list[int], int, int, bool]:
+    """One run of ``rule`` until a clean epoch or ``max_epochs``; returns (W, t, epochs, converged)."""
+    Z, s = dataset.scaled_patterns
+    Q = [dot(z, z) for z in Z]
+    presentation = epoch_order(order, dataset.n_samples)
+    w2 = dot(W, W)
+    for e in range(max_epochs):
+        clean = True
+        for i in presentation(first_epoch + e):
+            p = dot(W, Z[i])
+            if not rule.updates(t, p, w2, s):
+                continue
+            n = repeat_count(rule, t, p, Q[i], w2, s) if multiple_updates else 1
+            for k in range(1, n + 1):  # D3 at every single update inside a multiple one
+                checker.after_update(
+                    t + k, w2 + 2 * k * p + k * k * Q[i], f"after update {t + k} (sample {i})"
+                )
+            W = [a + n * b for a, b in zip(W, Z[i])]
+            w2 = w2 + 2 * n * p + n * n * Q[i]
+            t += n
+            updates.extend([(first_epoch + e, i)] * n)
+            clean = False
+        if clean:
+            return W, t, e + 1, True
+    return W, t, max_epochs, False
+
+
+def _min_decision(dataset: Dataset, W: Sequence[int]) -> int:
+    Z, _ = dataset.scaled_patterns
+    return min(dot(W, z) for z in Z)
+
+
+def _end_checks(
+    dataset: Dataset,
+    rule: Rule,
+    W: list[int],
+    t: int,
+    cert: SeparableCertificate | None,
+    from_zero: bool,
+) -> dict[str, str]:
+    """D2 (PDM), D1 (PDM from w = 0), P1 (PFM) at convergence; values exact or SquareRoot."""
+    if cert is None:
+        return {}
+    _, s = dataset.scaled_patterns
+    w_norm2 = Fraction(dot(W, W), s * s)
+    checks: dict[str, str] = {}
+    where = f"at convergence after {t} updates"
+    R2, gamma2 = cert.R2, cert.gamma2
+    if isinstance(rule, PDMRule) and t > 0:
+        s_min = Fraction(_min_decision(dataset, W), s * s)
+        d2: dict[str, Fraction | SquareRoot] = {
+            "t": Fraction(t),
+            "eps": rule.eps,
+            "s": s_min,
+            "w_norm": SquareRoot(w_norm2),
+            "gamma": SquareRoot(gamma2),
+        }
+        checks["D2"] = _rigorous(D2, d2, where) if rule.eps < 1 else "not applicable (eps = 1)"
+        if from_zero:
+            if rule.eps > Fraction(1, 2):
+                d1: Statement = D1_ABOVE_HALF
+            elif rule.eps == Fraction(1, 2):
+                d1 = D1_HALF
+            else:
+                d1 = D1_BELOW_HALF
+            values: dict[str, Fraction | SquareRoot] = {"t": Fraction(t), "R2": R2, "gamma2": gamma2}
+            if d1 is not D1_HALF:
+                values["eps"] = rule.eps
+            checks["D1"] = _rigorous(d1, values, where)
+    if isinstance(rule, PFMRule):
+        if rule.beta**2 < gamma2 and t > 0:
+            beta = sp.Symbol("beta", nonnegative=True)
+            eps_sym, gamma_sym, R_sym, t_sym = (
+                P1.symbols[1],
+                P1.symbols[3],
+                P1.symbols[2],
+                P1.symbols[0],
+            )
+            p1 = P1.substitute({eps_sym: 1 - beta / gamma_sym}, (t_sym, beta, R_sym, gamma_sym))
+            values = {"t": Fraction(t), "beta": rule.beta, "R": SquareRoot(R2), "gamma": SquareRoot(gamma2)}
+            checks["P1"] = _rigorous(p1, values, where)
+        else:
+            checks["P1"] = "not applicable (needs 0 < t and beta < gamma)"
+    return checks
+
+
+def _result(
+    dataset: Dataset,
+    W: list[int],
+    t_updates: list[tuple[int, int]],
+    epochs: int,
+    converged: bool,
+    algorithm: str,
+    parameters: dict[str, Fraction],
+    checks: dict[str, str],
+    checker: _Checker,
+    stages: list[tuple[Fraction, int, int]] | None = None,
+) -> LargeMarginRun:
+    _, s = dataset.scaled_patterns
+    if checker.cert is not None:
+        checks = {"D3": f"held at all {checker.d3} updates", **checks}
+    return LargeMarginRun(
+        weights=tuple(Fraction(v, s) for v in W),
+        updates=t_updates,
+        epochs=epochs,
+        converged=converged,
+        invariants_checked=checker.d3 + len(checks),
+        algorithm=algorithm,
+        parameters=parameters,
+        stages=stages or [],
+        checks=checks,
+        integer_state=(tuple(W), s),
+    )
+
+
+def run_pfm(
+    dataset: Dataset,
+    beta: object,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    certificate: SeparableCertificate | None = None,
+    multiple_updates: bool = False,
+) -> LargeMarginRun:
+    """Run PFM(beta) exactly from w = 0 (see the module docstring for what is checked).
+
+    With ``multiple_updates`` beta must be below min_i ||z_i|| (else a repeated update
+    on some z would never stop: PFM cannot converge then anyway).
+    """
+    b = validate_beta(beta)
+    check_max_epochs(max_epochs)
+    Z, s = dataset.scaled_patterns
+    if multiple_updates and any(b * b * s * s >= dot(z, z) for z in Z):
+        raise InputError(
+            f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end "
+            "(and PFM cannot converge: every w.z_i <= ||w|| ||z_i|| <= beta ||w||)"
+        )
+    rule = PFMRule(b)
+    checker = _Checker(certificate, s)
+    updates: list[tuple[int, int]] = []
+    W, t, epochs, converged = _run(
+        dataset,
+        rule,
+        order=order,
+        max_epochs=max_epochs,
+        checker=checker,
+        multiple_updates=multiple_updates,
+        W=[0] * dataset.dimension,
+        t=0,
+        first_epoch=0,
+        updates=updates,
+    )
+    checks = _end_checks(dataset, rule, W, t, certificate, True) if converged else {}
+    return _result(dataset, W, updates, epochs, converged, "pfm", {"beta": b}, checks, checker)
+
+
+def run_pdm(
+    dataset: Dataset,
+    eps: object,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    certificate: SeparableCertificate | None = None,
+    multiple_updates: bool = False,
+) -> LargeMarginRun:
+    """Run PDM(eps) exactly from w = 0, t = 0 (eps = 1 is the perceptron)."""
+    return run_pdm_succ(
+        dataset,
+        [eps],
+        order=order,
+        max_epochs=max_epochs,
+        certificate=certificate,
+        multiple_updates=multiple_updates,
+        algorithm="pdm",
+    )
+
+
+def run_pdm_succ(
+    dataset: Dataset,
+    epsilons: Sequence[object],
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    certificate: SeparableCertificate | None = None,
+    multiple_updates: bool = False,
+    algorithm: str = "pdm-succ",
+) -> LargeMarginRun:
+    """PDM with eps_1 > ... > eps_final, each stage continuing from the previous (w, t).
+
+    ``max_epochs`` bounds each stage; a stage that does not converge ends the run
+    (converged = False). Epochs are numbered across stages, so an explicit
+    per-epoch order continues where the previous stage stopped. D2 is checked at
+    the end of every stage, D1 only for the first (its derivation starts at w = 0).
+    """
+    eps_list = parse_epsilons(epsilons)
+    check_max_epochs(max_epochs)
+    _, s = dataset.scaled_patterns
+    checker = _Checker(certificate, s)
+    updates: list[tuple[int, int]] = []
+    W, t, epochs_total = [0] * dataset.dimension, 0, 0
+    stages: list[tuple[Fraction, int, int]] = []
+    checks: dict[str, str] = {}
+    converged = False
+    for k, eps in enumerate(eps_list):
+        rule = PDMRule(eps)
+        W, t, epochs, converged = _run(
+            dataset,
+            rule,
+            order=order,
+            max_epochs=max_epochs,
+            checker=checker,
+            multiple_updates=multiple_updates,
+            W=W,
+            t=t,
+            first_epoch=epochs_total,
+            updates=updates,
+        )
+        epochs_total += epochs
+        stages.append((eps, t, epochs))
+        if not converged:
+            break
+        stage_checks = _end_checks(dataset, rule, W, t, certificate, k == 0)
+        suffix = "" if len(eps_list) == 1 else f" (eps = {eps})"
+        checks.update({f"{key}{suffix}": v for key, v in stage_checks.items()})
+    parameters = (
+        {"eps": eps_list[-1]} if len(eps_list) == 1 else {f"eps_{i + 1}": e for i, e in enumerate(eps_list)}
+    )
+    return _result(
+        dataset, W, updates, epochs_total, converged, algorithm, parameters, checks, checker, stages
+    )

@@ -1,0 +1,431 @@
+"""float64 twins of PFM(beta), PDM(eps) and PDM-succ: dense arrays or scipy.sparse CSR.
+
+Independent of the reference's decision code (:mod:`novikoff.reference.large_margin`);
+the two check each other in the tests.
+
+**Scan.** As in the perceptron twin: decision values of a block of upcoming
+samples in one product, update on the first sample whose condition holds,
+restart right after it. The update sequence is that of the sample-by-sample loop.
+
+**Decisions exact for the twin's own state.** Each decision compares a float
+value D (PDM: (1 - eps)||w||^2 - t w.z; PFM: the sign split) with 0 together with a
+bound on its rounding error (|fl(z.w) - z.w| <= gamma_d ||z|| ||w||, ||w||^2 kept
+with its own error bound). When |D| is within that bound the sample is decided
+again in exact rational arithmetic from the float64 values of w and z (which are
+dyadic rationals). So every decision, in particular the final clean pass that
+stops the run, is the exact decision for the twin's float weights, and D2's
+first inequality holds exactly for its final state (the tests check it with the
+exact checker).
+
+**Multiple updates.** n from the closed form (largest root of the quadratic in n,
+floor + 1), then corrected with the same decisions at n - 1 and n, so it is the
+definition's count for the twin's state.
+
+**Active sets** (``active_sets=True``; our design, simpler than the paper's three
+levels): after a full pass with updates, the samples with closeness
+c_i = (decision value)/(threshold) <= 1 + ``LEVEL1`` form level 1 and those
+<= 1 + ``LEVEL2`` level 2. Level 2 is scanned for up to ``MINI_EPOCHS`` mini-epochs
+(until one is clean), then level 1 once (rebuilding level 2), up to ``ROUNDS``
+times, then a full pass. The run stops only on a clean full pass over all the
+data, with exact decisions; max_epochs bounds the full passes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sps
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.twins.perceptron import twin_patterns
+
+__all__ = ["TwinRun", "pdm_succ_twin", "pdm_twin", "pfm_twin", "twin_sparse_patterns"]
+
+_U = 2.0**-53
+_FIRST_BLOCK = 16
+LEVEL1, LEVEL2 = 1.0, 0.1
+MINI_EPOCHS, ROUNDS = 20, 10
+
+
+@dataclass
+class TwinRun(RunRecord):
+    """A twin run; ``exact_decisions`` counts the decisions re-taken in exact arithmetic."""
+
+    parameters: dict[str, float] = field(default_factory=dict)
+    stages: list[tuple[float, int, int]] = field(default_factory=list)
+    exact_decisions: int = 0
+    mini_epochs: int = 0
+
+
+def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
+    """z_i = y_i (x_i, bias) as CSR float64 (bias column only if bias != 0)."""
+    Xs = sps.csr_matrix(X, dtype=np.float64)
+    ya = np.asarray(y, dtype=np.float64)
+    if Xs.shape[0] == 0:
+        raise InputError("X has no rows")
+    if ya.shape != (Xs.shape[0],):
+        raise InputError(f"y must have shape ({Xs.shape[0]},), got {ya.shape}")
+    if not np.isfinite(Xs.data).all():
+        raise InputError("X contains NaN or infinity")
+    if not np.isin(ya, (-1.0, 1.0)).all():
+        raise InputError("y must hold only -1 and +1")
+    if not np.isfinite(bias) or bias < 0:
+        raise InputError(f"bias must be finite and >= 0, got {bias}")
+    if bias != 0:
+        Xs = sps.hstack([Xs, sps.csr_matrix(np.full((Xs.shape[0], 1), float(bias)))], format="csr")
+    Z = sps.csr_matrix(sps.diags(ya) @ Xs)
+    Z.sort_indices()
+    return Z
+
+
+class _Patterns:
+    """Row access for dense or CSR patterns: block products, row updates, exact rows."""
+
+    def __init__(self, Z: Any) -> None:
+        self.Z = Z  # np.ndarray or scipy.sparse.csr_matrix
+        self.sparse = sps.issparse(Z)
+        self.m, self.d = Z.shape
+        if self.sparse:
+            sq = np.asarray(Z.multiply(Z).sum(axis=1)).ravel()
+            self.nnz_per_row = np.diff(Z.indptr)
+        else:
+            sq = np.einsum("ij,ij->i", Z, Z)
+            self.nnz_per_row = np.full(self.m, self.d)
+        self.q = sq  # ||z_i||^2 (float)
+        self.norm_up = np.sqrt(sq) * (1 + 4 * _U)  # upper bounds of ||z_i||
+        k = int(self.nnz_per_row.max()) + 2 if self.m else 2
+        self.gamma_k = k * _U / (1 - k * _U)
+
+    def block(self, rows: np.ndarray | slice, w: np.ndarray) -> np.ndarray:
+        return np.asarray(self.Z[rows] @ w).ravel()
+
+    def add(self, w: np.ndarray, i: int, n: float) -> None:
+        if self.sparse:
+            lo, hi = self.Z.indptr[i], self.Z.indptr[i + 1]
+            w[self.Z.indices[lo:hi]] += n * self.Z.data[lo:hi]
+        else:
+            w += n * self.Z[i]
+
+    def exact_row(self, i: int) -> list[tuple[int, Fraction]]:
+        if self.sparse:
+            lo, hi = self.Z.indptr[i], self.Z.indptr[i + 1]
+            return [(int(j), Fraction(float(v))) for j, v in zip(self.Z.indices[lo:hi], self.Z.data[lo:hi])]
+        return [(j, Fraction(float(v))) for j, v in enumerate(self.Z[i]) if v != 0]
+
+
+class _State:
+    """w, t and ||w||^2 with an error bound; decisions float-first, exact when close."""
+
+    def __init__(self, P: _Patterns, rule: str, param: Fraction) -> None:
+        self.P = P
+        self.rule = rule  # "pdm" (param = eps) or "pfm" (param = beta)
+        self.param = param
+        self.fparam = float(param)
+        self.w = np.zeros(P.d)
+        self.t = 0
+        self.w2 = 0.0
+        self.w2_err = 0.0
+        self.exact = 0
+
+    def refresh(self) -> None:
+        self.w2 = float(self.w @ self.w)
+        self.w2_err = (self.P.d + 2) * _U * self.w2 * 1.01
+
+    # --- decisions ----------------------------------------------------------
+    def _exact_holds(self, i: int, n: int = 0) -> bool:
+        """The rule's condition at (w + n z_i, t + n), exactly from the float64 values."""
+        self.exact += 1
+        row = self.P.exact_row(i)
+        p = sum((Fraction(float(self.w[j])) * v for j, v in row), Fraction(0))
+        q = sum((v * v for _, v in row), Fraction(0))
+        w2 = sum((Fraction(float(x)) ** 2 for x in self.w[np.flatnonzero(self.w)]), Fraction(0))
+        t, p, w2 = self.t + n, p + n * q, w2 + 2 * n * p + n * n * q
+        if self.rule == "pdm":
+            return t * p <= (1 - self.param) * w2
+        return p <= 0 or p * p <= self.param * self.param * w2
+
+    def holds(self, p: np.ndarray, rows: np.ndarray, n: int = 0) -> np.ndarray:
+        """Vectorized float decision with a 'maybe' band: returns 1 (holds), 0 (fails), -1 (too close)."""
+        q = self.P.q[rows]
+        t = self.t + n
+        pn = p + n * q
+        w2n = self.w2 + 2 * n * p + n * n * q
+        err_p = self.P.gamma_k * self.P.norm_up[rows] * math.sqrt(self.w2 + self.w2_err) * (1 + n)
+        err_p = err_p + n * q * self.P.gamma_k
+        err_w2 = self.w2_err + 2 * n * err_p + 8 * _U * (self.w2 + 2 * n * np.abs(p) + n * n * q)
+        if self.rule == "pdm":
+            a = 1.0 - self.fparam
+            D = a * w2n - t * pn
+            err = a * err_w2 + t * err_p + 4 * _U * (a * np.abs(w2n) + t * np.abs(pn))
+        else:
+            b2 = self.fparam * self.fparam
+            neg = pn <= -err_p
+            D = np.where(neg, 1.0, b2 * w2n - pn * pn)
+            err = np.where(
+                neg, 0.0, b2 * err_w2 + 2 * np.abs(pn) * err_p + err_p**2 + 8 * _U * (b2 * w2n + pn * pn)
+            )
+            err = err + abs(b2 - float(self.param * self.param)) * np.abs(w2n)
+        out = np.where(D > err, 1, np.where(D < -err, 0, -1))
+        # an error bound of 0 means every operation was exact: D == 0 is a tie, and ties update
+        return np.where((err == 0) & (D == 0), 1, out)
+
+    def decide_one(self, p: float, i: int, n: int = 0) -> bool:
+        verdict = int(self.holds(np.array([p]), np.array([i]), n)[0])
+        return self._exact_holds(i, n) if verdict < 0 else verdict == 1
+
+    # --- updates ------------------------------------------------------------
+    def count(self, p: float, i: int) -> int:
+        """Closed-form multiple-update count, corrected by the decisions at n - 1 and n."""
+        q = float(self.P.q[i])
+        if self.rule == "pdm":
+            eps = self.fparam
+            a, b, c = eps * q, self.t * q - (1 - 2 * eps) * p, (1 - eps) * self.w2 - self.t * p
+        else:
+            b2 = self.fparam**2
+            a, b, c = q * (q - b2), 2 * p * (q - b2), -(p * p - b2 * self.w2)
+        disc = b * b + 4 * a * c
+        n = 1 if disc < 0 or a <= 0 else max(math.floor((-b + math.sqrt(disc)) / (2 * a)), 0) + 1
+        n = min(n, 1 << 40)
+        while self.decide_one(p, i, n):
+            n += 1
+        while n > 1 and not self.decide_one(p, i, n - 1):
+            n -= 1
+        return n
+
+    def update(self, p: float, i: int, n: int) -> None:
+        q = float(self.P.q[i])
+        self.P.add(self.w, i, float(n))
+        self.t += n
+        if self.P.sparse:
+            err_p = self.P.gamma_k * self.P.norm_up[i] * math.sqrt(self.w2 + self.w2_err)
+            new = self.w2 + 2 * n * p + n * n * q
+            self.w2_err += (
+                2 * n * err_p
+                + 8 * _U * (abs(new) + 2 * n * abs(p) + n * n * q)
+                + 2 * _U * self.P.d * abs(new)
+            )
+            self.w2 = new
+        else:
+            self.refresh()
+
+
+def _scan(
+    S: _State,
+    rows: np.ndarray,
+    multiple: bool,
+    epoch: int,
+    updates: list[tuple[int, int]],
+) -> int:
+    """One pass over ``rows`` with restarts; returns the number of updates."""
+    pos, block, made, m = 0, _FIRST_BLOCK, 0, len(rows)
+    while pos < m:
+        idx = rows[pos : pos + block]
+        p = S.P.block(idx, S.w)
+        verdict = S.holds(p, idx)
+        candidates = np.flatnonzero(verdict != 0)
+        hit = -1
+        for c in candidates:
+            if verdict[c] == 1 or S._exact_holds(int(idx[c])):
+                hit = int(c)
+                break
+        if hit < 0:
+            pos += block
+            block = min(2 * block, max(m, 1))
+            continue
+        i = int(idx[hit])
+        n = S.count(float(p[hit]), i) if multiple else 1
+        S.update(float(p[hit]), i, n)
+        updates.extend([(epoch, i)] * n)
+        made += n
+        pos, block = pos + hit + 1, _FIRST_BLOCK
+    return made
+
+
+def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
+    p = S.P.block(rows, S.w)
+    if S.rule == "pdm":
+        thr = (1 - S.fparam) * S.w2
+        return S.t * p / thr if thr > 0 else np.zeros_like(p)
+    thr = S.fparam * math.sqrt(S.w2)
+    return p / thr if thr > 0 else np.zeros_like(p)
+
+
+def _run_stage(
+    S: _State,
+    order: Order,
+    max_epochs: int,
+    first_epoch: int,
+    multiple: bool,
+    active_sets: bool,
+    updates: list[tuple[int, int]],
+) -> tuple[int, bool, int]:
+    """Full passes until one is clean (exact decisions); returns (epochs, converged, mini_epochs)."""
+    presentation = epoch_order(order, S.P.m)
+    mini = 0
+    for e in range(max_epochs):
+        S.refresh()
+        rows = np.asarray(presentation(first_epoch + e), dtype=np.intp)
+        if _scan(S, rows, multiple, first_epoch + e, updates) == 0:
+            return e + 1, True, mini
+        if not active_sets:
+            continue
+        for _ in range(ROUNDS):
+            c = _closeness(S, rows)
+            level1 = rows[c <= 1 + LEVEL1]
+            made_round = 0
+            for _ in range(MINI_EPOCHS):
+                c1 = _closeness(S, level1) if len(level1) else c[:0]
+                level2 = level1[c1 <= 1 + LEVEL2]
+                mini += 1
+                made = _scan(S, level2, multiple, first_epoch + e, updates)
+                made_round += made
+                if made == 0:
+                    break
+            mini += 1
+            made_round += _scan(S, level1, multiple, first_epoch + e, updates)
+            if made_round == 0:
+                break
+    return max_epochs, False, mini
+
+
+def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
+    if isinstance(X, Dataset):
+        return _Patterns(X.float_patterns())
+    if y is None:
+        raise InputError("y is required unless X is a Dataset")
+    if sps.issparse(X):
+        return _Patterns(twin_sparse_patterns(X, y, bias))
+    return _Patterns(twin_patterns(X, y, bias))
+
+
+def _check_epochs(max_epochs: object) -> int:
+    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) or max_epochs < 1:
+        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    return int(max_epochs)
+
+
+def _fraction(value: object, name: str) -> Fraction:
+    from novikoff.rational import to_fraction
+
+    try:
+        return to_fraction(value)
+    except (InputError, TypeError, ValueError) as exc:
+        raise InputError(f"{name}: not an exact number: {value!r} ({exc})") from None
+
+
+def pfm_twin(
+    X: Any,
+    y: Any | None = None,
+    *,
+    beta: object,
+    bias: float = 1.0,
+    max_epochs: int = 1000,
+    order: Order = None,
+    multiple_updates: bool = False,
+    active_sets: bool = False,
+) -> TwinRun:
+    """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring."""
+    b = _fraction(beta, "beta")
+    if b < 0:
+        raise InputError(f"beta must be >= 0, got {b}")
+    P = _patterns(X, y, bias)
+    if multiple_updates and float(b) ** 2 >= float(P.q.min()):
+        raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
+    S = _State(P, "pfm", b)
+    updates: list[tuple[int, int]] = []
+    epochs, converged, mini = _run_stage(
+        S, order, _check_epochs(max_epochs), 0, multiple_updates, active_sets, updates
+    )
+    return TwinRun(
+        weights=S.w,
+        updates=updates,
+        epochs=epochs,
+        converged=converged,
+        algorithm="pfm",
+        parameters={"beta": float(b)},
+        exact_decisions=S.exact,
+        mini_epochs=mini,
+    )
+
+
+def pdm_succ_twin(
+    X: Any,
+    y: Any | None = None,
+    *,
+    epsilons: Sequence[object],
+    bias: float = 1.0,
+    max_epochs: int = 1000,
+    order: Order = None,
+    multiple_updates: bool = False,
+    active_sets: bool = False,
+    algorithm: str = "pdm-succ",
+) -> TwinRun:
+    """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last."""
+    eps = [_fraction(e, f"epsilons[{k}]") for k, e in enumerate(epsilons)]
+    if not eps:
+        raise InputError("epsilons: empty sequence")
+    for k, e in enumerate(eps):
+        if not 0 < e <= 1:
+            raise InputError(f"epsilons[{k}] must be in (0, 1], got {e}")
+        if k and e >= eps[k - 1]:
+            raise InputError(f"epsilons must decrease strictly: epsilons[{k}] = {e} >= {eps[k - 1]}")
+    P = _patterns(X, y, bias)
+    limit = _check_epochs(max_epochs)
+    S = _State(P, "pdm", eps[0])
+    updates: list[tuple[int, int]] = []
+    total, mini_total, converged = 0, 0, False
+    stages: list[tuple[float, int, int]] = []
+    for e in eps:
+        S.param, S.fparam = e, float(e)
+        epochs, converged, mini = _run_stage(S, order, limit, total, multiple_updates, active_sets, updates)
+        total += epochs
+        mini_total += mini
+        stages.append((float(e), S.t, epochs))
+        if not converged:
+            break
+    params = (
+        {"eps": float(eps[-1])} if len(eps) == 1 else {f"eps_{k + 1}": float(e) for k, e in enumerate(eps)}
+    )
+    return TwinRun(
+        weights=S.w,
+        updates=updates,
+        epochs=total,
+        converged=converged,
+        algorithm=algorithm,
+        parameters=params,
+        stages=stages,
+        exact_decisions=S.exact,
+        mini_epochs=mini_total,
+    )
+
+
+def pdm_twin(
+    X: Any,
+    y: Any | None = None,
+    *,
+    eps: object,
+    bias: float = 1.0,
+    max_epochs: int = 1000,
+    order: Order = None,
+    multiple_updates: bool = False,
+    active_sets: bool = False,
+) -> TwinRun:
+    """PDM(eps) in float64 from w = 0, t = 0."""
+    return pdm_succ_twin(
+        X,
+        y,
+        epsilons=[eps],
+        bias=bias,
+        max_epochs=max_epochs,
+        order=order,
+        multiple_updates=multiple_updates,
+        active_sets=active_sets,
+        algorithm="pdm",
+    )
