@@ -54,6 +54,30 @@ def _rational(text: str) -> Fraction:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _add_data_options(p: argparse.ArgumentParser) -> None:
+    """The options that say how DATA is read (shared by certify and run), and --max-epochs."""
+    p.add_argument("--format", choices=["csv", "libsvm"], help="file format (default: from the suffix)")
+    p.add_argument(
+        "--bias",
+        type=_rational,
+        default=None,
+        metavar="RHO",
+        help="bias coordinate rho >= 0 appended last (default 1, or the example's own; 0 = no bias)",
+    )
+    p.add_argument(
+        "--label-column",
+        type=_int,
+        default=-1,
+        metavar="N",
+        help="CSV label column, 0-based, negative from the end (default -1: last)",
+    )
+    p.add_argument("--header", choices=["auto", "yes", "no"], default="auto", help="CSV header line")
+    p.add_argument(
+        "--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}"
+    )
+    p.add_argument("--max-epochs", type=_positive_int, default=1000, metavar="N")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="novikoff", description=__doc__.splitlines()[0] if __doc__ else None)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -65,29 +89,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED]).",
     )
     c.add_argument("data", metavar="DATA")
-    c.add_argument("--format", choices=["csv", "libsvm"], help="file format (default: from the suffix)")
-    c.add_argument(
-        "--bias",
-        type=_rational,
-        default=None,
-        metavar="RHO",
-        help="bias coordinate rho >= 0 appended last (default 1, or the example's own; 0 = no bias)",
-    )
-    c.add_argument(
-        "--label-column",
-        type=_int,
-        default=-1,
-        metavar="N",
-        help="CSV label column, 0-based, negative from the end (default -1: last)",
-    )
-    c.add_argument("--header", choices=["auto", "yes", "no"], default="auto", help="CSV header line")
-    c.add_argument(
-        "--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}"
-    )
+    _add_data_options(c)
     c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
-    c.add_argument("--max-epochs", type=_positive_int, default=1000, metavar="N")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
+    from novikoff.cli_run import add_run_parser
+
+    add_run_parser(sub, _add_data_options)
     t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
     t.add_argument("--json", action="store_true")
     df = sub.add_parser(
@@ -471,6 +479,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_diff(args)
         if args.command == "falsify":
             return _cmd_falsify(args)
+        if args.command == "run":
+            from novikoff.cli_run import cmd_run
+
+            return cmd_run(args, _load)
         return _cmd_seed_tables(args)
     except InvariantViolation as exc:
         print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)

@@ -1,0 +1,251 @@
+"""``novikoff run DATA --algorithm perceptron|pfm|pdm|pdm-succ``: one run, its margin, its theorems.
+
+``--exact`` (the default) runs the exact reference, which checks D3 at every
+update and D1/D2/P1 at convergence (N1-N3 for the perceptron). ``--fast`` runs
+the float64 twin (multiple updates and active sets on) and then certifies what
+it produced: the achieved margin of its final weights against the exact
+certificate, and D2's inequality on its final state, in exact arithmetic.
+Either way the margin ratio gamma'/gamma is certified (exact square, rigorous
+interval). Exit 0 on success, 1 when a theorem check fails, 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from fractions import Fraction
+from typing import Any
+
+from novikoff.certify import SeparableCertificate, certify
+from novikoff.data import Dataset
+from novikoff.errors import InputError, InvariantViolation
+from novikoff.rational import format_rational, parse_rational
+from novikoff.runs import RunRecord
+
+__all__ = ["add_run_parser", "cmd_run"]
+
+ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ")
+
+
+def add_run_parser(sub: Any, add_data_options: Any) -> None:
+    r = sub.add_parser(
+        "run",
+        help="run the perceptron, PFM, PDM or PDM-succ; report the certified margin and theorem checks",
+        description=(__doc__ or "").split("\n\n")[1].replace("\n", " "),
+    )
+    r.add_argument("data", metavar="DATA")
+    add_data_options(r)
+    r.add_argument("--algorithm", choices=ALGORITHMS, default="pdm")
+    r.add_argument("--epsilon", metavar="E", help="PDM accuracy eps in (0, 1] (default 1/100)")
+    r.add_argument("--beta", metavar="B", help="PFM fixed margin beta >= 0 (required for pfm)")
+    r.add_argument("--epsilons", metavar="E1,E2,...", help="PDM-succ: strictly decreasing eps values")
+    r.add_argument("--soft-margin", metavar="DELTA", help="extend x_k -> (x_k, DELTA e_k) first (DELTA > 0)")
+    speed = r.add_mutually_exclusive_group()
+    speed.add_argument("--exact", action="store_true", help="exact reference (default)")
+    speed.add_argument("--fast", action="store_true", help="float64 twin, then exact certification")
+    r.add_argument("--multiple-updates", action="store_true", help="multiple updates in the exact run too")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _number(text: str | None, option: str) -> Fraction | None:
+    if text is None:
+        return None
+    try:
+        return parse_rational(text)
+    except InputError as exc:
+        raise InputError(f"{option}: {exc}") from None
+
+
+def _parameters(args: argparse.Namespace) -> dict[str, Any]:
+    from novikoff.reference.large_margin import parse_epsilons, validate_beta, validate_epsilon
+
+    algo = args.algorithm
+    given = {"--epsilon": args.epsilon, "--beta": args.beta, "--epsilons": args.epsilons}
+    allowed = {"perceptron": set(), "pfm": {"--beta"}, "pdm": {"--epsilon"}, "pdm-succ": {"--epsilons"}}[algo]
+    for option, value in given.items():
+        if value is not None and option not in allowed:
+            raise InputError(f"{option} does not apply to --algorithm {algo}")
+    if algo == "pfm":
+        if args.beta is None:
+            raise InputError("--algorithm pfm needs --beta B")
+        return {"beta": validate_beta(_number(args.beta, "--beta"))}
+    if algo == "pdm":
+        eps = _number(args.epsilon, "--epsilon")
+        return {"eps": validate_epsilon(Fraction(1, 100) if eps is None else eps, "--epsilon")}
+    if algo == "pdm-succ":
+        if args.epsilons is None:
+            raise InputError("--algorithm pdm-succ needs --epsilons E1,E2,...")
+        parts = [p.strip() for p in args.epsilons.split(",") if p.strip()]
+        return {"epsilons": parse_epsilons([_number(p, "--epsilons") for p in parts])}
+    return {}
+
+
+def _exact_run(
+    ds: Dataset,
+    algo: str,
+    params: dict[str, Any],
+    cert: SeparableCertificate | None,
+    args: argparse.Namespace,
+) -> RunRecord:
+    from novikoff.reference import run_perceptron
+    from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
+
+    common = {"max_epochs": args.max_epochs, "certificate": cert}
+    if algo == "perceptron":
+        return run_perceptron(ds, **common)
+    extra = {**common, "multiple_updates": args.multiple_updates}
+    if algo == "pfm":
+        return run_pfm(ds, params["beta"], **extra)
+    if algo == "pdm":
+        return run_pdm(ds, params["eps"], **extra)
+    return run_pdm_succ(ds, params["epsilons"], **extra)
+
+
+def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Namespace) -> RunRecord:
+    from novikoff.twins import perceptron_twin
+    from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin
+
+    opts = {"max_epochs": args.max_epochs, "multiple_updates": True, "active_sets": True}
+    if algo == "perceptron":
+        return perceptron_twin(ds, max_epochs=args.max_epochs)
+    if algo == "pfm":
+        Z, s = ds.scaled_patterns
+        beta = params["beta"]
+        multiple = all(beta * beta * s * s < sum(v * v for v in z) for z in Z)
+        return pfm_twin(ds, beta=beta, **{**opts, "multiple_updates": multiple})
+    if algo == "pdm":
+        return pdm_twin(ds, eps=params["eps"], **opts)
+    return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
+
+
+def _fast_d2(ds: Dataset, run: RunRecord, eps: Fraction, cert: SeparableCertificate) -> str:
+    """D2 on the twin's final state, exactly (its float weights are exact dyadic rationals)."""
+    from novikoff.spec import D2
+    from novikoff.spec.intervals import SquareRoot, Undecided
+
+    w = [Fraction(float(v)) for v in run.weights]
+    w2 = sum((v * v for v in w), Fraction(0))
+    if run.mistakes == 0 or w2 == 0 or eps == 1:
+        return "not applicable"
+    s = min(sum((a * b for a, b in zip(w, ds.pattern(i))), Fraction(0)) for i in range(ds.n_samples))
+    values: dict[str, Fraction | SquareRoot] = {
+        "t": Fraction(run.mistakes),
+        "eps": eps,
+        "s": s,
+        "w_norm": SquareRoot(w2),
+        "gamma": SquareRoot(cert.gamma2),
+    }
+    try:
+        ok = D2.check_rigorous(values)
+    except Undecided as exc:
+        return f"undecided ({exc})"
+    except ValueError as exc:  # HypothesisNotMet: the twin's state does not meet D2's hypotheses
+        raise InvariantViolation("D2", str(exc), dict(values), "on the twin's final state") from None
+    if not ok:
+        raise InvariantViolation("D2", str(D2.conclusion), dict(values), "on the twin's final state")
+    return "held (exactly, on the twin's final float weights)"
+
+
+def cmd_run(args: argparse.Namespace, load: Any) -> int:
+    from novikoff.reference.achieved import achieved_margin, format_interval
+    from novikoff.transforms import soft_margin
+
+    params = _parameters(args)
+    ds = load(args)
+    delta = _number(args.soft_margin, "--soft-margin")
+    if delta is not None:
+        ds = soft_margin(ds, delta)
+    t0 = time.perf_counter()
+    cert = certify(ds)
+    t_cert = time.perf_counter() - t0
+    sep = cert if isinstance(cert, SeparableCertificate) else None
+    t0 = time.perf_counter()
+    run = (
+        _fast_run(ds, args.algorithm, params, args)
+        if args.fast
+        else _exact_run(ds, args.algorithm, params, sep, args)
+    )
+    t_run = time.perf_counter() - t0
+    checks: dict[str, str] = dict(getattr(run, "checks", {}))
+    if args.algorithm == "perceptron" and not args.fast and sep is not None:
+        checks["N1-N3"] = f"held at all {run.mistakes} updates"
+    if args.fast and sep is not None and run.converged and args.algorithm in ("pdm", "pdm-succ"):
+        eps = params["eps"] if args.algorithm == "pdm" else params["epsilons"][-1]
+        checks["D2"] = _fast_d2(ds, run, eps, sep)
+    margin = None
+    if any(v != 0 for v in run.weights):
+        margin = achieved_margin(ds, list(run.weights), run.mistakes, sep)
+    report: dict[str, Any] = {
+        "dataset": ds.name,
+        "samples": ds.n_samples,
+        "features": ds.n_features,
+        "bias": format_rational(ds.bias),
+        "soft_margin": None if delta is None else format_rational(delta),
+        "algorithm": args.algorithm,
+        "mode": "fast" if args.fast else "exact",
+        "parameters": {
+            k: format_rational(v) if isinstance(v, Fraction) else [format_rational(e) for e in v]
+            for k, v in params.items()
+        },
+        "separable": sep is not None,
+        "R2": format_rational(cert.R2),
+        "gamma2": None if sep is None else format_rational(sep.gamma2),
+        "novikoff_bound": None if sep is None else format_rational(sep.bound),
+        "run": {
+            "updates": run.mistakes,
+            "epochs": run.epochs,
+            "converged": run.converged,
+            "stages": [[format_rational(Fraction(e)), t, n] for e, t, n in getattr(run, "stages", [])],
+        },
+        "margin": None
+        if margin is None
+        else {
+            "gamma_prime2": format_rational(margin.gamma_prime2),
+            "sign": margin.sign,
+            "ratio2": None if margin.ratio2 is None else format_rational(margin.ratio2),
+            "ratio_exact": None if margin.ratio_exact is None else format_rational(margin.ratio_exact),
+            "ratio_interval": None
+            if margin.ratio_interval is None
+            else [format_rational(margin.ratio_interval[0]), format_rational(margin.ratio_interval[1])],
+            "after_run_estimate": None
+            if margin.after_run_estimate is None
+            else format_rational(margin.after_run_estimate),
+        },
+        "checks": checks,
+        "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
+    }
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    shown = ", ".join(f"{k} = {report['parameters'][k]}" for k in params)
+    lines = [
+        f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias}"
+        + ("" if delta is None else f", soft margin Delta = {delta}")
+        + ")",
+        f"  {args.algorithm} {shown}"
+        f" ({report['mode']}): {run.mistakes} updates in {run.epochs} epochs, "
+        + ("converged" if run.converged else f"NOT converged (stopped at max_epochs = {args.max_epochs})"),
+    ]
+    if sep is None:
+        lines.append(
+            "  not separable: Gordan certificate (novikoff certify shows it); no margin to compare with"
+        )
+    else:
+        lines.append(f"  gamma^2 = {float(sep.gamma2):.6g} (exact certificate), R^2 = {float(cert.R2):.6g}")
+    if margin is not None and margin.ratio_interval is not None and margin.ratio2 is not None:
+        exact = "" if margin.ratio_exact is None else f" = {margin.ratio_exact} exactly"
+        lines.append(
+            f"  achieved margin gamma'/gamma in {format_interval(*margin.ratio_interval)}{exact}"
+            f"  (certified: (gamma'/gamma)^2 = {float(margin.ratio2):.12g} exact rational)"
+        )
+        if margin.after_run_estimate is not None:
+            lines.append(
+                f"  after-run estimate 1 - gamma' t/||w|| = {float(margin.after_run_estimate):.6g}"
+                " (bounds 1 - gamma'/gamma from above)"
+            )
+    for key, value in checks.items():
+        lines.append(f"  {key}: {value}")
+    lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")
+    print("\n".join(lines))
+    return 0
