@@ -106,6 +106,25 @@ class _Patterns:
     def block(self, rows: np.ndarray | slice, w: np.ndarray) -> np.ndarray:
         return np.asarray(self.Z[rows] @ w).ravel()
 
+    def take(self, rows: np.ndarray) -> Any:
+        """The rows in this order, ready for contiguous block products (one copy per scan)."""
+        natural = len(rows) == self.m and bool(np.all(rows[1:] > rows[:-1])) if len(rows) else True
+        return self.Z if natural else self.Z[rows]
+
+    def block_of(self, taken: Any, a: int, b: int, w: np.ndarray) -> np.ndarray:
+        """Decision values z.w of rows a..b-1 of ``take``'s result."""
+        if not self.sparse:
+            return np.asarray(taken[a:b] @ w)
+        ptr = taken.indptr
+        lo, hi = ptr[a], ptr[b]
+        if hi == lo:
+            return np.zeros(b - a)
+        prod = taken.data[lo:hi] * w[taken.indices[lo:hi]]
+        starts = ptr[a:b] - lo
+        out = np.add.reduceat(prod, np.minimum(starts, hi - lo - 1))
+        out[ptr[a + 1 : b + 1] == ptr[a:b]] = 0.0  # empty rows (reduceat would copy a neighbour)
+        return out
+
     def add(self, w: np.ndarray, i: int, n: float) -> None:
         if self.sparse:
             lo, hi = self.Z.indptr[i], self.Z.indptr[i + 1]
@@ -151,34 +170,52 @@ class _State:
             return t * p <= (1 - self.param) * w2
         return p <= 0 or p * p <= self.param * self.param * w2
 
-    def holds(self, p: np.ndarray, rows: np.ndarray, n: int = 0) -> np.ndarray:
-        """Vectorized float decision with a 'maybe' band: returns 1 (holds), 0 (fails), -1 (too close)."""
-        q = self.P.q[rows]
+    def margins(self, p: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(D, err) for the current state: the condition holds iff the exact D >= 0 (PDM:
+        D = (1 - eps)||w||^2 - t w.z; PFM: 1 if w.z <= 0 else beta^2 ||w||^2 - (w.z)^2), and
+        |fl(D) - D| <= err. :meth:`decide_one` is the same computation for one sample at n."""
+        err_p = self.P.gamma_k * self.P.norm_up[rows] * math.sqrt(self.w2 + self.w2_err)
+        abs_p = np.abs(p)
+        if self.rule == "pdm":
+            a = 1.0 - self.fparam
+            D = a * self.w2 - self.t * p
+            err = (a * self.w2_err + 4 * _U * a * self.w2) + self.t * (err_p + 4 * _U * abs_p)
+            return D, err
+        b2 = self.fparam * self.fparam
+        neg = p <= -err_p
+        D = np.where(neg, 1.0, b2 * self.w2 - p * p)
+        err = b2 * self.w2_err + 2 * abs_p * err_p + err_p**2 + 8 * _U * (b2 * self.w2 + p * p)
+        err = np.where(neg, 0.0, err + abs(b2 - float(self.param * self.param)) * self.w2)
+        return D, err
+
+    def decide_one(self, p: float, i: int, n: int = 0) -> bool:
+        """The same decision as :meth:`holds` for one sample, in scalar float arithmetic."""
+        q = float(self.P.q[i])
         t = self.t + n
         pn = p + n * q
         w2n = self.w2 + 2 * n * p + n * n * q
-        err_p = self.P.gamma_k * self.P.norm_up[rows] * math.sqrt(self.w2 + self.w2_err) * (1 + n)
+        err_p = self.P.gamma_k * float(self.P.norm_up[i]) * math.sqrt(self.w2 + self.w2_err) * (1 + n)
         err_p = err_p + n * q * self.P.gamma_k
-        err_w2 = self.w2_err + 2 * n * err_p + 8 * _U * (self.w2 + 2 * n * np.abs(p) + n * n * q)
+        err_w2 = self.w2_err + 2 * n * err_p + 8 * _U * (self.w2 + 2 * n * abs(p) + n * n * q)
         if self.rule == "pdm":
             a = 1.0 - self.fparam
             D = a * w2n - t * pn
-            err = a * err_w2 + t * err_p + 4 * _U * (a * np.abs(w2n) + t * np.abs(pn))
+            err = a * err_w2 + t * err_p + 4 * _U * (a * abs(w2n) + t * abs(pn))
         else:
             b2 = self.fparam * self.fparam
-            neg = pn <= -err_p
-            D = np.where(neg, 1.0, b2 * w2n - pn * pn)
-            err = np.where(
-                neg, 0.0, b2 * err_w2 + 2 * np.abs(pn) * err_p + err_p**2 + 8 * _U * (b2 * w2n + pn * pn)
-            )
-            err = err + abs(b2 - float(self.param * self.param)) * np.abs(w2n)
-        out = np.where(D > err, 1, np.where(D < -err, 0, -1))
-        # an error bound of 0 means every operation was exact: D == 0 is a tie, and ties update
-        return np.where((err == 0) & (D == 0), 1, out)
-
-    def decide_one(self, p: float, i: int, n: int = 0) -> bool:
-        verdict = int(self.holds(np.array([p]), np.array([i]), n)[0])
-        return self._exact_holds(i, n) if verdict < 0 else verdict == 1
+            if pn <= -err_p:
+                D, err = 1.0, 0.0
+            else:
+                D = b2 * w2n - pn * pn
+                err = b2 * err_w2 + 2 * abs(pn) * err_p + err_p**2 + 8 * _U * (b2 * w2n + pn * pn)
+                err += abs(b2 - float(self.param * self.param)) * abs(w2n)
+        if err == 0 and D == 0:
+            return True
+        if D > err:
+            return True
+        if D < -err:
+            return False
+        return self._exact_holds(i, n)
 
     # --- updates ------------------------------------------------------------
     def count(self, p: float, i: int) -> int:
@@ -225,14 +262,14 @@ def _scan(
 ) -> int:
     """One pass over ``rows`` with restarts; returns the number of updates."""
     pos, block, made, m = 0, _FIRST_BLOCK, 0, len(rows)
+    taken = S.P.take(rows)
     while pos < m:
         idx = rows[pos : pos + block]
-        p = S.P.block(idx, S.w)
-        verdict = S.holds(p, idx)
-        candidates = np.flatnonzero(verdict != 0)
+        p = S.P.block_of(taken, pos, pos + len(idx), S.w)
+        D, err = S.margins(p, idx)
         hit = -1
-        for c in candidates:
-            if verdict[c] == 1 or S._exact_holds(int(idx[c])):
+        for c in np.flatnonzero(D >= -err):  # holds, or too close to tell in floats
+            if D[c] > err[c] or (err[c] == 0 and D[c] == 0) or S._exact_holds(int(idx[c])):
                 hit = int(c)
                 break
         if hit < 0:
