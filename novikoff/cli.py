@@ -121,7 +121,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--out), 0 when none was found in the examples tried (never a proof), 2 on a malformed EXPR.",
     )
     fz.add_argument("expr", metavar="EXPR")
-    fz.add_argument("--algorithm", default="perceptron", choices=["perceptron"])
+    fz.add_argument(
+        "--algorithm",
+        default="perceptron",
+        choices=["perceptron", "pdm", "pfm"],
+        help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma",
+    )
+    fz.add_argument(
+        "--epsilons",
+        metavar="E1,E2,...",
+        help="the eps values drawn for pdm (and for pfm's beta = (1 - eps) gamma); "
+        "default 1,3/4,1/2,1/3,1/10 (pdm) and 1,3/4,1/2,1/4,1/10 (pfm)",
+    )
     fz.add_argument(
         "--examples", type=_positive_int, default=200, metavar="N", help="Hypothesis examples in all"
     )
@@ -401,8 +412,15 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
     from novikoff.fuzz.falsify import falsify, stderr_progress
 
     show = not args.json and sys.stderr.isatty()
+    epsilons = None
+    if args.epsilons is not None:
+        epsilons = [parse_rational(e.strip()) for e in args.epsilons.split(",") if e.strip()]
+        if not epsilons:
+            raise InputError("--epsilons: no values")
     result = falsify(
         args.expr,
+        algorithm=args.algorithm,
+        epsilons=epsilons,
         examples=args.examples,
         seed=args.seed,
         database=args.database or default_database(),
@@ -428,9 +446,7 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise InputError(f"--out {args.out}: {exc.strerror or exc}") from None
     order = "natural" if ce.order is None else list(ce.order)
-    replay = f"novikoff certify {args.out} --bias {ce.dataset.bias}" + (
-        "" if ce.order is None else "  (with the order above)"
-    )
+    replay = ce.replay_command(args.out) + ("" if ce.order is None else "  (with the order above)")
     if args.json:
         print(
             json.dumps(
@@ -451,7 +467,8 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
     else:
         values = ", ".join(f"{k} = {format_rational(v)}" for k, v in ce.values.items())
         print(
-            f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates > bound {result.bound} = {ce.bound_value}\n"
+            f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates of "
+            f"{ce.setting.describe(ce.values['gamma2'])} > bound {result.bound} = {ce.bound_value}\n"
             f"  {values}; order {order}\n  dataset written to {args.out}; replay: {replay}"
         )
     return 1

@@ -17,6 +17,7 @@ import pytest
 from novikoff import cli
 from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
+from novikoff.errors import InputError
 from novikoff.fuzz.bounds import parse_bound
 from novikoff.fuzz.falsify import (
     Progress,
@@ -273,3 +274,47 @@ def test_the_shrinker_renumbers_orders_when_it_deletes_a_sample() -> None:
     assert small.n_samples == 3 and order == [2, 0, 1]
     assert all(small.features(i) == [0] for i in range(3))
     assert None in kept  # the natural order was tried first and refused
+
+
+# --- PDM and PFM campaigns -------------------------------------------------------------------------
+
+
+def test_pdm_below_one_half_can_exceed_novikoffs_bound_and_the_file_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = falsify("R2/gamma2", examples=100, algorithm="pdm", epsilons=[Fraction(1, 10)], database=None)
+    ce = result.counterexample
+    assert ce is not None and ce.setting.value == Fraction(1, 10) and certify_check(ce)
+    out = tmp_path / "ce.csv"
+    ce.write_csv(out)
+    command = ce.replay_command(out).split()
+    assert command[:2] == ["novikoff", "run"]
+    assert cli.main([*command[1:], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["run"]["updates"] == ce.updates
+
+
+def test_the_derived_pdm_and_pfm_bounds_survive_a_search() -> None:
+    d1 = falsify(
+        "R2/((2*eps-1)*gamma2)", examples=60, algorithm="pdm", epsilons=[1, Fraction(3, 4)], database=None
+    )
+    assert d1.counterexample is None and d1.best_ratio is not None and d1.best_ratio <= 1
+    p1 = "(1+1/exp(1))*R2/(2*eps*gamma2)*(2*gamma/R + log((1+exp(1))*R2/(2*eps*gamma2)))"
+    result = falsify(
+        p1, examples=60, algorithm="pfm", epsilons=[Fraction(1, 2), Fraction(1, 10)], database=None
+    )
+    assert result.counterexample is None
+
+
+def test_a_bound_just_below_novikoff_is_refuted_by_t1_for_pdm_and_pfm() -> None:
+    for algorithm in ("pdm", "pfm"):
+        ce = falsify("R2/gamma2 - 1/2", examples=10, algorithm=algorithm, database=None).counterexample
+        assert ce is not None and ce.source.startswith("T1") and certify_check(ce)
+
+
+def test_symbols_belong_to_their_algorithm(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(InputError, match="of --algorithm perceptron"):
+        parse_bound("R2/gamma2/eps")
+    assert parse_bound("beta*R", "pfm") is not None
+    assert cli.main(["falsify", "R2/gamma2", "--epsilons", "1/2"]) == 2
+    assert "pdm and pfm only" in capsys.readouterr().err
+    assert cli.main(["falsify", "R2/gamma2", "--algorithm", "pdm", "--epsilons", "0"]) == 2

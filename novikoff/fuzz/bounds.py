@@ -4,7 +4,8 @@ The text is parsed by Python's ``ast`` (which never runs anything) and every nod
 is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed:
 
 - symbols ``R``, ``gamma``, ``R2``, ``gamma2`` (positive reals), ``m`` (samples) and
-  ``d`` (features) (positive integers); more (eps, beta, K) come with their algorithms;
+  ``d`` (features) (positive integers), and per algorithm (:data:`ALGORITHM_SYMBOLS`)
+  ``eps`` (PDM's accuracy; for PFM eps = 1 - beta/gamma) and ``beta`` (PFM's margin);
 - numbers, read exactly (``0.99`` is 99/100, ``1e-3`` is 1/1000);
 - ``+ - * / **``, unary ``-``/``+``, parentheses;
 - functions ``floor``, ``ceil``, ``sqrt``, ``log`` (natural), ``exp``, ``min``, ``max``.
@@ -23,7 +24,7 @@ import sympy as sp
 from novikoff.errors import InputError
 from novikoff.rational import parse_rational
 
-__all__ = ["BOUND_FUNCTIONS", "BOUND_SYMBOLS", "BoundSyntaxError", "parse_bound"]
+__all__ = ["ALGORITHM_SYMBOLS", "BOUND_FUNCTIONS", "BOUND_SYMBOLS", "BoundSyntaxError", "parse_bound"]
 
 BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "R": sp.Symbol("R", positive=True),
@@ -32,6 +33,15 @@ BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "gamma2": sp.Symbol("gamma2", positive=True),
     "m": sp.Symbol("m", integer=True, positive=True),
     "d": sp.Symbol("d", integer=True, positive=True),
+    "eps": sp.Symbol("eps", positive=True),
+    "beta": sp.Symbol("beta", nonnegative=True),
+}
+
+_COMMON = ("R", "gamma", "R2", "gamma2", "m", "d")
+ALGORITHM_SYMBOLS: dict[str, tuple[str, ...]] = {
+    "perceptron": _COMMON,
+    "pdm": (*_COMMON, "eps"),
+    "pfm": (*_COMMON, "eps", "beta"),
 }
 
 BOUND_FUNCTIONS: dict[str, tuple[int, Callable[..., sp.Expr]]] = {
@@ -65,8 +75,13 @@ class BoundSyntaxError(InputError):
         super().__init__(f"bound expression, column {column}: {message}{pointer}")
 
 
-def parse_bound(text: str) -> sp.Expr:
-    """The sympy expression of ``text`` (see the module docstring); exact and finite."""
+def parse_bound(text: str, algorithm: str = "perceptron") -> sp.Expr:
+    """The sympy expression of ``text`` (see the module docstring); exact and finite.
+
+    Only the symbols of ``algorithm`` (:data:`ALGORITHM_SYMBOLS`) are accepted.
+    """
+    if algorithm not in ALGORITHM_SYMBOLS:
+        raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHM_SYMBOLS)}")
     if not isinstance(text, str):
         raise BoundSyntaxError(str(text), 1, "the bound must be text")
     if not text.strip():
@@ -84,15 +99,17 @@ def parse_bound(text: str) -> sp.Expr:
         raise BoundSyntaxError(
             stripped, len(stripped) + 1, "syntax error (the expression ends too early)"
         ) from None
-    expr = _Builder(stripped).build(tree.body)
+    expr = _Builder(stripped, ALGORITHM_SYMBOLS[algorithm], algorithm).build(tree.body)
     if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan):
         raise BoundSyntaxError(text, 1, f"the expression is not finite ({expr})")
     return expr
 
 
 class _Builder:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, symbols: tuple[str, ...], algorithm: str) -> None:
         self.text = text
+        self.symbols = symbols
+        self.algorithm = algorithm
 
     def fail(self, node: ast.AST, message: str) -> BoundSyntaxError:
         return BoundSyntaxError(self.text, getattr(node, "col_offset", 0) + 1, message)
@@ -111,11 +128,12 @@ class _Builder:
                 return self.build(node.operand)
             raise self.fail(node, f"operator {type(node.op).__name__} is not allowed")
         if isinstance(node, ast.Name):
-            if node.id in BOUND_SYMBOLS:
+            if node.id in self.symbols:
                 return BOUND_SYMBOLS[node.id]
+            where = f" of --algorithm {self.algorithm}" if node.id in BOUND_SYMBOLS else ""
             raise self.fail(
                 node,
-                f"unknown name {node.id!r}; symbols: {', '.join(BOUND_SYMBOLS)}; "
+                f"unknown name {node.id!r}{where}; symbols: {', '.join(self.symbols)}; "
                 f"functions: {', '.join(BOUND_FUNCTIONS)}",
             )
         if isinstance(node, ast.Constant):

@@ -26,8 +26,8 @@ from __future__ import annotations
 import multiprocessing
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -42,11 +42,12 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import BOUND_SYMBOLS, parse_bound
 from novikoff.fuzz.database import campaign_key, default_database, open_database
+from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
 from novikoff.rational import format_rational, unlimited_int_digits
-from novikoff.reference import run_perceptron
 from novikoff.runs import Order
+from novikoff.spec.intervals import SquareRoot, Value, interval_of
 from novikoff.spec.tightness import basis_dataset
 
 __all__ = [
@@ -64,65 +65,23 @@ _MAX_EPOCHS = 10_000
 _iv = mpmath.iv
 
 
-def _interval(lo: Any, hi: Any | None = None) -> Any:
-    return _iv.mpf([lo, lo if hi is None else hi])
-
-
-def _floor(x: Any) -> Any:
-    return _interval(mpmath.floor(x.a), mpmath.floor(x.b))
-
-
-def _ceil(x: Any) -> Any:
-    return _interval(mpmath.ceil(x.a), mpmath.ceil(x.b))
-
-
-def _min(*xs: Any) -> Any:
-    return _interval(min(x.a for x in xs), min(x.b for x in xs))
-
-
-def _max(*xs: Any) -> Any:
-    return _interval(max(x.a for x in xs), max(x.b for x in xs))
-
-
-_FUNCTIONS = {
-    "sqrt": _iv.sqrt,
-    "log": _iv.log,
-    "exp": _iv.exp,
-    "floor": _floor,
-    "ceiling": _ceil,
-    "Min": _min,
-    "Max": _max,
-    "E": _iv.e,
-    "pi": _iv.pi,
-    "mpf": _iv.mpf,
-}
-
-
 def _evaluate(bound: sp.Expr, values: dict[str, Fraction]) -> Any:
-    """An interval containing the bound's value (60 digits)."""
-    symbols = [BOUND_SYMBOLS[n] for n in BOUND_SYMBOLS]
-    f = sp.lambdify(symbols, bound, modules=[_FUNCTIONS, "mpmath"])
+    """An interval containing the bound's value (200-bit interval arithmetic).
+
+    R and gamma are the square roots of R2 and gamma2; for PFM (``beta`` given, no
+    ``eps``) eps means 1 - beta/gamma and is substituted before evaluating.
+    """
+    env: dict[str, Value] = dict(values)
+    env["R"] = SquareRoot(values["R2"])
+    env["gamma"] = SquareRoot(values["gamma2"])
+    expr = bound
+    if "beta" in values and "eps" not in values:
+        S = BOUND_SYMBOLS
+        expr = bound.xreplace({S["eps"]: 1 - S["beta"] / S["gamma"]})
     saved = _iv.prec
     _iv.prec = 200
     try:
-        args = []
-        for name in BOUND_SYMBOLS:
-            q = values[name] if name not in ("R", "gamma") else None
-            if name == "R":
-                args.append(
-                    _iv.sqrt(_interval(mpmath.mpf(values["R2"].numerator)) / values["R2"].denominator)
-                )
-            elif name == "gamma":
-                args.append(
-                    _iv.sqrt(_interval(mpmath.mpf(values["gamma2"].numerator)) / values["gamma2"].denominator)
-                )
-            else:
-                assert q is not None
-                args.append(_interval(mpmath.mpf(q.numerator)) / q.denominator)
-        value = f(*args)
-        if not isinstance(value, type(_iv.mpf(0))):
-            value = _iv.mpf(value)
-        return value
+        return interval_of(expr, env)
     finally:
         _iv.prec = saved
 
@@ -131,8 +90,8 @@ def bound_exceeded(bound: sp.Expr, updates: int, values: dict[str, Fraction]) ->
     """True iff ``updates`` > the bound's value, decided rigorously (False when unsure)."""
     try:
         value = _evaluate(bound, values)
-    except (ZeroDivisionError, ValueError, TypeError):
-        return False  # undefined here: not a counterexample
+    except (ZeroDivisionError, ValueError, TypeError, KeyError):
+        return False  # undefined here (or a symbol this run has no value for): not a counterexample
     if not (mpmath.isfinite(value.a) and mpmath.isfinite(value.b)):
         return False  # e.g. log(0): the bound says nothing here
     return bool(value.b < updates)
@@ -148,17 +107,26 @@ class Counterexample:
     values: dict[str, Fraction]
     bound_value: str
     source: str
+    setting: RunSetting = field(default_factory=lambda: RunSetting("perceptron"))
+
+    def replay_command(self, path: str | Path) -> str:
+        """The command that re-runs the counterexample from the written file."""
+        if self.setting.algorithm == "perceptron":
+            return f"novikoff certify {path} --bias {self.dataset.bias}"
+        options = self.setting.replay_options(self.values["gamma2"])
+        return f"novikoff run {path} --bias {self.dataset.bias} {options} --exact"
 
     def write_csv(self, path: str | Path) -> None:
-        """Write the dataset so that ``novikoff certify FILE --bias RHO`` replays it.
+        """Write the dataset so that :meth:`replay_command` (certify or run) replays it.
 
         A single sample is written twice: the file readers need two samples, and a
         duplicate changes neither R, gamma nor the run (it is never a mistake).
         """
         with unlimited_int_digits():
             lines = [
-                f"# novikoff falsify counterexample ({self.source}): {self.updates} updates, "
-                f"bias {self.dataset.bias}, order {'natural' if self.order is None else list(self.order)}"
+                f"# novikoff falsify counterexample ({self.source}): {self.updates} updates of "
+                f"{self.setting.describe(self.values['gamma2'])}, bias {self.dataset.bias}, "
+                f"order {'natural' if self.order is None else list(self.order)}"
             ]
             for i in range(self.dataset.n_samples):
                 xs = [str(format_rational(v)) for v in self.dataset.features(i)]
@@ -198,15 +166,16 @@ ProgressCallback = Callable[[Progress], None]
 _USE_DEFAULT = "<default>"
 
 
-def _values(ds: Dataset, cert: SeparableCertificate) -> dict[str, Fraction]:
-    return {"R2": cert.R2, "gamma2": cert.gamma2, "m": Fraction(ds.n_samples), "d": Fraction(ds.n_features)}
+def _values(ds: Dataset, cert: SeparableCertificate, setting: RunSetting) -> dict[str, Fraction]:
+    common = {"R2": cert.R2, "gamma2": cert.gamma2, "m": Fraction(ds.n_samples), "d": Fraction(ds.n_features)}
+    return {**common, **setting.values(cert.gamma2)}
 
 
 def _bound_value(bound: sp.Expr, values: dict[str, Fraction]) -> str:
     try:
         v = _evaluate(bound, values)
         return f"in {_iv.nstr(v, 15)}"
-    except (ZeroDivisionError, ValueError, TypeError):
+    except (ZeroDivisionError, ValueError, TypeError, KeyError):
         return "undefined"
 
 
@@ -214,7 +183,7 @@ def _bound_float(bound: sp.Expr, values: dict[str, Fraction]) -> float | None:
     """The bound's value as a float (midpoint of its interval), for steering and display."""
     try:
         v = _evaluate(bound, values)
-    except (ZeroDivisionError, ValueError, TypeError):
+    except (ZeroDivisionError, ValueError, TypeError, KeyError):
         return None
     if not (mpmath.isfinite(v.a) and mpmath.isfinite(v.b)):
         return None
@@ -237,28 +206,49 @@ def adversarial_orders(ds: Dataset, cert: SeparableCertificate) -> list[list[int
     return [least_first, most_first]
 
 
-def _worst_run(ds: Dataset, cert: SeparableCertificate, order: Order) -> tuple[int, Order]:
+def _worst_run(
+    ds: Dataset, cert: SeparableCertificate, order: Order, setting: RunSetting
+) -> tuple[int, Order]:
     """The largest exact update count over the drawn order and the adversarial ones."""
     best_updates, best_order = -1, order
     for candidate in [order, *adversarial_orders(ds, cert)]:
-        updates = run_perceptron(ds, order=candidate, max_epochs=_MAX_EPOCHS).mistakes
+        updates = setting.run(ds, cert, candidate, _MAX_EPOCHS)
         if updates > best_updates:
             best_updates, best_order = updates, candidate
     return best_updates, best_order
 
 
-def _t1_precheck(bound: sp.Expr) -> tuple[int, Counterexample | None]:
+def _t1_precheck(
+    bound: sp.Expr, algorithm: str, epsilons: Sequence[Fraction] | None = None
+) -> tuple[int, Counterexample | None]:
+    """T1 (e_1..e_n, plain and scaled) under every setting of ``algorithm``: n updates,
+    n = R^2/gamma^2 (for PDM any eps, for PFM any beta < gamma); a hit is confirmed by
+    the exact run before it is reported."""
     tried = 0
-    for scale in (Fraction(1), Fraction(1, 3), Fraction(5)):
-        for n in range(1, 201):
-            tried += 1
-            values = {"R2": scale**2, "gamma2": scale**2 / n, "m": Fraction(n), "d": Fraction(n)}
-            if bound_exceeded(bound, n, values):
+    for value in parameter_values(algorithm, epsilons):
+        setting = RunSetting(algorithm, value)
+        for scale in (Fraction(1), Fraction(1, 3), Fraction(5)):
+            for n in range(1, 201):
+                tried += 1
+                gamma2 = scale**2 / n
+                values = {
+                    "R2": scale**2,
+                    "gamma2": gamma2,
+                    "m": Fraction(n),
+                    "d": Fraction(n),
+                    **setting.values(gamma2),
+                }
+                if not bound_exceeded(bound, n, values):
+                    continue
                 ds = basis_dataset(n, scale=scale)
-                ce = Counterexample(
-                    ds, None, n, values, _bound_value(bound, values), f"T1 with n = {n}, scale {scale}"
-                )
-                return tried, ce
+                cert = certify(ds)
+                assert isinstance(cert, SeparableCertificate)
+                updates = setting.run(ds, cert, None, _MAX_EPOCHS)
+                if bound_exceeded(bound, updates, values):
+                    source = f"T1 with n = {n}, scale {scale}"
+                    return tried, Counterexample(
+                        ds, None, updates, values, _bound_value(bound, values), source, setting
+                    )
     return tried, None
 
 
@@ -271,8 +261,14 @@ def falsify(
     workers: int = 1,
     progress: ProgressCallback | None = None,
     precheck: bool = True,
+    algorithm: str = "perceptron",
+    epsilons: Sequence[Fraction] | None = None,
 ) -> FalsifyResult:
     """Search for a counterexample to ``updates <= bound`` (see the module docstring).
+
+    ``algorithm`` is perceptron, pdm or pfm (:mod:`novikoff.fuzz.settings_space`:
+    which parameters are drawn, which symbols the bound may use); ``epsilons``
+    replaces the default eps values drawn for pdm and pfm.
 
     ``examples`` is the total Hypothesis budget (split across ``workers`` processes,
     worker i using seed ``seed + i``); ``database`` names the example database
@@ -281,7 +277,9 @@ def falsify(
     this bound are replayed before anything new is tried. ``progress`` is called
     after every example (in each worker when ``workers > 1``).
     """
-    bound = parse_bound(text)
+    bound = parse_bound(text, algorithm)
+    eps_values = parameter_values(algorithm, epsilons)  # validates them
+    campaign = algorithm if algorithm == "perceptron" else f"{algorithm}{eps_values}"
     if workers < 1:
         raise InputError(f"workers must be >= 1, got {workers}")
     if database == _USE_DEFAULT:
@@ -289,13 +287,24 @@ def falsify(
     open_database(database)  # bad specs fail here, in the caller's process, with their name
     tried = 0
     if precheck:
-        tried, witness = _t1_precheck(bound)
+        tried, witness = _t1_precheck(bound, algorithm, epsilons)
         if witness is not None:
             return FalsifyResult(bound, tried, witness)
     if workers == 1:
-        result = _search(bound, examples, seed, database, progress)
+        result = _search(
+            bound,
+            examples,
+            seed,
+            database,
+            progress,
+            algorithm=algorithm,
+            epsilons=epsilons,
+            campaign=campaign,
+        )
     else:
-        result = _search_in_workers(text, examples, seed, database, workers, progress is not None)
+        result = _search_in_workers(
+            text, examples, seed, database, workers, progress is not None, algorithm, epsilons, campaign
+        )
     result.examples += tried
     return result
 
@@ -308,6 +317,9 @@ def _search(
     progress: ProgressCallback | None,
     worker: int | None = None,
     shrink_seconds: float = 30.0,
+    algorithm: str = "perceptron",
+    epsilons: Sequence[Fraction] | None = None,
+    campaign: str = "perceptron",
 ) -> FalsifyResult:
     """The Hypothesis part of :func:`falsify`, in this process.
 
@@ -320,12 +332,12 @@ def _search(
     first_hit: int | None = None
     best_ratio: float | None = None
 
-    def violates(pair: tuple[tuple[Dataset, SeparableCertificate], Order]) -> bool:
+    def violates(example: tuple[tuple[Dataset, SeparableCertificate], Order, RunSetting]) -> bool:
         nonlocal tried, first_hit, best_ratio
         tried += 1
-        (ds, cert), order = pair
-        updates, _ = _worst_run(ds, cert, order)
-        values = _values(ds, cert)
+        (ds, cert), order, setting = example
+        updates, _ = _worst_run(ds, cert, order, setting)
+        values = _values(ds, cert, setting)
         target(float(updates), label="updates")
         value = _bound_float(bound, values)
         if value is not None and value > 0:
@@ -339,7 +351,9 @@ def _search(
             progress(Progress(tried, best_ratio, worker))
         return hit
 
-    strategy = certified_separable().flatmap(lambda p: orderings(p[0].n_samples).map(lambda o: (p, o)))
+    strategy = certified_separable().flatmap(
+        lambda p: st.tuples(st.just(p), orderings(p[0].n_samples), settings_for(algorithm, epsilons))
+    )
     found = _seeded_find(
         strategy,
         violates,
@@ -354,27 +368,27 @@ def _search(
             phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
         ),
         seed=seed,
-        key=campaign_key("perceptron", sp.srepr(bound)),
+        key=campaign_key(campaign, sp.srepr(bound)),
     )
     if found is None:
         return FalsifyResult(bound, tried, None, best_ratio=best_ratio)
-    (ds, _), order = found
+    (ds, _), order, setting = found
 
     def still_fails(candidate: Dataset, candidate_order: Order) -> bool:
         cert = certify(candidate)
         if not isinstance(cert, SeparableCertificate):
             return False
-        updates, _ = _worst_run(candidate, cert, candidate_order)
-        return bound_exceeded(bound, updates, _values(candidate, cert))
+        updates, _ = _worst_run(candidate, cert, candidate_order, setting)
+        return bound_exceeded(bound, updates, _values(candidate, cert, setting))
 
     ds, order = shrink_failure(ds, order, still_fails, budget_seconds=shrink_seconds)
     cert = certify(ds)
     assert isinstance(cert, SeparableCertificate)  # still_fails held on it
-    updates, worst = _worst_run(ds, cert, order)
-    values = _values(ds, cert)
+    updates, worst = _worst_run(ds, cert, order, setting)
+    values = _values(ds, cert, setting)
     replayed = first_hit == 1
     source = "replayed from the example database" if replayed else "Hypothesis search"
-    ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source + ", shrunk")
+    ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source + ", shrunk", setting)
     return FalsifyResult(bound, tried, ce, replayed=replayed, best_ratio=best_ratio)
 
 
@@ -418,18 +432,40 @@ def _seeded_find(
     return None
 
 
-def _worker_main(job: tuple[str, int, int, str | None, int, bool]) -> FalsifyResult:
-    text, examples, seed, database, index, show = job
+def _worker_main(job: tuple[Any, ...]) -> FalsifyResult:
+    text, examples, seed, database, index, show, algorithm, epsilons, campaign = job
     callback = stderr_progress(worker=index) if show else None
-    return _search(parse_bound(text), examples, seed, database, callback, worker=index)
+    bound = parse_bound(text, algorithm)
+    return _search(
+        bound,
+        examples,
+        seed,
+        database,
+        callback,
+        worker=index,
+        algorithm=algorithm,
+        epsilons=epsilons,
+        campaign=campaign,
+    )
 
 
 def _search_in_workers(
-    text: str, examples: int, seed: int, database: str | None, workers: int, show: bool
+    text: str,
+    examples: int,
+    seed: int,
+    database: str | None,
+    workers: int,
+    show: bool,
+    algorithm: str,
+    epsilons: Sequence[Fraction] | None,
+    campaign: str,
 ) -> FalsifyResult:
     """Run ``workers`` searches in processes sharing ``database``; stop at the first counterexample."""
     share, extra = divmod(examples, workers)
-    jobs = [(text, share + (i < extra), seed + i, database, i, show) for i in range(workers)]
+    jobs = [
+        (text, share + (i < extra), seed + i, database, i, show, algorithm, epsilons, campaign)
+        for i in range(workers)
+    ]
     jobs = [j for j in jobs if j[1] > 0]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -476,7 +512,5 @@ def certify_check(ce: Counterexample) -> bool:
     cert = certify(ce.dataset)
     if not isinstance(cert, SeparableCertificate):
         return False
-    run = run_perceptron(ce.dataset, order=ce.order, max_epochs=_MAX_EPOCHS)
-    return run.mistakes == ce.updates and _values(ce.dataset, cert) == {
-        k: ce.values[k] for k in ("R2", "gamma2", "m", "d")
-    }
+    updates = ce.setting.run(ce.dataset, cert, ce.order, _MAX_EPOCHS)
+    return updates == ce.updates and _values(ce.dataset, cert, ce.setting) == ce.values
