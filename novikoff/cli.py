@@ -106,7 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
         "found (rounding ambiguities are reported, not failed), 1 on a bug, 2 on usage errors.",
     )
     df.add_argument("target", metavar="MODULE:CALLABLE")
-    df.add_argument("--algorithm", default="perceptron", choices=["perceptron"])
+    df.add_argument(
+        "--algorithm",
+        default="perceptron",
+        choices=["perceptron", "pdm", "pfm"],
+        help="pdm calls fit(..., eps=E), pfm fit(..., beta=B)",
+    )
     df.add_argument(
         "--examples", type=_positive_int, default=50, metavar="N", help="examples per data family"
     )
@@ -369,10 +374,13 @@ def _sklearn_params(text: str) -> dict[str, Any]:
 def _cmd_diff(args: argparse.Namespace) -> int:
     from novikoff.fuzz.harness import check_implementation, load_callable, sklearn_fit
 
+    if args.sklearn is not None and args.algorithm != "perceptron":
+        raise InputError("--sklearn adapts perceptron estimators only (use --algorithm perceptron)")
     target = load_callable(args.target)
     fit = sklearn_fit(target, **_sklearn_params(args.sklearn)) if args.sklearn is not None else target
     sk = f' --sklearn "{args.sklearn}"' if args.sklearn is not None else ""
-    repro = f"novikoff diff {args.target}{sk} --examples {args.examples} --seed {args.seed}"
+    algo = "" if args.algorithm == "perceptron" else f" --algorithm {args.algorithm}"
+    repro = f"novikoff diff {args.target}{algo}{sk} --examples {args.examples} --seed {args.seed}"
     report = check_implementation(fit, args.algorithm, examples=args.examples, seed=args.seed, repro=repro)
     if args.json:
 
@@ -383,6 +391,8 @@ def _cmd_diff(args: argparse.Namespace) -> int:
                 "bias": 1,
                 "order": None if f.order is None else list(f.order),
                 "max_epochs": f.max_epochs,
+                "algorithm": f.algorithm,
+                "parameter": None if f.value is None else format_rational(f.value),
                 "X": [
                     [format_rational(v) for v in f.dataset.features(i)] for i in range(f.dataset.n_samples)
                 ],

@@ -91,3 +91,39 @@ def test_diff_prints_a_reproducing_command(tmp_path: Path) -> None:
 @parametrize_with_checks(perceptrons.correct, examples=10)
 def test_parametrize_with_checks_on_a_correct_perceptron(check) -> None:  # type: ignore[no-untyped-def]
     check()
+
+
+# --- PDM and PFM ----------------------------------------------------------------------------------
+
+from tests.impls import large_margin as lm  # noqa: E402
+
+
+@pytest.mark.parametrize("algorithm", ["pdm", "pfm"])
+def test_correct_and_equivalent_large_margin_implementations_pass(algorithm: str) -> None:
+    for fit in lm.CORRECT[algorithm]:
+        report = check_implementation(fit, algorithm, examples=25, seed=1)
+        assert report.ok, f"{fit.__name__}: {report.summary()}"
+        assert report.agreed > 0
+
+
+@pytest.mark.parametrize(("algorithm", "fit"), [(a, f) for a, fs in lm.BROKEN.items() for f in fs])
+def test_broken_large_margin_implementations_are_caught_with_a_minimal_example(
+    algorithm: str, fit: object
+) -> None:
+    report = check_implementation(fit, algorithm, examples=25, seed=1)  # type: ignore[arg-type]
+    assert not report.ok and report.bugs
+    minimal = report.bugs[0]
+    assert minimal.message.startswith("(minimal example)") and minimal.dataset.n_samples <= 4
+    assert minimal.algorithm == algorithm and minimal.value is not None
+
+
+def test_diff_cli_takes_the_algorithm(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        cli.main(["diff", "tests.impls.large_margin:pdm_loop", "--algorithm", "pdm", "--examples", "10"]) == 0
+    )
+    code = cli.main(
+        ["diff", "tests.impls.large_margin:pdm_strict", "--algorithm", "pdm", "--examples", "10", "--json"]
+    )
+    report = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert code == 1 and report["bugs"][0]["algorithm"] == "pdm" and "--algorithm pdm" in report["reproduce"]
+    assert cli.main(["diff", "sklearn.linear_model:Perceptron", "--sklearn", "", "--algorithm", "pdm"]) == 2

@@ -52,6 +52,29 @@ __all__ = [
 FitFunction = Callable[..., Any]
 _U = 2.0**-53  # unit roundoff of float64
 
+# the parameter values an implementation is called with (dyadic: exact in float64)
+PARAMETERS: dict[str, tuple[Fraction | None, ...]] = {
+    "perceptron": (None,),
+    "pdm": (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4)),
+    "pfm": (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1)),
+}
+_KEYWORD = {"pdm": "eps", "pfm": "beta"}
+
+
+def reference_run(
+    algorithm: str, ds: Dataset, order: Any, max_epochs: int, value: Fraction | None
+) -> RunRecord:
+    """The exact reference run an implementation is compared with."""
+    if algorithm == "pdm":
+        from novikoff.reference.large_margin import run_pdm
+
+        return run_pdm(ds, value, order=order, max_epochs=max_epochs)
+    if algorithm == "pfm":
+        from novikoff.reference.large_margin import run_pfm
+
+        return run_pfm(ds, value, order=order, max_epochs=max_epochs)
+    return run_perceptron(ds, order=order, max_epochs=max_epochs)
+
 
 @dataclass
 class ImplementationResult:
@@ -114,12 +137,21 @@ def _normalize(out: Any, d: int) -> ImplementationResult:
     )
 
 
-def call_implementation(fit: FitFunction, ds: Dataset, order: Any, max_epochs: int) -> ImplementationResult:
-    """Run ``fit`` on the float form of ``ds``; ImplementationError says what went wrong."""
+def call_implementation(
+    fit: FitFunction,
+    ds: Dataset,
+    order: Any,
+    max_epochs: int,
+    algorithm: str = "perceptron",
+    value: Fraction | None = None,
+) -> ImplementationResult:
+    """Run ``fit`` on the float form of ``ds`` (with ``eps=`` for pdm, ``beta=`` for pfm);
+    ImplementationError says what went wrong."""
     X, y = ds.to_numpy()
     presented = None if order is None else list(order)
+    extra = {} if value is None else {_KEYWORD[algorithm]: float(value)}
     try:
-        out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=presented)
+        out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=presented, **extra)
     except Unsupported:
         raise
     except Exception as exc:  # anyone's code: report, never crash the harness
@@ -137,6 +169,8 @@ class Finding:
     dataset: Dataset
     order: Any
     max_epochs: int
+    algorithm: str = "perceptron"
+    value: Fraction | None = None
 
     def describe(self) -> str:
         rows = []
@@ -144,8 +178,10 @@ class Finding:
             xs = ", ".join(str(format_rational(v)) for v in self.dataset.features(i))
             rows.append(f"    x_{i} = ({xs}), y = {self.dataset.labels[i]:+d}")
         order = "natural" if self.order is None else list(self.order)
+        param = "" if self.value is None else f", {_KEYWORD[self.algorithm]} = {self.value}"
         return (
-            f"[{self.kind}] {self.family}: {self.message}\n  dataset (exact, bias {self.dataset.bias}), "
+            f"[{self.kind}] {self.family} ({self.algorithm}{param}): {self.message}\n"
+            f"  dataset (exact, bias {self.dataset.bias}), "
             f"order {order}, max_epochs {self.max_epochs}:\n" + "\n".join(rows)
         )
 
@@ -182,14 +218,18 @@ class Report:
 # ------------------------------------------------------------------------ the oracle
 
 
-def _ambiguous_decisions(ds: Dataset, run: RunRecord, order: Any) -> bool:
+def _ambiguous_decisions(
+    ds: Dataset, run: RunRecord, order: Any, algorithm: str = "perceptron", value: Fraction | None = None
+) -> bool:
     """True if some decision of the exact run could go either way in float64.
 
-    At each presentation the exact margin w.z is compared with a bound on the error
-    of a float64 evaluation: gamma_n sum|w_j z_j| for the dot product (n terms), plus
-    gamma_k (A.|z|) for the weights themselves after k float additions, where A sums
-    |z_u| over the updates so far; the bound is doubled for the bound's own rounding.
-    A margin of exactly 0 with a zero bound (w = 0) is a tie, not an ambiguity.
+    At each presentation the exact decision value is compared with a bound on the
+    error of evaluating it in float64. For p = w.z: gamma_n sum|w_j z_j| (n terms)
+    plus gamma_k (A.|z|) for the weights themselves after k float additions (A sums
+    |z_u| over the updates so far). For ||w||^2 (PDM, PFM): gamma_n ||w||^2 plus
+    2 |w|.(gamma_k A). PDM decides D = (1 - eps)||w||^2 - t p, PFM the sign of p and
+    then D = beta^2 ||w||^2 - p^2; their bounds combine those two. Every bound is
+    doubled for its own rounding. A value of exactly 0 with a zero bound is a tie.
     """
     from novikoff.runs import epoch_order
 
@@ -205,15 +245,35 @@ def _ambiguous_decisions(ds: Dataset, run: RunRecord, order: Any) -> bool:
     def gamma(j: int) -> float:
         return j * _U / (1 - j * _U)
 
+    def close(exact: Fraction, bound: float) -> bool:
+        return bound > 0 and abs(float(exact)) <= bound
+
     k = 0
     for epoch in range(run.epochs):
         for i in present(epoch):
-            exact = Fraction(sum(a * b for a, b in zip(W, Z[i])), s * s)
+            p = Fraction(sum(a * b for a, b in zip(W, Z[i])), s * s)
             wf = np.abs(np.array([float(Fraction(v, s)) for v in W]))
-            bound = 2 * (gamma(n) * float(wf @ Zf[i]) + gamma(k) * float(acc @ Zf[i]))
-            if bound > 0 and abs(float(exact)) <= bound:
+            werr = gamma(k) * acc
+            err_p = 2 * (gamma(n) * float(wf @ Zf[i]) + float(werr @ Zf[i]))
+            if algorithm == "perceptron" and close(p, err_p):
                 return True
-            if pending == (epoch, i):
+            if algorithm != "perceptron":
+                w2 = Fraction(sum(a * a for a in W), s * s)
+                err_w2 = 2 * (gamma(n) * float(wf @ wf) + 2 * float(wf @ werr))
+                assert value is not None
+                if algorithm == "pdm":
+                    D = (1 - value) * w2 - k * p
+                    if close(D, 2 * (float(1 - value) * err_w2 + k * err_p)):
+                        return True
+                else:
+                    if close(p, err_p):
+                        return True
+                    if p > 0:
+                        D = value * value * w2 - p * p
+                        b2 = float(value * value)
+                        if close(D, 2 * (b2 * err_w2 + 2 * abs(float(p)) * err_p + err_p**2)):
+                            return True
+            while pending == (epoch, i):  # several entries: a multiple update
                 W = [a + b for a, b in zip(W, Z[i])]
                 acc += Zf[i]
                 k += 1
@@ -257,7 +317,7 @@ def compare(ds: Dataset, run: RunRecord, impl: ImplementationResult, exact: bool
         if k < len(run.updates):
             epoch, i = run.updates[k]
             margin = format_rational(_margin_before_update(ds, run, k))
-            ours = f"sample {i} in epoch {epoch}, where the exact w.z = {margin} <= 0"
+            ours = f"sample {i} in epoch {epoch}, where the exact w.z = {margin} (the update condition held)"
         else:
             ours = "no sample (it had converged)"
         return (
@@ -304,33 +364,44 @@ FAMILIES: dict[str, tuple[st.SearchStrategy[Dataset], bool, int]] = {
 }
 
 
-def _with_order(family: str) -> st.SearchStrategy[tuple[Dataset, Any]]:
+def _with_order(family: str, algorithm: str = "perceptron") -> st.SearchStrategy[tuple[Dataset, Any, Any]]:
     data, _, _ = FAMILIES[family]
     data = data.map(lambda ds: ds.with_bias(1))  # the contract: bias input 1, bias weight last
     return data.flatmap(
-        lambda ds: st.tuples(st.just(ds), st.one_of(st.none(), st.permutations(range(ds.n_samples))))
+        lambda ds: st.tuples(
+            st.just(ds),
+            st.one_of(st.none(), st.permutations(range(ds.n_samples))),
+            st.sampled_from(PARAMETERS[algorithm]),
+        )
     )
 
 
-def _verdict(fit: FitFunction, family: str, ds: Dataset, order: Any) -> tuple[str, str]:
+def _verdict(
+    fit: FitFunction, family: str, ds: Dataset, order: Any, value: Any = None, algorithm: str = "perceptron"
+) -> tuple[str, str]:
     _, exact, max_epochs = FAMILIES[family]
     try:
-        impl = call_implementation(fit, ds, order, max_epochs)
+        impl = call_implementation(fit, ds, order, max_epochs, algorithm, value)
     except ImplementationError as exc:
         return "error", str(exc)
     except Unsupported as exc:
         return "unsupported", str(exc)
-    run = run_perceptron(ds, order=order, max_epochs=max_epochs)
+    run = reference_run(algorithm, ds, order, max_epochs, value)
     message = compare(ds, run, impl, exact)
     if message is None:
         return "agree", ""
-    if not exact and _ambiguous_decisions(ds, run, order):
+    if not exact and _ambiguous_decisions(ds, run, order, algorithm, value):
         return "ambiguous", message
     return "bug", message
 
 
 def check_family(
-    fit: FitFunction, family: str, examples: int = 50, seed_value: int = 0, shrink: bool = True
+    fit: FitFunction,
+    family: str,
+    examples: int = 50,
+    seed_value: int = 0,
+    shrink: bool = True,
+    algorithm: str = "perceptron",
 ) -> Report:
     """Run one data family; a bug is shrunk to a minimal example."""
     _, _, max_epochs = FAMILIES[family]
@@ -346,33 +417,40 @@ def check_family(
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(_with_order(family))
-    def run(pair: tuple[Dataset, Any]) -> None:
+    @given(_with_order(family, algorithm))
+    def run(example: tuple[Dataset, Any, Any]) -> None:
         nonlocal agreed, seen
         seen += 1
-        ds, order = pair
-        kind, message = _verdict(fit, family, ds, order)
+        ds, order, value = example
+        kind, message = _verdict(fit, family, ds, order, value, algorithm)
         if kind == "agree":
             agreed += 1
         else:
-            tally[kind].append(Finding(kind, family, message, ds, order, max_epochs))
+            tally[kind].append(Finding(kind, family, message, ds, order, max_epochs, algorithm, value))
 
     run()
     if shrink and tally["bug"]:
 
-        def fails(pair: tuple[Dataset, Any]) -> bool:
-            return _verdict(fit, family, *pair)[0] == "bug"
+        def fails(example: tuple[Dataset, Any, Any]) -> bool:
+            return _verdict(fit, family, *example, algorithm)[0] == "bug"
 
         smallest = find(
-            _with_order(family),
+            _with_order(family, algorithm),
             fails,
             settings=settings(
                 database=None, max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
             ),
         )
-        kind, message = _verdict(fit, family, *smallest)
+        kind, message = _verdict(fit, family, *smallest, algorithm)
         tally["bug"][0] = Finding(
-            kind, family, f"(minimal example) {message}", smallest[0], smallest[1], max_epochs
+            kind,
+            family,
+            f"(minimal example) {message}",
+            smallest[0],
+            smallest[1],
+            max_epochs,
+            algorithm,
+            smallest[2],
         )
     return Report(
         seen, agreed, tally["bug"], tally["ambiguous"], tally["error"], unsupported=len(tally["unsupported"])
@@ -382,10 +460,14 @@ def check_family(
 def check_implementation(
     fit: FitFunction, algorithm: str = "perceptron", examples: int = 50, seed: int = 0, repro: str = ""
 ) -> Report:
-    """Differential-test ``fit`` against the exact reference on every data family."""
-    if algorithm != "perceptron":
-        raise InputError(f"algorithm {algorithm!r} is not supported yet (perceptron only)")
-    reports = [check_family(fit, family, examples, seed) for family in FAMILIES]
+    """Differential-test ``fit`` against the exact reference on every data family.
+
+    ``algorithm``: perceptron, pdm (``fit`` gets ``eps=``) or pfm (``beta=``), the values
+    drawn from :data:`PARAMETERS`.
+    """
+    if algorithm not in PARAMETERS:
+        raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(PARAMETERS)}")
+    reports = [check_family(fit, family, examples, seed, algorithm=algorithm) for family in FAMILIES]
     return Report(
         sum(r.examples for r in reports),
         sum(r.agreed for r in reports),
@@ -454,7 +536,9 @@ def load_callable(spec: str) -> Callable[..., Any]:
     return obj
 
 
-def parametrize_with_checks(fit: FitFunction, examples: int = 50, seed: int = 0) -> Any:
+def parametrize_with_checks(
+    fit: FitFunction, examples: int = 50, seed: int = 0, algorithm: str = "perceptron"
+) -> Any:
     """A pytest decorator: one named test per data family, in the style of scikit-learn's
     ``parametrize_with_checks``::
 
@@ -466,7 +550,7 @@ def parametrize_with_checks(fit: FitFunction, examples: int = 50, seed: int = 0)
 
     def make(family: str) -> Callable[[], None]:
         def check() -> None:
-            report = check_family(fit, family, examples, seed)
+            report = check_family(fit, family, examples, seed, algorithm=algorithm)
             if not report.ok:
                 raise AssertionError(report.summary())
 
