@@ -78,9 +78,20 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
         raise InputError("y must hold only -1 and +1")
     if not np.isfinite(bias) or bias < 0:
         raise InputError(f"bias must be finite and >= 0, got {bias}")
-    if bias != 0:
-        Xs = sps.hstack([Xs, sps.csr_matrix(np.full((Xs.shape[0], 1), float(bias)))], format="csr")
-    Z = sps.csr_matrix(sps.diags(ya) @ Xs)
+    m, d = Xs.shape
+    counts = np.diff(Xs.indptr)
+    if bias != 0:  # append the bias entry to every row, building the arrays directly
+        indptr = Xs.indptr.astype(np.int64) + np.arange(m + 1)
+        last = indptr[1:] - 1  # the bias entry is each row's last
+        data = np.empty(Xs.nnz + m)
+        indices = np.empty(Xs.nnz + m, dtype=Xs.indices.dtype)
+        mask = np.ones(Xs.nnz + m, dtype=bool)
+        mask[last] = False
+        data[mask], indices[mask] = Xs.data, Xs.indices
+        data[last], indices[last] = float(bias), d
+        Xs = sps.csr_matrix((data, indices, indptr), shape=(m, d + 1))
+        counts = counts + 1
+    Z = sps.csr_matrix((Xs.data * np.repeat(ya, counts), Xs.indices, Xs.indptr), shape=Xs.shape)
     Z.sort_indices()
     return Z
 
@@ -115,6 +126,8 @@ class _Patterns:
         """Decision values z.w of rows a..b-1 of ``take``'s result."""
         if not self.sparse:
             return np.asarray(taken[a:b] @ w)
+        if a == 0 and b == taken.shape[0]:
+            return np.asarray(taken @ w).ravel()
         ptr = taken.indptr
         lo, hi = ptr[a], ptr[b]
         if hi == lo:
@@ -286,7 +299,7 @@ def _scan(
 
 
 def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
-    p = S.P.block(rows, S.w)
+    p = S.P.block_of(S.P.take(rows), 0, len(rows), S.w)
     if S.rule == "pdm":
         thr = (1 - S.fparam) * S.w2
         return S.t * p / thr if thr > 0 else np.zeros_like(p)
