@@ -218,7 +218,8 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    shown = ", ".join(f"{k} = {report['parameters'][k]}" for k in params)
+    parameters = report["parameters"].items()
+    shown = ", ".join(f"{k} = {','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in parameters)
     lines = [
         f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias}"
         + ("" if delta is None else f", soft margin Delta = {delta}")
