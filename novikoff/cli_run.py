@@ -25,7 +25,7 @@ from novikoff.runs import RunRecord
 
 __all__ = ["add_run_parser", "cmd_run"]
 
-ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ")
+ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket")
 
 
 def add_run_parser(sub: Any, add_data_options: Any) -> None:
@@ -62,7 +62,13 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
 
     algo = args.algorithm
     given = {"--epsilon": args.epsilon, "--beta": args.beta, "--epsilons": args.epsilons}
-    allowed = {"perceptron": set(), "pfm": {"--beta"}, "pdm": {"--epsilon"}, "pdm-succ": {"--epsilons"}}[algo]
+    allowed = {
+        "perceptron": set(),
+        "pocket": set(),
+        "pfm": {"--beta"},
+        "pdm": {"--epsilon"},
+        "pdm-succ": {"--epsilons"},
+    }[algo]
     for option, value in given.items():
         if value is not None and option not in allowed:
             raise InputError(f"{option} does not apply to --algorithm {algo}")
@@ -94,6 +100,10 @@ def _exact_run(
     common = {"max_epochs": args.max_epochs, "certificate": cert}
     if algo == "perceptron":
         return run_perceptron(ds, **common)
+    if algo == "pocket":
+        from novikoff.reference.pocket import run_pocket
+
+        return run_pocket(ds, max_epochs=args.max_epochs)
     extra = {**common, "multiple_updates": args.multiple_updates}
     if algo == "pfm":
         return run_pfm(ds, params["beta"], **extra)
@@ -109,6 +119,10 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
     opts = {"max_epochs": args.max_epochs, "multiple_updates": True, "active_sets": True}
     if algo == "perceptron":
         return perceptron_twin(ds, max_epochs=args.max_epochs)
+    if algo == "pocket":
+        from novikoff.twins.pocket import pocket_twin
+
+        return pocket_twin(ds, max_epochs=args.max_epochs)
     if algo == "pfm":
         Z, s = ds.scaled_patterns
         beta = params["beta"]
@@ -145,6 +159,23 @@ def _fast_d2(ds: Dataset, run: RunRecord, eps: Fraction, cert: SeparableCertific
     if not ok:
         raise InvariantViolation("D2", str(D2.conclusion), dict(values), "on the twin's final state")
     return "held (exactly, on the twin's final float weights)"
+
+
+def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
+    from novikoff.reference.pocket import PocketRun
+    from novikoff.twins.pocket import PocketTwinRun
+
+    if not isinstance(run, (PocketRun, PocketTwinRun)):
+        return None
+    return {
+        "errors": run.pocket_errors,
+        "epoch": run.pocket_epoch,
+        "errors_per_epoch": run.errors_per_epoch,
+        "weights": [
+            format_rational(Fraction(v) if isinstance(v, Fraction) else Fraction(float(v)))
+            for v in run.pocket_weights
+        ],
+    }
 
 
 def cmd_run(args: argparse.Namespace, load: Any) -> int:
@@ -213,6 +244,7 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
             else format_rational(margin.after_run_estimate),
         },
         "checks": checks,
+        "pocket": _pocket_report(run),
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
     if args.json:
@@ -224,7 +256,7 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias}"
         + ("" if delta is None else f", soft margin Delta = {delta}")
         + ")",
-        f"  {args.algorithm} {shown}"
+        f"  {args.algorithm}{' ' + shown if shown else ''}"
         f" ({report['mode']}): {run.mistakes} updates in {run.epochs} epochs, "
         + ("converged" if run.converged else f"NOT converged (stopped at max_epochs = {args.max_epochs})"),
     ]
@@ -245,6 +277,13 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
                 f"  after-run estimate 1 - gamma' t/||w|| = {float(margin.after_run_estimate):.6g}"
                 " (bounds 1 - gamma'/gamma from above)"
             )
+    pocket = report["pocket"]
+    if pocket is not None:
+        lines.append(
+            f"  pocket: {pocket['errors']} training errors of {ds.n_samples}, the weights at the end of "
+            f"epoch {pocket['epoch'] + 1} (the fewest over all {run.epochs} epoch ends, counted "
+            f"{'exactly' if not args.fast else 'in float64'})"
+        )
     for key, value in checks.items():
         lines.append(f"  {key}: {value}")
     lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")

@@ -4,6 +4,9 @@
 - ``seed-6.6:SEP``: seed 000 section 6.6, two Gaussian clusters of 30 points,
   ``numpy.random.RandomState(42)``, centres (-SEP/2, 0) and (SEP/2, 0), sd 0.5;
   floats converted exactly;
+- ``seed-6.9``: seed 000 section 6.9, the non-separable overlapping Gaussians
+  (``numpy.random.seed(42)``, 40 points per class, centres (-0.5, 0) and (0.5, 0),
+  sd 1; class 0 -> -1, class 1 -> +1): the pocket algorithm's example;
 - ``t1:N``, ``t1-rotated:N[:SEED]``: the T1 basis construction (rho = 0).
 
 The seed prepends the bias coordinate (x_0 = 1); novikoff appends it. R, gamma
@@ -18,7 +21,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
-__all__ = ["EXAMPLES", "exercise_6_1", "load_example", "seed_6_6"]
+__all__ = ["EXAMPLES", "exercise_6_1", "load_example", "seed_6_6", "seed_6_9"]
 
 
 def exercise_6_1() -> Dataset:
@@ -42,9 +45,18 @@ def seed_6_6(separation: float, n_per_class: int = 30, seed: int = 42) -> Datase
     return Dataset.from_arrays(X, y, name=f"seed-6.6:{separation:g}")
 
 
+def seed_6_9() -> Dataset:
+    """Seed 000 section 6.9's overlapping Gaussians (legacy global seed 42, as the seed runs it)."""
+    rng = np.random.RandomState(42)  # np.random.seed(42) then np.random.randn: the same stream
+    X0 = rng.randn(40, 2) * 1.0 + np.array([-0.5, 0])
+    X1 = rng.randn(40, 2) * 1.0 + np.array([0.5, 0])
+    return Dataset.from_arrays(np.vstack([X0, X1]), [-1] * 40 + [1] * 40, name="seed-6.9")
+
+
 EXAMPLES = {
     "exercise-6.1": "seed 000 exercise 6.1 (4 points, bias 1)",
     "seed-6.6:SEP": "seed 000 section 6.6 clusters, separation SEP (e.g. 3), 60 points",
+    "seed-6.9": "seed 000 section 6.9 overlapping Gaussians, 80 points, not separable (pocket)",
     "t1:N": "T1 basis vectors e_1..e_N, labels +1, no bias",
     "t1-rotated:N[:SEED]": "T1 rotated by a rational Cayley transform",
 }
@@ -56,6 +68,8 @@ def load_example(name: str) -> Dataset:
     try:
         if head == "exercise-6.1" and not rest:
             return exercise_6_1()
+        if head == "seed-6.9" and not rest:
+            return seed_6_9()
         if head == "seed-6.6" and rest:
             return seed_6_6(float(rest))
         if head == "t1" and rest:

@@ -240,8 +240,8 @@ def test_pdm_twin_reproduces_the_reference_on_exact_data(
 def test_pfm_twin_reproduces_the_reference_on_exact_data(ds: Dataset, beta: Fraction, multiple: bool) -> None:
     Z, s = ds.scaled_patterns
     assume(not multiple or all(beta * beta * s * s < sum(v * v for v in z) for z in Z))
-    ref = run_pfm(ds, beta, multiple_updates=multiple, max_epochs=60)
-    twin = pfm_twin(ds, beta=beta, multiple_updates=multiple, max_epochs=60)
+    ref = run_pfm(ds, beta, multiple_updates=multiple, max_epochs=60, max_updates=50_000)
+    twin = pfm_twin(ds, beta=beta, multiple_updates=multiple, max_epochs=60, max_updates=50_000)
     assert twin.updates == ref.updates and twin.converged == ref.converged
 
 
@@ -305,3 +305,23 @@ def test_sparse_and_dense_twins_agree_with_active_sets() -> None:
     dense = pdm_twin(X, y, eps=Fraction(1, 10), multiple_updates=True, active_sets=True)
     sparse = pdm_twin(sps.csr_matrix(X), y, eps=Fraction(1, 10), multiple_updates=True, active_sets=True)
     assert dense.converged and dense.updates == sparse.updates and dense.mini_epochs == sparse.mini_epochs > 0
+
+
+def test_a_huge_multiple_update_stops_at_max_updates_instead_of_looping() -> None:
+    # z = e_1, e_2 and beta = 1 - 1e-12, just below ||z|| = 1: after e_1, the repeats on e_2
+    # continue while n^2 (1 - beta^2) <= beta^2, about 707,000 times
+    ds = Dataset.from_fraction_rows([[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], [1, 1], bias=0)
+    beta = 1 - Fraction(1, 10**12)
+    ref = run_pfm(ds, beta, multiple_updates=True, max_updates=10_000)
+    twin = pfm_twin(ds, beta=beta, multiple_updates=True, max_updates=10_000)
+    for run in (ref, twin):
+        assert not run.converged and "max_updates = 10000" in run.stopped and run.mistakes <= 10_000
+
+
+def test_d3_inside_a_multiple_update_is_checked_at_every_single_update() -> None:
+    # the vertex argument: a certificate that is false only at an interior k must be caught
+    ds = Dataset.from_fraction_rows([[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], [1, 1], bias=0)
+    cert = certify(ds)
+    assert isinstance(cert, SeparableCertificate)
+    run = run_pdm(ds, Fraction(1, 10), certificate=cert, multiple_updates=True)
+    assert run.checks["D3"] == f"held at all {run.mistakes} updates"

@@ -26,6 +26,7 @@ substituted into the spec's statement. A failure raises InvariantViolation.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -148,6 +149,7 @@ class LargeMarginRun(RunRecord):
     stages: list[tuple[Fraction, int, int]] = field(default_factory=list)  # (eps, updates, epochs)
     checks: dict[str, str] = field(default_factory=dict)
     integer_state: tuple[tuple[int, ...], int] = ((), 1)  # (W, s) with weights = W / s
+    stopped: str = ""  # why the run stopped before converging, when not max_epochs
 
 
 def _fail(
@@ -164,9 +166,8 @@ class _Checker:
         self.s2 = s * s
         self.d3 = 0
 
-    def after_update(self, t: int, w2: int, where: str) -> None:
-        if self.cert is None:
-            return
+    def _d3(self, t: int, w2: int, where: str) -> None:
+        assert self.cert is not None
         values = {"t": Fraction(t), "gamma2": self.cert.gamma2, "w_norm2": Fraction(w2, self.s2)}
         try:
             ok = D3.check(values)
@@ -174,7 +175,26 @@ class _Checker:
             raise _fail(D3, dict(values), where, str(exc)) from None
         if not ok:
             raise _fail(D3, dict(values), where)
-        self.d3 += 1
+
+    def after_updates(self, t: int, p: int, q: int, w2: int, n: int, where: str) -> None:
+        """D3 after each of the n single updates t + 1, ..., t + n on one z.
+
+        f(k) = ||w + k z||^2 - (t + k)^2 gamma^2 is a quadratic in k with leading
+        coefficient ||z||^2 - gamma^2 >= 0 (gamma <= ||z|| for every pattern), so its
+        minimum over the integers 1..n is at an end or next to the vertex: checking
+        the statement there checks it at every k. For n <= 3 every k is checked.
+        """
+        if self.cert is None:
+            return
+        g2 = self.cert.gamma2
+        ks = set(range(1, n + 1)) if n <= 3 else {1, n}
+        a = Fraction(q, self.s2) - g2
+        if n > 3 and a > 0:
+            vertex = (t * g2 - Fraction(p, self.s2)) / a
+            ks |= {k for k in (math.floor(vertex), math.ceil(vertex)) if 1 <= k <= n}
+        for k in sorted(ks):
+            self._d3(t + k, w2 + 2 * k * p + k * k * q, f"after update {t + k} {where}")
+        self.d3 += n
 
 
 def _rigorous(statement: Statement, values: dict[str, Fraction | SquareRoot], where: str) -> str:
@@ -201,8 +221,10 @@ def _run(
     t: int,
     first_epoch: int,
     updates: list[tuple[int, int]],
-) -> tuple[list[int], int, int, bool]:
-    """One run of ``rule`` until a clean epoch or ``max_epochs``; returns (W, t, epochs, converged)."""
+    max_updates: int = 10**7,
+) -> tuple[list[int], int, int, bool, str]:
+    """One run of ``rule`` until a clean epoch, ``max_epochs`` or more than ``max_updates``
+    updates; returns (W, t, epochs, converged, why it stopped early or "")."""
     Z, s = dataset.scaled_patterns
     Q = [dot(z, z) for z in Z]
     presentation = epoch_order(order, dataset.n_samples)
@@ -214,18 +236,23 @@ def _run(
             if not rule.updates(t, p, w2, s):
                 continue
             n = repeat_count(rule, t, p, Q[i], w2, s) if multiple_updates else 1
-            for k in range(1, n + 1):  # D3 at every single update inside a multiple one
-                checker.after_update(
-                    t + k, w2 + 2 * k * p + k * k * Q[i], f"after update {t + k} (sample {i})"
+            if t + n > max_updates:
+                return (
+                    W,
+                    t,
+                    e + 1,
+                    False,
+                    f"stopped before update {t + 1}: more than max_updates = {max_updates}",
                 )
+            checker.after_updates(t, p, Q[i], w2, n, f"(sample {i}, epoch {first_epoch + e})")
             W = [a + n * b for a, b in zip(W, Z[i])]
             w2 = w2 + 2 * n * p + n * n * Q[i]
             t += n
             updates.extend([(first_epoch + e, i)] * n)
             clean = False
         if clean:
-            return W, t, e + 1, True
-    return W, t, max_epochs, False
+            return W, t, e + 1, True, ""
+    return W, t, max_epochs, False, ""
 
 
 def _min_decision(dataset: Dataset, W: Sequence[int]) -> int:
@@ -324,8 +351,13 @@ def run_pfm(
     max_epochs: int = 1000,
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
+    max_updates: int = 10**7,
 ) -> LargeMarginRun:
     """Run PFM(beta) exactly from w = 0 (see the module docstring for what is checked).
+
+    The run also stops (converged = False, ``stopped`` says why) before it would pass
+    ``max_updates`` updates: a multiple update can be astronomically large when beta
+    is close to some ||z_i||.
 
     With ``multiple_updates`` beta must be below min_i ||z_i|| (else a repeated update
     on some z would never stop: PFM cannot converge then anyway).
@@ -341,7 +373,7 @@ def run_pfm(
     rule = PFMRule(b)
     checker = _Checker(certificate, s)
     updates: list[tuple[int, int]] = []
-    W, t, epochs, converged = _run(
+    W, t, epochs, converged, stopped = _run(
         dataset,
         rule,
         order=order,
@@ -352,9 +384,12 @@ def run_pfm(
         t=0,
         first_epoch=0,
         updates=updates,
+        max_updates=max_updates,
     )
     checks = _end_checks(dataset, rule, W, t, certificate, True) if converged else {}
-    return _result(dataset, W, updates, epochs, converged, "pfm", {"beta": b}, checks, checker)
+    result = _result(dataset, W, updates, epochs, converged, "pfm", {"beta": b}, checks, checker)
+    result.stopped = stopped
+    return result
 
 
 def run_pdm(
@@ -365,6 +400,7 @@ def run_pdm(
     max_epochs: int = 1000,
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
+    max_updates: int = 10**7,
 ) -> LargeMarginRun:
     """Run PDM(eps) exactly from w = 0, t = 0 (eps = 1 is the perceptron)."""
     return run_pdm_succ(
@@ -375,6 +411,7 @@ def run_pdm(
         certificate=certificate,
         multiple_updates=multiple_updates,
         algorithm="pdm",
+        max_updates=max_updates,
     )
 
 
@@ -387,6 +424,7 @@ def run_pdm_succ(
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
     algorithm: str = "pdm-succ",
+    max_updates: int = 10**7,
 ) -> LargeMarginRun:
     """PDM with eps_1 > ... > eps_final, each stage continuing from the previous (w, t).
 
@@ -403,10 +441,10 @@ def run_pdm_succ(
     W, t, epochs_total = [0] * dataset.dimension, 0, 0
     stages: list[tuple[Fraction, int, int]] = []
     checks: dict[str, str] = {}
-    converged = False
+    converged, stopped = False, ""
     for k, eps in enumerate(eps_list):
         rule = PDMRule(eps)
-        W, t, epochs, converged = _run(
+        W, t, epochs, converged, stopped = _run(
             dataset,
             rule,
             order=order,
@@ -417,6 +455,7 @@ def run_pdm_succ(
             t=t,
             first_epoch=epochs_total,
             updates=updates,
+            max_updates=max_updates,
         )
         epochs_total += epochs
         stages.append((eps, t, epochs))
@@ -428,6 +467,8 @@ def run_pdm_succ(
     parameters = (
         {"eps": eps_list[-1]} if len(eps_list) == 1 else {f"eps_{i + 1}": e for i, e in enumerate(eps_list)}
     )
-    return _result(
+    result = _result(
         dataset, W, updates, epochs_total, converged, algorithm, parameters, checks, checker, stages
     )
+    result.stopped = stopped
+    return result

@@ -62,6 +62,7 @@ class TwinRun(RunRecord):
     stages: list[tuple[float, int, int]] = field(default_factory=list)
     exact_decisions: int = 0
     mini_epochs: int = 0
+    stopped: str = ""  # why the run stopped before converging, when not max_epochs
 
 
 def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
@@ -165,6 +166,8 @@ class _State:
         self.w2 = 0.0
         self.w2_err = 0.0
         self.exact = 0
+        self.max_updates = 10**7
+        self.stopped = ""
 
     def refresh(self) -> None:
         self.w2 = float(self.w @ self.w)
@@ -291,6 +294,9 @@ def _scan(
             continue
         i = int(idx[hit])
         n = S.count(float(p[hit]), i) if multiple else 1
+        if S.t + n > S.max_updates:
+            S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
+            return made
         S.update(float(p[hit]), i, n)
         updates.extend([(epoch, i)] * n)
         made += n
@@ -322,7 +328,10 @@ def _run_stage(
     for e in range(max_epochs):
         S.refresh()
         rows = np.asarray(presentation(first_epoch + e), dtype=np.intp)
-        if _scan(S, rows, multiple, first_epoch + e, updates) == 0:
+        made = _scan(S, rows, multiple, first_epoch + e, updates)
+        if S.stopped:
+            return e + 1, False, mini
+        if made == 0:
             return e + 1, True, mini
         if not active_sets:
             continue
@@ -336,10 +345,14 @@ def _run_stage(
                 mini += 1
                 made = _scan(S, level2, multiple, first_epoch + e, updates)
                 made_round += made
+                if S.stopped:
+                    return e + 1, False, mini
                 if made == 0:
                     break
             mini += 1
             made_round += _scan(S, level1, multiple, first_epoch + e, updates)
+            if S.stopped:
+                return e + 1, False, mini
             if made_round == 0:
                 break
     return max_epochs, False, mini
@@ -380,6 +393,7 @@ def pfm_twin(
     order: Order = None,
     multiple_updates: bool = False,
     active_sets: bool = False,
+    max_updates: int = 10**7,
 ) -> TwinRun:
     """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring."""
     b = _fraction(beta, "beta")
@@ -389,6 +403,7 @@ def pfm_twin(
     if multiple_updates and float(b) ** 2 >= float(P.q.min()):
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
     S = _State(P, "pfm", b)
+    S.max_updates = max_updates
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
         S, order, _check_epochs(max_epochs), 0, multiple_updates, active_sets, updates
@@ -401,6 +416,7 @@ def pfm_twin(
         algorithm="pfm",
         parameters={"beta": float(b)},
         exact_decisions=S.exact,
+        stopped=S.stopped,
         mini_epochs=mini,
     )
 
@@ -416,6 +432,7 @@ def pdm_succ_twin(
     multiple_updates: bool = False,
     active_sets: bool = False,
     algorithm: str = "pdm-succ",
+    max_updates: int = 10**7,
 ) -> TwinRun:
     """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last."""
     eps = [_fraction(e, f"epsilons[{k}]") for k, e in enumerate(epsilons)]
@@ -429,6 +446,7 @@ def pdm_succ_twin(
     P = _patterns(X, y, bias)
     limit = _check_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
+    S.max_updates = max_updates
     updates: list[tuple[int, int]] = []
     total, mini_total, converged = 0, 0, False
     stages: list[tuple[float, int, int]] = []
@@ -452,6 +470,7 @@ def pdm_succ_twin(
         parameters=params,
         stages=stages,
         exact_decisions=S.exact,
+        stopped=S.stopped,
         mini_epochs=mini_total,
     )
 
@@ -466,6 +485,7 @@ def pdm_twin(
     order: Order = None,
     multiple_updates: bool = False,
     active_sets: bool = False,
+    max_updates: int = 10**7,
 ) -> TwinRun:
     """PDM(eps) in float64 from w = 0, t = 0."""
     return pdm_succ_twin(
@@ -478,4 +498,5 @@ def pdm_twin(
         multiple_updates=multiple_updates,
         active_sets=active_sets,
         algorithm="pdm",
+        max_updates=max_updates,
     )
