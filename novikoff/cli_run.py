@@ -25,7 +25,7 @@ from novikoff.runs import RunRecord
 
 __all__ = ["add_run_parser", "cmd_run"]
 
-ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket")
+ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket", "multiclass")
 
 
 def add_run_parser(sub: Any, add_data_options: Any) -> None:
@@ -182,6 +182,8 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
     from novikoff.reference.achieved import achieved_margin, format_interval
     from novikoff.transforms import soft_margin
 
+    if args.algorithm == "multiclass":
+        return cmd_run_multiclass(args)
     params = _parameters(args)
     ds = load(args)
     delta = _number(args.soft_margin, "--soft-margin")
@@ -286,6 +288,102 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         )
     for key, value in checks.items():
         lines.append(f"  {key}: {value}")
+    lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")
+    print("\n".join(lines))
+    return 0
+
+
+KESLER_CERTIFY_LIMIT = 5_000_000  # Kesler vectors x their dimension; above it the certificate is skipped
+
+
+def load_multiclass(args: argparse.Namespace) -> Any:
+    """DATA for --algorithm multiclass: ``sklearn:iris|wine|digits`` or a CSV file (label column
+    as given, its distinct texts are the classes)."""
+    from novikoff.multiclass import MulticlassData
+    from novikoff.readers import read_csv_multiclass
+
+    bias = args.bias if args.bias is not None else 1
+    if args.data.startswith("sklearn:"):
+        name = args.data.removeprefix("sklearn:")
+        try:
+            from sklearn import datasets
+        except ImportError:
+            raise InputError(
+                "sklearn: datasets need scikit-learn (pip install 'novikoff[datasets]')"
+            ) from None
+        loaders = {"iris": datasets.load_iris, "wine": datasets.load_wine, "digits": datasets.load_digits}
+        if name not in loaders:
+            raise InputError(f"{args.data}: unknown; use sklearn:{', sklearn:'.join(loaders)}")
+        X, y = loaders[name](return_X_y=True)
+        return MulticlassData.from_arrays(X, y, bias=bias, name=args.data)
+    return read_csv_multiclass(
+        args.data,
+        header={"auto": None, "yes": True, "no": False}[args.header],
+        label_column=args.label_column,
+        bias=bias,
+    )
+
+
+def cmd_run_multiclass(args: argparse.Namespace) -> int:
+    from novikoff.multiclass import kesler
+    from novikoff.reference.multiclass import run_multiclass
+    from novikoff.twins.multiclass import multiclass_twin
+
+    for option in ("epsilon", "beta", "epsilons", "soft_margin"):
+        if getattr(args, option) is not None:
+            raise InputError(f"--{option.replace('_', '-')} does not apply to --algorithm multiclass")
+    data = load_multiclass(args)
+    size = data.n_samples * (data.n_classes - 1) * data.n_classes * data.dimension
+    cert = None
+    t0 = time.perf_counter()
+    if size <= KESLER_CERTIFY_LIMIT:
+        cert = certify(kesler(data))
+    t_cert = time.perf_counter() - t0
+    sep = cert if isinstance(cert, SeparableCertificate) else None
+    t0 = time.perf_counter()
+    if args.fast:
+        run = multiclass_twin(data, max_epochs=args.max_epochs)
+    else:
+        run = run_multiclass(data, max_epochs=args.max_epochs, certificate=sep)
+    t_run = time.perf_counter() - t0
+    import numpy as np
+
+    W = np.asarray(run.weights, dtype=np.float64).reshape(data.n_classes, data.dimension)
+    errors = int((np.argmax(data.float_rows() @ W.T, axis=1) != np.asarray(data.labels)).sum())
+    report: dict[str, Any] = {
+        "dataset": data.name,
+        "samples": data.n_samples,
+        "classes": list(data.class_names),
+        "algorithm": "multiclass",
+        "mode": "fast" if args.fast else "exact",
+        "kesler": "not computed (too large)" if cert is None else ("separable" if sep else "not separable"),
+        "R2": format_rational(data.R2),
+        "gammaK2": None if sep is None else format_rational(sep.gamma2),
+        "m1_bound": None if sep is None else format_rational(2 * data.R2 / sep.gamma2),
+        "run": {"updates": run.mistakes, "epochs": run.epochs, "converged": run.converged},
+        "training_errors": errors,
+        "checks": {"M1 and Kesler N1": f"held at all {run.mistakes} updates"}
+        if sep and not args.fast
+        else {},
+        "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
+    }
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    lines = [
+        f"novikoff run: {data.name} ({data.n_samples} samples, {data.n_classes} classes, bias {data.bias})",
+        f"  multiclass ({report['mode']}): {run.mistakes} updates in {run.epochs} epochs, "
+        + ("converged" if run.converged else f"NOT converged (stopped at max_epochs = {args.max_epochs})"),
+        f"  Kesler construction: {report['kesler']}"
+        + (
+            ""
+            if sep is None
+            else f", gamma_K^2 = {float(sep.gamma2):.6g}, M1 bound 2R^2/gamma_K^2 = "
+            f"{float(2 * data.R2 / sep.gamma2):.6g}"
+        ),
+        f"  training errors of the final weights: {errors} of {data.n_samples}",
+    ]
+    lines += [f"  {k}: {v}" for k, v in report["checks"].items()]
     lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")
     print("\n".join(lines))
     return 0

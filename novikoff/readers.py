@@ -23,12 +23,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from novikoff.data import Dataset, map_labels
+from novikoff.data import Dataset, _bias, map_labels
 from novikoff.errors import DataFormatError, InputError
 from novikoff.rational import parse_rational_pair
 
-__all__ = ["load_dataset", "read_csv", "read_libsvm"]
+if TYPE_CHECKING:
+    from novikoff.multiclass import MulticlassData
+
+__all__ = ["load_dataset", "read_csv", "read_csv_multiclass", "read_libsvm"]
 
 MIN_FILE_SAMPLES = 2
 _CACHE_LIMIT = 1 << 20  # distinct field texts remembered while reading one file
@@ -105,6 +109,43 @@ def read_csv(
     delimiter: str | None = None,
 ) -> Dataset:
     """Read a CSV file exactly into a :class:`Dataset` (see the module docstring)."""
+    pairs, raw_labels, label_lines = _csv_rows(path, header, label_column, delimiter)
+    return _finish(str(path), pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+
+
+def read_csv_multiclass(
+    path: str | Path,
+    *,
+    header: bool | None = None,
+    label_column: int = -1,
+    bias: object = 1,
+    delimiter: str | None = None,
+) -> MulticlassData:
+    """Read a CSV file exactly into :class:`~novikoff.multiclass.MulticlassData`: the
+    label column's distinct texts, sorted, are the classes (at least two)."""
+    from novikoff.multiclass import MulticlassData
+
+    source = str(path)
+    pairs, raw_labels, label_lines = _csv_rows(path, header, label_column, delimiter)
+    if len(pairs) < MIN_FILE_SAMPLES:
+        raise DataFormatError(source, label_lines[0] if label_lines else None, None, "fewer than two samples")
+    classes = sorted(set(raw_labels))
+    if len(classes) < 2:
+        raise DataFormatError(source, None, None, f"fewer than two classes (only {classes[0]!r})")
+    index = {c: k for k, c in enumerate(classes)}
+    nums, den = _scale_rows(pairs)
+    width = len(nums[0])
+    if width == 0:
+        raise DataFormatError(source, label_lines[0], None, "no features")
+    return MulticlassData(
+        tuple(nums), den, tuple(index[v] for v in raw_labels), tuple(classes), _bias(bias, source), source
+    )
+
+
+def _csv_rows(
+    path: str | Path, header: bool | None, label_column: int, delimiter: str | None
+) -> tuple[list[list[tuple[int, int]]], list[str], list[int]]:
+    """The parsed rows (numerator, denominator pairs), raw label texts and line numbers."""
     source = str(path)
     pairs: list[list[tuple[int, int]]] = []
     raw_labels: list[str] = []
@@ -156,7 +197,7 @@ def read_csv(
         pairs.append(row)
         raw_labels.append(fields[label_index])
         label_lines.append(number)
-    return _finish(source, pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+    return pairs, raw_labels, label_lines
 
 
 def read_libsvm(
