@@ -93,9 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
-    from novikoff.cli_run import add_run_parser
+    from novikoff.cli_run import add_margins_parser, add_run_parser
 
     add_run_parser(sub, _add_data_options)
+    add_margins_parser(sub, _add_data_options)
     t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
     t.add_argument("--json", action="store_true")
     df = sub.add_parser(
@@ -510,6 +511,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from novikoff.cli_run import cmd_run
 
             return cmd_run(args, _load)
+        if args.command == "margins":
+            from novikoff.cli_run import cmd_margins
+
+            return cmd_margins(args, _load)
         return _cmd_seed_tables(args)
     except InvariantViolation as exc:
         print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)

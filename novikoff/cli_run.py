@@ -15,6 +15,7 @@ import argparse
 import json
 import time
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from novikoff.certify import SeparableCertificate, certify
@@ -386,4 +387,94 @@ def cmd_run_multiclass(args: argparse.Namespace) -> int:
     lines += [f"  {k}: {v}" for k, v in report["checks"].items()]
     lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")
     print("\n".join(lines))
+    return 0
+
+
+def read_weights(path: str) -> list[Fraction]:
+    """Numbers separated by commas, spaces or newlines (read exactly; '#' starts a comment)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"--weights {path}: {exc.strerror or exc}") from None
+    values: list[Fraction] = []
+    for line_no, line in enumerate(text.splitlines(), 1):
+        for token in line.split("#", 1)[0].replace(",", " ").split():
+            try:
+                values.append(parse_rational(token))
+            except InputError as exc:
+                raise InputError(f"--weights {path}:{line_no}: {exc}") from None
+    if not values:
+        raise InputError(f"--weights {path}: no numbers")
+    return values
+
+
+def add_margins_parser(sub: Any, add_data_options: Any) -> None:
+    mg = sub.add_parser(
+        "margins",
+        help="margin statistics of a linear model on DATA (average, semi-variance, CDF), exact",
+        description="WEIGHTS holds d + 1 numbers (bias weight last, for the bias input rho). Prints the "
+        "average margin, the semi-variance, S1's margin loss, the minimum margin, the training errors "
+        "and CDF values; --plot draws the cumulative margin distribution.",
+    )
+    mg.add_argument("data", metavar="DATA")
+    add_data_options(mg)
+    mg.add_argument("--weights", required=True, metavar="FILE")
+    mg.add_argument("--plot", metavar="FILE.png")
+    mg.add_argument("--json", action="store_true")
+
+
+def cmd_margins(args: argparse.Namespace, load: Any) -> int:
+    from novikoff.margin_stats import margin_statistics
+    from novikoff.spec import S1
+
+    ds = load(args)
+    stats = margin_statistics(ds, read_weights(args.weights))
+    s1 = "not applicable (average margin <= 0)"
+    if stats.mean_scaled > 0:  # S1 per sample, scale-free: theta -> theta ||w||, m -> u_i
+        for u in stats.scaled_margins:
+            if not S1.check({"theta": stats.mean_scaled, "m": u}):
+                raise InvariantViolation("S1", str(S1.conclusion), {"theta": stats.mean_scaled, "m": u}, "")
+        lhs = sum(
+            (max(Fraction(0), 1 - u / stats.mean_scaled) ** 2 for u in stats.scaled_margins), Fraction(0)
+        )
+        if lhs / stats.n != stats.margin_loss:
+            raise InvariantViolation("S1", "mean((1 - m/theta)_+^2) = SV/theta^2", {}, "summed over the data")
+        s1 = f"held at all {stats.n} samples and on the mean"
+    margins = stats.margins()
+    grid = [-1.0, -0.5, 0.0, 0.5, 1.0]
+    report = {
+        "dataset": ds.name,
+        "samples": stats.n,
+        "average_margin": stats.theta,
+        "average_margin_times_norm": format_rational(stats.mean_scaled),
+        "w_norm2": format_rational(stats.w_norm2),
+        "semivariance": format_rational(stats.semivariance),
+        "margin_loss": None if stats.margin_loss is None else format_rational(stats.margin_loss),
+        "min_margin": min(margins),
+        "training_errors": stats.errors,
+        "cdf": {str(t): format_rational(stats.cdf(t)) for t in grid},
+        "S1": s1,
+    }
+    if args.plot:
+        from novikoff.plot import plot_margin_cdf
+
+        plot_margin_cdf(args.plot, {"weights": margins}, f"{ds.name}: cumulative margin distribution")
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(
+        f"novikoff margins: {ds.name} ({stats.n} samples), weights from {args.weights}\n"
+        f"  average margin theta = {stats.theta:.6g}  (theta ||w|| = {float(stats.mean_scaled):.6g}, "
+        f"||w||^2 = {float(stats.w_norm2):.6g}, both exact)\n"
+        f"  semi-variance SV = {float(stats.semivariance):.6g} (exact rational)\n"
+        + (
+            f"  margin loss mean((1 - m/theta)_+^2) = SV/theta^2 = {float(stats.margin_loss):.6g}; S1 {s1}\n"
+            if stats.margin_loss is not None
+            else f"  S1: {s1}\n"
+        )
+        + f"  minimum margin {min(margins):.6g}; training errors (margin <= 0): {stats.errors}\n"
+        f"  CDF: "
+        + ", ".join(f"F({t:g}) = {float(stats.cdf(t)):.4g}" for t in grid)
+        + (f"\n  cumulative margin distribution drawn to {args.plot}" if args.plot else "")
+    )
     return 0
