@@ -1,0 +1,163 @@
+"""The MSVMAv reference (linear; DESIGN section 2, seed 003 Algorithm 1).
+
+Patterns z_i = y_i (x_i, rho) (with rho = 1: the constant feature the paper
+appends). With ||w|| = 1: theta(w) = mean_i w.z_i and SV(w) = mean_i ((theta - w.z_i)_+)^2.
+w_0 = s/||s||, s = sum_i z_i; iteration k (alpha, beta > 0):
+
+    theta = theta(w_{k-1});  A = {i : w_{k-1}.z_i < theta}
+    M = (I + sum_{i in A} z_i z_i^T / (n beta))^-1
+    w' = M (theta sum_{i in A} z_i / (n beta) + w_{k-1})
+    w_k = normalize(w' + s / (2 alpha n));  if theta(w_k) < 0: w_k = -w_k
+
+Arithmetic: M, the sums and s are exact rationals (python-flint ``fmpq_mat``).
+The weights pass through a normalization, which leaves the rationals; they are
+kept as mpmath numbers at ``precision`` bits (default 256), so every quantity
+built from them carries a relative rounding error of a few units of 2^-precision
+per iteration. The set A is decided in that precision; ``min_gap`` records the
+smallest |w.z_i - theta| seen, so a caller can see how far every decision was
+from a tie (a gap far above 2^-precision means the decisions are the exact ones
+for these weights).
+
+S2 is checked at every iteration: M is also kept by Sherman-Morrison updates
+from the previous M (remove the samples that left A, add those that entered),
+exactly, and must equal the direct inverse; a difference raises
+InvariantViolation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import mpmath
+from flint import fmpq, fmpq_mat
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError, InvariantViolation
+from novikoff.rational import to_fraction
+
+__all__ = ["MSVMAvRun", "run_msvmav", "validate_positive"]
+
+
+def validate_positive(value: object, name: str) -> Fraction:
+    """An exact number > 0, else InputError naming it."""
+    try:
+        q = to_fraction(value)
+    except (InputError, TypeError, ValueError) as exc:
+        raise InputError(f"{name}: not an exact number: {value!r} ({exc})") from None
+    if q <= 0:
+        raise InputError(f"{name} must be > 0, got {q}")
+    return q
+
+
+@dataclass
+class MSVMAvRun:
+    """The final unit weights (mpmath, ``precision`` bits) and the per-iteration history."""
+
+    weights: list[mpmath.mpf]
+    iterations: int
+    precision: int
+    theta: list[float] = field(default_factory=list)  # theta(w_k), k = 0..T
+    semivariance: list[float] = field(default_factory=list)
+    active: list[int] = field(default_factory=list)  # |A_k|, k = 1..T
+    s2_checks: int = 0
+    min_gap: float = float("inf")
+
+    def float_weights(self) -> list[float]:
+        return [float(v) for v in self.weights]
+
+
+def _q(x: Fraction) -> fmpq:
+    return fmpq(x.numerator, x.denominator)
+
+
+def _sm_update(M: fmpq_mat, z: fmpq_mat, nb: fmpq, add: bool) -> fmpq_mat:
+    """Sherman-Morrison: adding z z^T/nb to M^-1 (add) or removing it, exactly."""
+    Mz = M * z
+    denom = (z.transpose() * Mz)[0, 0]
+    scale = (nb + denom) if add else (nb - denom)
+    outer = Mz * Mz.transpose()
+    return M - outer * (1 / scale) if add else M + outer * (1 / scale)
+
+
+def run_msvmav(
+    dataset: Dataset,
+    alpha: object,
+    beta: object,
+    *,
+    iterations: int = 100,
+    precision: int = 256,
+) -> MSVMAvRun:
+    """Run MSVMAv for ``iterations`` steps (see the module docstring for the arithmetic)."""
+    a = validate_positive(alpha, "alpha")
+    b = validate_positive(beta, "beta")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
+        raise InputError(f"iterations must be an integer >= 0, got {iterations!r}")
+    Z, sc = dataset.scaled_patterns
+    n, D = dataset.n_samples, dataset.dimension
+    z_cols = [fmpq_mat(D, 1, [fmpq(v, sc) for v in row]) for row in Z]
+    s = [Fraction(sum(row[j] for row in Z), sc) for j in range(D)]
+    if not any(s):
+        raise InputError("sum_i y_i x~_i is zero: MSVMAv's initial w_0 = s/||s|| is undefined")
+    nb = _q(n * b)
+    shift = [v / (2 * a * n) for v in s]
+    run = MSVMAvRun(weights=[], iterations=iterations, precision=precision)
+    with mpmath.workprec(precision):
+        zf = [[mpmath.mpf(v) / sc for v in row] for row in Z]
+
+        def normalize(v: list[mpmath.mpf]) -> list[mpmath.mpf]:
+            norm = mpmath.sqrt(mpmath.fsum(x * x for x in v))
+            return [x / norm for x in v]
+
+        def margins(w: list[mpmath.mpf]) -> list[mpmath.mpf]:
+            return [mpmath.fsum(x * y for x, y in zip(w, row)) for row in zf]
+
+        def stats(w: list[mpmath.mpf]) -> tuple[mpmath.mpf, mpmath.mpf, list[mpmath.mpf]]:
+            ms = margins(w)
+            theta = mpmath.fsum(ms) / n
+            sv = mpmath.fsum((theta - x) ** 2 for x in ms if x < theta) / n
+            return theta, sv, ms
+
+        w = normalize([mpmath.mpf(v.numerator) / v.denominator for v in s])
+        theta, sv, ms = stats(w)
+        run.theta.append(float(theta))
+        run.semivariance.append(float(sv))
+        M = fmpq_mat(D, D, [fmpq(int(i == j)) for i in range(D) for j in range(D)])
+        active: set[int] = set()
+        for _ in range(iterations):
+            run.min_gap = min(run.min_gap, float(min(abs(x - theta) for x in ms)))
+            new = {i for i, x in enumerate(ms) if x < theta}
+            # S2: Sherman-Morrison from the previous M equals the direct inverse, exactly
+            for i in sorted(active - new):
+                M = _sm_update(M, z_cols[i], nb, add=False)
+            for i in sorted(new - active):
+                M = _sm_update(M, z_cols[i], nb, add=True)
+            direct = fmpq_mat(D, D, [fmpq(int(i == j)) for i in range(D) for j in range(D)])
+            for i in new:
+                direct = direct + z_cols[i] * z_cols[i].transpose() * (1 / nb)
+            if M != direct.inv():
+                raise InvariantViolation("S2", "Sherman-Morrison M equals the direct inverse", {}, "")
+            run.s2_checks += 1
+            active = new
+            r = [sum((Fraction(Z[i][j], sc) for i in active), Fraction(0)) for j in range(D)]
+            Mf = [[mpmath.mpf(int(M[i, j].p)) / int(M[i, j].q) for j in range(D)] for i in range(D)]
+            rhs = [
+                theta
+                * (mpmath.mpf(r[j].numerator) / r[j].denominator)
+                / (n * mpmath.mpf(b.numerator) / b.denominator)
+                + w[j]
+                for j in range(D)
+            ]
+            w_prime = [mpmath.fsum(Mf[i][j] * rhs[j] for j in range(D)) for i in range(D)]
+            w = normalize(
+                [w_prime[j] + mpmath.mpf(shift[j].numerator) / shift[j].denominator for j in range(D)]
+            )
+            theta, sv, ms = stats(w)
+            if theta < 0:
+                w = [-x for x in w]
+                theta, sv, ms = stats(w)
+            run.active.append(len(active))
+            run.theta.append(float(theta))
+            run.semivariance.append(float(sv))
+        run.weights = w
+    return run
