@@ -47,7 +47,9 @@ DELTA = 1.0
 def patterns(X: np.ndarray, y: np.ndarray) -> sps.csr_matrix:
     """z_k = y_k (x_k, Delta e_k, 1) as CSR, in the twins' column order (extension, then bias)."""
     m = X.shape[0]
-    ext = sps.hstack([sps.csr_matrix(X), DELTA * sps.identity(m, format="csr"), np.ones((m, 1))], format="csr")
+    ext = sps.hstack(
+        [sps.csr_matrix(X), DELTA * sps.identity(m, format="csr"), np.ones((m, 1))], format="csr"
+    )
     return sps.csr_matrix(sps.diags(y) @ ext)
 
 

@@ -33,7 +33,9 @@ def main() -> None:
     problems = [(f"vec{n}_1", load_dataset(COQ / f"vec{n}_1.csv")) for n in (50, 100, 200, 400)]
     problems.append(("sonar + soft margin 1", soft_margin(load("sonar"), 1)))
     print(f"PDM(eps = {eps}), single updates, natural order")
-    print("| problem | updates (ref / twin) | same sequence | reference s | twin s | ratio | twin fast s (multi + active) |")
+    print(
+        "| problem | updates (ref / twin) | same sequence | reference s | twin s | ratio | twin fast s (multi + active) |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name, ds in problems:
         t0 = time.perf_counter()

