@@ -34,7 +34,8 @@ def main() -> None:
     problems.append(("sonar + soft margin 1", soft_margin(load("sonar"), 1)))
     print(f"PDM(eps = {eps}), single updates, natural order")
     print(
-        "| problem | updates (ref / twin) | same sequence | reference s | twin s | ratio | twin fast s (multi + active) |"
+        "| problem | updates (ref / twin) | same sequence | reference s | twin s | ratio "
+        "| twin fast s (multi + active) |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for name, ds in problems:

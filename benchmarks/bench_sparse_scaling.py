@@ -52,7 +52,8 @@ def main() -> None:
     parser.add_argument("--max-passes", type=int, default=50)
     args = parser.parse_args()
     print(
-        "| rows | non-zeros | updates | full passes | converged | seconds | one clean pass s | ns / non-zero |"
+        "| rows | non-zeros | updates | full passes | converged | seconds "
+        "| one clean pass s | ns / non-zero |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for rows in args.rows:
