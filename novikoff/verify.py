@@ -17,6 +17,7 @@ before and now fails or is missing is a regression.
 from __future__ import annotations
 
 import json
+import math
 import time
 import traceback
 import xml.etree.ElementTree as ET
@@ -193,7 +194,120 @@ def _campaign_checks(full: bool) -> list[Check]:
 
         campaign()
 
-    return [Check("campaign", "N3", "Hypothesis campaign: N1-N3 on exact runs (derandomized)", run)]
+    return [
+        Check("campaign", "N3", "Hypothesis campaign: N1-N3 on exact runs (derandomized)", run),
+        *_large_margin_campaigns(full),
+    ]
+
+
+def _derandomized(full: bool, examples: int) -> Any:
+    from hypothesis import HealthCheck, settings
+
+    return settings(
+        max_examples=examples * (5 if full else 1),
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+
+
+def _large_margin_campaigns(full: bool) -> list[Check]:
+    """Exact PDM/PFM runs (D3 per update, D1/D2/P1 at convergence), multiclass runs (M1 and
+    the Kesler progress per update) and MSVMAv runs (S2 per iteration), derandomized."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    def pdm() -> None:
+        from novikoff.fuzz import certified_separable
+        from novikoff.reference.large_margin import run_pdm
+
+        eps = st.sampled_from([Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4), Fraction(1, 10)])
+
+        @_derandomized(full, 25)
+        @given(certified_separable(max_samples=7, max_dim=4), eps, st.booleans())
+        def campaign(pair: Any, e: Fraction, multiple: bool) -> None:
+            ds, cert = pair
+            run = run_pdm(ds, e, certificate=cert, multiple_updates=multiple, max_epochs=10_000)
+            if not run.converged:
+                raise AssertionError(f"PDM({e}) did not converge on separable data: {ds!r}")
+            bad = {k: v for k, v in run.checks.items() if not v.startswith(("held", "not applicable"))}
+            if bad:
+                raise AssertionError(f"undecided checks {bad} on {ds!r}")
+
+        campaign()
+
+    def pfm() -> None:
+        from novikoff.fuzz import certified_separable
+        from novikoff.reference.large_margin import run_pfm
+
+        @_derandomized(full, 20)
+        @given(
+            certified_separable(max_samples=6, max_dim=3), st.sampled_from([Fraction(1, 4), Fraction(3, 4)])
+        )
+        def campaign(pair: Any, ratio: Fraction) -> None:
+            ds, cert = pair
+            target = ratio * ratio * cert.gamma2 * 10**12  # beta = ratio gamma, rounded down
+            beta = Fraction(math.isqrt(target.numerator // target.denominator), 10**6)
+            run = run_pfm(ds, beta, certificate=cert, max_epochs=10_000)
+            if not run.converged or not run.checks.get("P1", "held").startswith(("held", "not applicable")):
+                raise AssertionError(f"PFM({beta}): {run.checks} on {ds!r}")
+
+        campaign()
+
+    def multiclass() -> None:
+        from novikoff.certify import SeparableCertificate, certify
+        from novikoff.multiclass import MulticlassData, kesler
+        from novikoff.reference.multiclass import run_multiclass
+
+        @_derandomized(full, 20)
+        @given(
+            st.integers(2, 4),
+            st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=2, max_size=8),
+        )
+        def campaign(K: int, points: list[tuple[int, int]]) -> None:
+            labels = [(3 * x + 5 * y) % K for x, y in points]
+            if len(set(labels)) < 2:
+                return
+            data = MulticlassData.from_arrays([list(p) for p in points], labels)
+            cert = certify(kesler(data))
+            run = run_multiclass(
+                data, certificate=cert if isinstance(cert, SeparableCertificate) else None, max_epochs=200
+            )
+            if isinstance(cert, SeparableCertificate) and not run.converged:
+                raise AssertionError(f"multiclass run did not converge on Kesler-separable data {points}")
+
+        campaign()
+
+    def msvmav() -> None:
+        from novikoff.data import Dataset
+        from novikoff.reference.msvmav import run_msvmav
+
+        @_derandomized(full, 10)
+        @given(
+            st.lists(
+                st.tuples(st.integers(0, 4), st.integers(0, 4), st.sampled_from([-1, 1])),
+                min_size=3,
+                max_size=8,
+            )
+        )
+        def campaign(rows: list[tuple[int, int, int]]) -> None:
+            ds = Dataset.from_arrays([[a, b] for a, b, _ in rows], [y for _, _, y in rows])
+            try:
+                run_msvmav(ds, 1, Fraction(1, 4), iterations=10)  # InvariantViolation if S2 fails
+            except InputError:  # sum_i z_i = 0: w_0 undefined, nothing to check
+                return
+
+        campaign()
+
+    return [
+        Check(
+            "campaign", "D2", "Hypothesis campaign: exact PDM runs, D3 per update, D1/D2 at convergence", pdm
+        ),
+        Check("campaign", "P1", "Hypothesis campaign: exact PFM runs, D3 per update, P1 at convergence", pfm),
+        Check("campaign", "M1", "Hypothesis campaign: exact multiclass runs, M1 per update", multiclass),
+        Check("campaign", "S2", "Hypothesis campaign: MSVMAv, Sherman-Morrison = direct inverse", msvmav),
+    ]
 
 
 def _crosshair_checks() -> list[Check]:
