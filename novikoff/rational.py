@@ -22,6 +22,7 @@ from novikoff.errors import InputError
 __all__ = [
     "RationalVector",
     "common_denominator",
+    "exact_parameter",
     "format_rational",
     "parse_rational",
     "parse_rational_pair",
@@ -86,6 +87,14 @@ def parse_rational(token: str) -> Fraction:
     if low in {"nan", "inf", "infinity"}:
         raise InputError(f"{text!r} is not a finite number")
     raise InputError(f"not a number: {text!r}")
+
+
+def exact_parameter(value: object, name: str) -> Fraction:
+    """``value`` as an exact Fraction (:func:`to_fraction`); InputError naming the parameter otherwise."""
+    try:
+        return to_fraction(value)
+    except (InputError, TypeError, ValueError) as exc:
+        raise InputError(f"{name}: not an exact number: {value!r} ({exc})") from None
 
 
 def to_fraction(value: object) -> Fraction:

@@ -15,17 +15,14 @@ from fractions import Fraction
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import to_fraction
+from novikoff.rational import exact_parameter
 
 __all__ = ["min_max_scaled", "soft_margin"]
 
 
 def soft_margin(dataset: Dataset, delta: object) -> Dataset:
     """x_k -> (x_k, Delta e_k) (m new features after the old ones; bias stays last)."""
-    try:
-        d = to_fraction(delta)
-    except (InputError, TypeError, ValueError) as exc:
-        raise InputError(f"soft margin Delta: not an exact number: {delta!r} ({exc})") from None
+    d = exact_parameter(delta, "soft margin Delta")
     if d <= 0:
         raise InputError(f"soft margin Delta must be > 0, got {d}")
     m = dataset.n_samples

@@ -36,6 +36,7 @@ import sympy as sp
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
+from novikoff.rational import exact_parameter
 from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
 from novikoff.reference.perceptron import check_max_epochs
 from novikoff.runs import Order, RunRecord, epoch_order
@@ -58,12 +59,7 @@ __all__ = [
 
 def validate_epsilon(eps: object, name: str = "epsilon") -> Fraction:
     """eps as an exact Fraction in (0, 1]; InputError otherwise."""
-    from novikoff.rational import to_fraction
-
-    try:
-        value = to_fraction(eps)
-    except (InputError, TypeError, ValueError) as exc:
-        raise InputError(f"{name}: not an exact number: {eps!r} ({exc})") from None
+    value = exact_parameter(eps, name)
     if not 0 < value <= 1:
         raise InputError(f"{name} must be in (0, 1], got {value}")
     return value
@@ -71,12 +67,7 @@ def validate_epsilon(eps: object, name: str = "epsilon") -> Fraction:
 
 def validate_beta(beta: object) -> Fraction:
     """beta as an exact Fraction >= 0; InputError otherwise."""
-    from novikoff.rational import to_fraction
-
-    try:
-        value = to_fraction(beta)
-    except (InputError, TypeError, ValueError) as exc:
-        raise InputError(f"beta: not an exact number: {beta!r} ({exc})") from None
+    value = exact_parameter(beta, "beta")
     if value < 0:
         raise InputError(f"beta must be >= 0, got {value}")
     return value

@@ -34,17 +34,14 @@ from flint import fmpq, fmpq_mat
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.rational import to_fraction
+from novikoff.rational import exact_parameter
 
 __all__ = ["MSVMAvRun", "run_msvmav", "validate_positive"]
 
 
 def validate_positive(value: object, name: str) -> Fraction:
     """An exact number > 0, else InputError naming it."""
-    try:
-        q = to_fraction(value)
-    except (InputError, TypeError, ValueError) as exc:
-        raise InputError(f"{name}: not an exact number: {value!r} ({exc})") from None
+    q = exact_parameter(value, name)
     if q <= 0:
         raise InputError(f"{name} must be > 0, got {q}")
     return q

@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from novikoff.certify import SeparableCertificate
-from novikoff.errors import InvariantViolation
 from novikoff.multiclass import MulticlassData
 from novikoff.reference.kernels import dot
-from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, check_max_epochs
+from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, check_max_epochs, check_statement
 from novikoff.runs import Order, RunRecord, epoch_order
-from novikoff.spec import M1, N1, HypothesisNotMet, Statement
+from novikoff.spec import M1, N1
 
 __all__ = ["MulticlassRun", "predict_first_max", "run_multiclass"]
 
@@ -41,15 +40,6 @@ def predict_first_max(W: list[list[int]], x: tuple[int, ...]) -> int:
     scores = [dot(w, x) for w in W]
     best = max(scores)
     return scores.index(best)
-
-
-def _check(statement: Statement, values: dict[str, Fraction], where: str) -> None:
-    try:
-        ok = statement.check(values)
-    except HypothesisNotMet as exc:
-        raise InvariantViolation(statement.id, str(exc), dict(values), where) from None
-    if not ok:
-        raise InvariantViolation(statement.id, str(statement.conclusion), dict(values), where)
 
 
 def run_multiclass(
@@ -88,12 +78,12 @@ def run_multiclass(
                 k = Fraction(len(updates))
                 where = f"after update {len(updates)} (epoch {epoch}, sample {i}, predicted {p}, true {y})"
                 flat = [v for w in W for v in w]
-                _check(
+                check_statement(
                     N1,
                     {"k": k, "gamma2": certificate.gamma2, "pstar_dot_w": Fraction(dot(P, flat), pd * s)},
                     where,
                 )
-                _check(M1, {"k": k, "R2": data.R2, "gammaK2": certificate.gamma2}, where)
+                check_statement(M1, {"k": k, "R2": data.R2, "gammaK2": certificate.gamma2}, where)
                 checked += 2
         if clean:
             converged = True

@@ -34,7 +34,8 @@ def check_max_epochs(max_epochs: int) -> int:
     return max_epochs
 
 
-def _check(statement: Statement, values: dict[str, Fraction], where: str) -> None:
+def check_statement(statement: Statement, values: dict[str, Fraction], where: str) -> None:
+    """Evaluate ``statement`` exactly at ``values``; InvariantViolation names it when it fails."""
     try:
         ok = statement.check(values)
     except HypothesisNotMet as exc:
@@ -87,9 +88,11 @@ def run_perceptron(
                 if certificate is not None:
                     k = Fraction(len(updates))
                     where = f"after update {len(updates)} (epoch {epoch}, sample {i})"
-                    _check(N1, {"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(dot(P, W), pd * s)}, where)
-                    _check(N2, {"k": k, "R2": R2, "w_norm2": w_norm2}, where)
-                    _check(N3, {"k": k, "gamma2": gamma2, "R2": R2}, where)
+                    check_statement(
+                        N1, {"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(dot(P, W), pd * s)}, where
+                    )
+                    check_statement(N2, {"k": k, "R2": R2, "w_norm2": w_norm2}, where)
+                    check_statement(N3, {"k": k, "gamma2": gamma2, "R2": R2}, where)
                     checked += 3
         if clean:
             converged = True

@@ -375,12 +375,9 @@ def _check_epochs(max_epochs: object) -> int:
 
 
 def _fraction(value: object, name: str) -> Fraction:
-    from novikoff.rational import to_fraction
+    from novikoff.rational import exact_parameter
 
-    try:
-        return to_fraction(value)
-    except (InputError, TypeError, ValueError) as exc:
-        raise InputError(f"{name}: not an exact number: {value!r} ({exc})") from None
+    return exact_parameter(value, name)
 
 
 def pfm_twin(
