@@ -5,10 +5,23 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from novikoff.errors import InputError
 
 __all__ = ["plot_margin_cdf", "plot_squeeze"]
+
+
+def _pyplot() -> Any:
+    """matplotlib.pyplot on the Agg backend; InputError when matplotlib is missing."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InputError("--plot needs matplotlib: pip install 'novikoff[plot]'") from None
+    return plt
 
 
 def plot_squeeze(
@@ -19,13 +32,7 @@ def plot_squeeze(
     ``norm2_history[k]`` is ||w_k||^2 (exact, k = 0..updates). Without a margin
     (non-separable data) only the upper bounds are drawn.
     """
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InputError("--plot needs matplotlib: pip install 'novikoff[plot]'") from None
+    plt = _pyplot()
     ks = list(range(len(norm2_history)))
     top = max(ks[-1] if ks else 1, 1)
     if gamma2 is not None and float(R2 / gamma2) <= 4 * top:
@@ -63,13 +70,7 @@ def plot_squeeze(
 def plot_margin_cdf(path: str | Path, curves: dict[str, list[float]], title: str) -> None:
     """The cumulative margin distribution (seed 003's Figure 1 style): for each named model,
     the fraction of samples with margin <= t against t."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise InputError("--plot needs matplotlib: pip install 'novikoff[plot]'") from None
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 5))
     for name, margins in curves.items():
         xs = sorted(margins)
