@@ -1,12 +1,12 @@
-"""``novikoff run DATA --algorithm perceptron|pfm|pdm|pdm-succ``: one run, its margin, its theorems.
+"""``novikoff run DATA --algorithm ...`` and ``novikoff margins``: one run, what it achieved, its theorems.
 
-``--exact`` (the default) runs the exact reference, which checks D3 at every
-update and D1/D2/P1 at convergence (N1-N3 for the perceptron). ``--fast`` runs
-the float64 twin (multiple updates and active sets on) and then certifies what
-it produced: the achieved margin of its final weights against the exact
-certificate, and D2's inequality on its final state, in exact arithmetic.
-Either way the margin ratio gamma'/gamma is certified (exact square, rigorous
-interval). Exit 0 on success, 1 when a theorem check fails, 2 on bad input.
+--exact (the default) runs the exact reference, which checks D3 at every update and
+D1/D2/P1 at convergence (N1-N3 for the perceptron, M1 for multiclass, S2 for msvmav).
+--fast runs the float64 twin (multiple updates and active sets on) and then certifies
+what it produced: the margin of its final weights against the exact certificate, and D2
+on its final state, exactly. DATA is a CSV or LIBSVM file, example:NAME, or for
+multiclass also sklearn:iris|wine|digits. Exit 0 on success, 1 when a theorem check
+fails, 2 on bad input.
 """
 
 from __future__ import annotations
