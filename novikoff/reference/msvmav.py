@@ -18,6 +18,10 @@ smallest |w.z_i - theta| seen, so a caller can see how far every decision was
 from a tie (a gap far above 2^-precision means the decisions are the exact ones
 for these weights).
 
+S1 is checked at every iteration, exactly: the mpmath margins and theta are dyadic
+rationals, and for those values the spec's S1, (1 - m/theta)_+^2 = ((theta - m)_+)^2/theta^2,
+is evaluated for every sample (theta > 0), and its mean against SV/theta^2.
+
 S2 is checked at every iteration: M is also kept by Sherman-Morrison updates
 from the previous M (remove the samples that left A, add those that entered),
 exactly, and must equal the direct inverse; a difference raises
@@ -57,11 +61,37 @@ class MSVMAvRun:
     theta: list[float] = field(default_factory=list)  # theta(w_k), k = 0..T
     semivariance: list[float] = field(default_factory=list)
     active: list[int] = field(default_factory=list)  # |A_k|, k = 1..T
+    s1_checks: int = 0
     s2_checks: int = 0
     min_gap: float = float("inf")
 
     def float_weights(self) -> list[float]:
         return [float(v) for v in self.weights]
+
+
+def _exact(x: mpmath.mpf) -> Fraction:
+    """An mpmath number as the dyadic rational it is."""
+    man, exp = x.man_exp
+    return Fraction(man) * Fraction(2) ** exp
+
+
+def _check_s1(theta: mpmath.mpf, margins: list[mpmath.mpf]) -> bool:
+    """S1 per sample and on the mean, exactly, at the current weights; False when theta <= 0
+    (S1 does not apply), True when it held (InvariantViolation otherwise)."""
+    from novikoff.spec import S1
+
+    t = _exact(theta)
+    if t <= 0:
+        return False
+    ms = [_exact(m) for m in margins]
+    for m in ms:
+        if not S1.check({"theta": t, "m": m}):
+            raise InvariantViolation("S1", str(S1.conclusion), {"theta": t, "m": m}, "in MSVMAv")
+    loss = sum((max(Fraction(0), 1 - m / t) ** 2 for m in ms), Fraction(0)) / len(ms)
+    sv = sum(((t - m) ** 2 for m in ms if m < t), Fraction(0)) / len(ms)
+    if loss != sv / (t * t):
+        raise InvariantViolation("S1", "mean((1 - m/theta)_+^2) = SV/theta^2", {"theta": t}, "in MSVMAv")
+    return True
 
 
 def _q(x: Fraction) -> fmpq:
@@ -153,6 +183,7 @@ def run_msvmav(
             if theta < 0:
                 w = [-x for x in w]
                 theta, sv, ms = stats(w)
+            run.s1_checks += _check_s1(theta, ms)
             run.active.append(len(active))
             run.theta.append(float(theta))
             run.semivariance.append(float(sv))
