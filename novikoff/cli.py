@@ -130,8 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument(
         "--algorithm",
         default="perceptron",
-        choices=["perceptron", "pdm", "pfm"],
-        help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma",
+        choices=["perceptron", "pdm", "pfm", "multiclass"],
+        help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma, multiclass adds K "
+        "(gamma is then the Kesler margin)",
     )
     fz.add_argument(
         "--epsilons",

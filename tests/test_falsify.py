@@ -318,3 +318,30 @@ def test_symbols_belong_to_their_algorithm(capsys: pytest.CaptureFixture[str]) -
     assert cli.main(["falsify", "R2/gamma2", "--epsilons", "1/2"]) == 2
     assert "pdm and pfm only" in capsys.readouterr().err
     assert cli.main(["falsify", "R2/gamma2", "--algorithm", "pdm", "--epsilons", "0"]) == 2
+
+
+# --- the multiclass campaign -----------------------------------------------------------------------
+
+
+def test_multiclass_m1_survives_and_half_of_it_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    m1 = falsify("2*R2/gamma2", examples=60, algorithm="multiclass", database=None)
+    assert m1.counterexample is None and m1.best_ratio is not None and 0 < m1.best_ratio <= 1
+    # R2/gamma2 is not a bound: Kesler vectors have squared norm 2 ||x~||^2, so gamma_K^2 may exceed R^2
+    small = falsify("R2/gamma2/4", examples=60, algorithm="multiclass", database=None)
+    ce = small.counterexample
+    assert ce is not None and not small.replayed  # no database: never "replayed"
+    out = tmp_path / "mc.csv"
+    ce.write_csv(out)
+    command = ce.replay_command(out).split()
+    assert cli.main([*command[1:], "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["run"]["updates"] == ce.updates
+
+
+def test_multiclass_bounds_may_use_k_and_only_k() -> None:
+    assert parse_bound("K*R2/gamma2", "multiclass") is not None
+    with pytest.raises(InputError, match="of --algorithm perceptron"):
+        parse_bound("K*R2/gamma2")
+    with pytest.raises(InputError, match="one process"):
+        falsify("2*R2/gamma2", algorithm="multiclass", workers=2, database=None)

@@ -5,7 +5,8 @@ is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed
 
 - symbols ``R``, ``gamma``, ``R2``, ``gamma2`` (positive reals), ``m`` (samples) and
   ``d`` (features) (positive integers), and per algorithm (:data:`ALGORITHM_SYMBOLS`)
-  ``eps`` (PDM's accuracy; for PFM eps = 1 - beta/gamma) and ``beta`` (PFM's margin);
+  ``eps`` (PDM's accuracy; for PFM eps = 1 - beta/gamma), ``beta`` (PFM's margin) and
+  ``K`` (classes, multiclass; there gamma is the Kesler margin);
 - numbers, read exactly (``0.99`` is 99/100, ``1e-3`` is 1/1000);
 - ``+ - * / **``, unary ``-``/``+``, parentheses;
 - functions ``floor``, ``ceil``, ``sqrt``, ``log`` (natural), ``exp``, ``min``, ``max``.
@@ -35,6 +36,7 @@ BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "d": sp.Symbol("d", integer=True, positive=True),
     "eps": sp.Symbol("eps", positive=True),
     "beta": sp.Symbol("beta", nonnegative=True),
+    "K": sp.Symbol("K", integer=True, positive=True),
 }
 
 _COMMON = ("R", "gamma", "R2", "gamma2", "m", "d")
@@ -42,6 +44,7 @@ ALGORITHM_SYMBOLS: dict[str, tuple[str, ...]] = {
     "perceptron": _COMMON,
     "pdm": (*_COMMON, "eps"),
     "pfm": (*_COMMON, "eps", "beta"),
+    "multiclass": (*_COMMON, "K"),
 }
 
 BOUND_FUNCTIONS: dict[str, tuple[int, Callable[..., sp.Expr]]] = {

@@ -25,7 +25,7 @@ from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 
 from novikoff.errors import InputError
 
-__all__ = ["DEFAULT_DATABASE", "campaign_key", "default_database", "open_database"]
+__all__ = ["DEFAULT_DATABASE", "campaign_key", "default_database", "has_stored_examples", "open_database"]
 
 DEFAULT_DATABASE = ".novikoff/examples"
 
@@ -70,3 +70,8 @@ def campaign_key(algorithm: str, bound: str) -> bytes:
     """The database key of a falsification campaign: algorithm and canonical bound text."""
     text = f"{_STRATEGY_VERSION}\0{algorithm}\0{bound}"
     return b"novikoff-falsify:" + hashlib.sha256(text.encode()).hexdigest().encode()
+
+
+def has_stored_examples(db: ExampleDatabase | None, key: bytes) -> bool:
+    """True iff ``db`` holds an example under ``key`` (so a first-example hit is a replay)."""
+    return db is not None and next(iter(db.fetch(key)), None) is not None

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mpmath
 import sympy as sp
@@ -41,7 +41,10 @@ from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import BOUND_SYMBOLS, parse_bound
-from novikoff.fuzz.database import campaign_key, default_database, open_database
+from novikoff.fuzz.database import campaign_key, default_database, has_stored_examples, open_database
+
+if TYPE_CHECKING:
+    from novikoff.fuzz.falsify_multiclass import MulticlassCounterexample
 from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
@@ -147,7 +150,7 @@ class FalsifyResult:
 
     bound: sp.Expr
     examples: int
-    counterexample: Counterexample | None
+    counterexample: Counterexample | MulticlassCounterexample | None
     replayed: bool = False
     best_ratio: float | None = None
 
@@ -286,6 +289,13 @@ def falsify(
         database = default_database()
     open_database(database)  # bad specs fail here, in the caller's process, with their name
     tried = 0
+    if algorithm == "multiclass":
+        if workers != 1:
+            raise InputError("--workers: the multiclass campaign runs in one process")
+        from novikoff.fuzz.falsify_multiclass import search_multiclass
+
+        result: FalsifyResult = search_multiclass(bound, examples, seed, database, progress)
+        return result
     if precheck:
         tried, witness = _t1_precheck(bound, algorithm, epsilons)
         if witness is not None:
@@ -354,13 +364,15 @@ def _search(
     strategy = certified_separable().flatmap(
         lambda p: st.tuples(st.just(p), orderings(p[0].n_samples), settings_for(algorithm, epsilons))
     )
+    db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
+    stored = has_stored_examples(db, key)
     found = _seeded_find(
         strategy,
         violates,
         settings(
             max_examples=examples,
             derandomize=False,  # the seed decides; a test profile's derandomize must not drop the database
-            database=open_database(database),
+            database=db,
             deadline=None,
             suppress_health_check=list(HealthCheck),
             report_multiple_bugs=False,
@@ -368,7 +380,7 @@ def _search(
             phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
         ),
         seed=seed,
-        key=campaign_key(campaign, sp.srepr(bound)),
+        key=key,
     )
     if found is None:
         return FalsifyResult(bound, tried, None, best_ratio=best_ratio)
@@ -386,7 +398,7 @@ def _search(
     assert isinstance(cert, SeparableCertificate)  # still_fails held on it
     updates, worst = _worst_run(ds, cert, order, setting)
     values = _values(ds, cert, setting)
-    replayed = first_hit == 1
+    replayed = first_hit == 1 and stored
     source = "replayed from the example database" if replayed else "Hypothesis search"
     ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source + ", shrunk", setting)
     return FalsifyResult(bound, tried, ce, replayed=replayed, best_ratio=best_ratio)

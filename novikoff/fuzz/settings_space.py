@@ -28,7 +28,7 @@ from novikoff.runs import Order
 
 __all__ = ["ALGORITHMS", "PDM_EPSILONS", "PFM_EPSILONS", "RunSetting", "parameter_values", "settings_for"]
 
-ALGORITHMS = ("perceptron", "pdm", "pfm")
+ALGORITHMS = ("perceptron", "pdm", "pfm", "multiclass")
 PDM_EPSILONS = (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 3), Fraction(1, 10))
 PFM_EPSILONS = (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4), Fraction(1, 10))
 
@@ -69,7 +69,7 @@ class RunSetting:
         if self.algorithm == "pfm":
             beta = "" if gamma2 is None else f", beta = {self.beta(gamma2)}"
             return f"pfm with beta ~ (1 - {self.value}) gamma{beta}"
-        return "perceptron"
+        return "the multiclass perceptron" if self.algorithm == "multiclass" else "perceptron"
 
     def replay_options(self, gamma2: Fraction) -> str:
         """The ``novikoff run`` options that replay this setting."""
@@ -82,7 +82,7 @@ class RunSetting:
 
 def parameter_values(algorithm: str, epsilons: Sequence[Fraction] | None = None) -> list[Fraction | None]:
     """The eps values a campaign uses: ``epsilons`` if given (each in (0, 1]), else the defaults."""
-    if algorithm == "perceptron":
+    if algorithm in ("perceptron", "multiclass"):
         if epsilons:
             raise InputError("--epsilons applies to --algorithm pdm and pfm only")
         return [None]

@@ -1,0 +1,173 @@
+"""The falsifier's multiclass campaign: bounds on the multiclass perceptron's updates.
+
+Symbols: R2 = max_i ||x~_i||^2 and R, gamma2 = gamma_K^2 (the Kesler margin, certified
+exactly) and gamma, m, d and K (classes). Datasets are drawn with labels from a planted
+W* whose argmax is strict, so they are Kesler-separable; the order is drawn too.
+Every value is exact and ``updates > bound`` is decided as for the perceptron
+(:func:`novikoff.fuzz.falsify.bound_exceeded`). There is no tight family like T1
+to pre-check, no adversarial order and no exact shrinker here: Hypothesis shrinks
+(the Kesler certificates of small data are cheap). M1 says updates <= 2 R2/gamma2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import sympy as sp
+from hypothesis import HealthCheck, Phase, settings, target
+from hypothesis import strategies as st
+
+from novikoff.certify import SeparableCertificate, certify
+from novikoff.fuzz.database import campaign_key, has_stored_examples, open_database
+from novikoff.fuzz.settings_space import RunSetting
+from novikoff.fuzz.strategies import orderings
+from novikoff.multiclass import MulticlassData, kesler
+from novikoff.rational import format_rational, unlimited_int_digits
+from novikoff.reference.multiclass import run_multiclass
+from novikoff.runs import Order
+
+__all__ = ["MulticlassCounterexample", "kesler_separable", "search_multiclass"]
+
+_MAX_EPOCHS = 10_000
+
+
+@st.composite
+def kesler_separable(draw: Any) -> tuple[MulticlassData, SeparableCertificate]:
+    """K in 2..4 classes, d in 1..3 integer features in [-4, 4], labels the strict first argmax
+    of a planted integer W* on (x, 1); with the exact Kesler certificate."""
+    K, d = draw(st.integers(2, 4)), draw(st.integers(1, 3))
+    w_star = draw(
+        st.lists(st.lists(st.integers(-3, 3), min_size=d + 1, max_size=d + 1), min_size=K, max_size=K)
+    )
+    rows = draw(st.lists(st.lists(st.integers(-4, 4), min_size=d, max_size=d), min_size=2, max_size=8))
+    labels = []
+    for x in rows:
+        scores = [sum(a * b for a, b in zip(w, [*x, 1])) for w in w_star]
+        top = max(scores)
+        if scores.count(top) > 1:
+            continue
+        labels.append((x, scores.index(top)))
+    kept = [x for x, _ in labels]
+    ys = [y for _, y in labels]
+    if len(set(ys)) < 2:
+        return draw(st.nothing())
+    data = MulticlassData.from_arrays(kept, ys, name="generated")
+    cert = certify(kesler(data))
+    if not isinstance(cert, SeparableCertificate):  # a strict planted argmax separates: a solver bug
+        raise AssertionError(f"planted multiclass data certified non-separable: {kept} {ys}")
+    return data, cert
+
+
+def multiclass_values(data: MulticlassData, cert: SeparableCertificate) -> dict[str, Fraction]:
+    features = data.dimension - (1 if data.bias else 0)
+    return {
+        "R2": data.R2,
+        "gamma2": cert.gamma2,
+        "m": Fraction(data.n_samples),
+        "d": Fraction(features),
+        "K": Fraction(data.n_classes),
+    }
+
+
+@dataclass
+class MulticlassCounterexample:
+    """A multiclass dataset, an order and its exact update count above the bound."""
+
+    dataset: MulticlassData
+    order: Order
+    updates: int
+    values: dict[str, Fraction]
+    bound_value: str
+    source: str
+    setting: RunSetting = field(default_factory=lambda: RunSetting("multiclass"))
+
+    def replay_command(self, path: str | Path) -> str:
+        return f"novikoff run {path} --bias {self.dataset.bias} --algorithm multiclass --exact"
+
+    def write_csv(self, path: str | Path) -> None:
+        """Rows of exact features and the class index, replayable by :meth:`replay_command`."""
+        with unlimited_int_digits():
+            den = self.dataset.denominator
+            lines = [
+                f"# novikoff falsify counterexample ({self.source}): {self.updates} updates of the "
+                f"multiclass perceptron, bias {self.dataset.bias}, "
+                f"order {'natural' if self.order is None else list(self.order)}"
+            ]
+            for row, y in zip(self.dataset.numerators, self.dataset.labels):
+                xs = [str(format_rational(Fraction(v, den))) for v in row]
+                lines.append(",".join([*xs, str(y)]))
+        Path(path).write_text("\n".join(lines) + "\n")
+
+
+def search_multiclass(
+    bound: sp.Expr,
+    examples: int,
+    seed: int,
+    database: str | None,
+    progress: Any,
+    campaign: str = "multiclass",
+) -> Any:
+    """The Hypothesis search for the multiclass perceptron; returns a FalsifyResult."""
+    from novikoff.fuzz.falsify import (
+        FalsifyResult,
+        Progress,
+        _bound_float,
+        _bound_value,
+        _seeded_find,
+        bound_exceeded,
+    )
+
+    tried, first_hit, best_ratio = 0, None, None
+
+    def updates_of(pair: tuple[MulticlassData, SeparableCertificate], order: Order) -> int:
+        return run_multiclass(pair[0], order=order, max_epochs=_MAX_EPOCHS).mistakes
+
+    def violates(example: tuple[tuple[MulticlassData, SeparableCertificate], Order]) -> bool:
+        nonlocal tried, first_hit, best_ratio
+        tried += 1
+        pair, order = example
+        updates = updates_of(pair, order)
+        values = multiclass_values(*pair)
+        target(float(updates), label="updates")
+        value = _bound_float(bound, values)
+        if value is not None and value > 0:
+            ratio = updates / value
+            target(ratio, label="updates/bound")
+            best_ratio = ratio if best_ratio is None else max(best_ratio, ratio)
+        hit = bound_exceeded(bound, updates, values)
+        if hit and first_hit is None:
+            first_hit = tried
+        if progress is not None:
+            progress(Progress(tried, best_ratio, None))
+        return hit
+
+    strategy = kesler_separable().flatmap(lambda p: st.tuples(st.just(p), orderings(p[0].n_samples)))
+    db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
+    stored = has_stored_examples(db, key)
+    found = _seeded_find(
+        strategy,
+        violates,
+        settings(
+            max_examples=examples,
+            derandomize=False,
+            database=db,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=False,
+            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+        ),
+        seed=seed,
+        key=key,
+    )
+    if found is None:
+        return FalsifyResult(bound, tried, None, best_ratio=best_ratio)
+    pair, order = found
+    updates = updates_of(pair, order)
+    values = multiclass_values(*pair)
+    replayed = first_hit == 1 and stored
+    source = ("replayed from the example database" if replayed else "Hypothesis search") + ", shrunk"
+    ce = MulticlassCounterexample(pair[0], order, updates, values, _bound_value(bound, values), source)
+    return FalsifyResult(bound, tried, ce, replayed=replayed, best_ratio=best_ratio)
