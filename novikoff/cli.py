@@ -110,8 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument(
         "--algorithm",
         default="perceptron",
-        choices=["perceptron", "pdm", "pfm"],
-        help="pdm calls fit(..., eps=E), pfm fit(..., beta=B)",
+        choices=["perceptron", "pdm", "pfm", "multiclass"],
+        help="pdm calls fit(..., eps=E), pfm fit(..., beta=B); multiclass passes y as class indices "
+        "0..K-1 and expects K x (d + 1) weights",
     )
     df.add_argument(
         "--examples", type=_positive_int, default=50, metavar="N", help="examples per data family"

@@ -68,6 +68,21 @@ class MulticlassData:
     def n_samples(self) -> int:
         return len(self.numerators)
 
+    def features(self, i: int) -> list[Fraction]:
+        """x_i as exact Fractions."""
+        return [Fraction(v, self.denominator) for v in self.numerators[i]]
+
+    @property
+    def n_features(self) -> int:
+        return len(self.numerators[0])
+
+    def to_numpy(self) -> tuple[Any, Any]:
+        """(X float64 without the bias column, class indices as int64)."""
+        import numpy as np
+
+        X = np.array([[v / self.denominator for v in row] for row in self.numerators], dtype=np.float64)
+        return X, np.array(self.labels, dtype=np.int64)
+
     @property
     def n_classes(self) -> int:
         return len(self.class_names)

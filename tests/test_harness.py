@@ -127,3 +127,42 @@ def test_diff_cli_takes_the_algorithm(capsys: pytest.CaptureFixture[str]) -> Non
     report = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert code == 1 and report["bugs"][0]["algorithm"] == "pdm" and "--algorithm pdm" in report["reproduce"]
     assert cli.main(["diff", "sklearn.linear_model:Perceptron", "--sklearn", "", "--algorithm", "pdm"]) == 2
+
+
+# --- multiclass -------------------------------------------------------------------------------------
+
+from tests.impls import multiclass as mc  # noqa: E402
+
+
+@pytest.mark.parametrize("fit", mc.CORRECT, ids=lambda f: f.__name__)
+def test_correct_and_equivalent_multiclass_implementations_pass(fit: object) -> None:
+    report = check_implementation(fit, "multiclass", examples=25, seed=1)  # type: ignore[arg-type]
+    assert report.ok, report.summary()
+    assert report.agreed > 0
+
+
+@pytest.mark.parametrize("fit", mc.BROKEN, ids=lambda f: f.__name__)
+def test_broken_multiclass_implementations_are_caught(fit: object) -> None:
+    report = check_implementation(fit, "multiclass", examples=25, seed=1)  # type: ignore[arg-type]
+    assert not report.ok and report.bugs
+    assert report.bugs[0].message.startswith("(minimal example)")
+    assert "y = " in report.bugs[0].describe()
+
+
+def test_diff_cli_multiclass(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        cli.main(
+            ["diff", "tests.impls.multiclass:first_argmax", "--algorithm", "multiclass", "--examples", "10"]
+        )
+        == 0
+    )
+    assert (
+        cli.main(
+            ["diff", "tests.impls.multiclass:last_argmax", "--algorithm", "multiclass", "--examples", "10"]
+        )
+        == 1
+    )
+    assert (
+        "reproduce: novikoff diff tests.impls.multiclass:last_argmax --algorithm multiclass"
+        in capsys.readouterr().out
+    )

@@ -57,6 +57,7 @@ PARAMETERS: dict[str, tuple[Fraction | None, ...]] = {
     "perceptron": (None,),
     "pdm": (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4)),
     "pfm": (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1)),
+    "multiclass": (None,),
 }
 _KEYWORD = {"pdm": "eps", "pfm": "beta"}
 
@@ -166,7 +167,7 @@ class Finding:
     kind: str
     family: str
     message: str
-    dataset: Dataset
+    dataset: Any  # Dataset, or MulticlassData for --algorithm multiclass
     order: Any
     max_epochs: int
     algorithm: str = "perceptron"
@@ -176,12 +177,16 @@ class Finding:
         rows = []
         for i in range(self.dataset.n_samples):
             xs = ", ".join(str(format_rational(v)) for v in self.dataset.features(i))
-            rows.append(f"    x_{i} = ({xs}), y = {self.dataset.labels[i]:+d}")
+            label = self.dataset.labels[i]
+            rows.append(
+                f"    x_{i} = ({xs}), y = {label if self.algorithm == 'multiclass' else f'{label:+d}'}"
+            )
         order = "natural" if self.order is None else list(self.order)
         param = "" if self.value is None else f", {_KEYWORD[self.algorithm]} = {self.value}"
+        bias = getattr(self.dataset, "bias", 1)
         return (
             f"[{self.kind}] {self.family} ({self.algorithm}{param}): {self.message}\n"
-            f"  dataset (exact, bias {self.dataset.bias}), "
+            f"  dataset (exact, bias {bias}), "
             f"order {order}, max_epochs {self.max_epochs}:\n" + "\n".join(rows)
         )
 
@@ -395,6 +400,23 @@ def _verdict(
     return "bug", message
 
 
+def _campaign(algorithm: str) -> tuple[dict[str, Any], Callable[[str], Any], Callable[..., tuple[str, str]]]:
+    """(families, example strategy for a family, verdict) of an algorithm's campaign."""
+    if algorithm == "multiclass":
+        from novikoff.fuzz.harness_multiclass import (
+            MULTICLASS_FAMILIES,
+            multiclass_verdict,
+            multiclass_with_order,
+        )
+
+        return MULTICLASS_FAMILIES, multiclass_with_order, multiclass_verdict
+
+    def verdict(fit: FitFunction, family: str, ds: Dataset, order: Any, value: Any) -> tuple[str, str]:
+        return _verdict(fit, family, ds, order, value, algorithm)
+
+    return FAMILIES, lambda family: _with_order(family, algorithm), verdict
+
+
 def check_family(
     fit: FitFunction,
     family: str,
@@ -404,7 +426,8 @@ def check_family(
     algorithm: str = "perceptron",
 ) -> Report:
     """Run one data family; a bug is shrunk to a minimal example."""
-    _, _, max_epochs = FAMILIES[family]
+    families, with_order, verdict = _campaign(algorithm)
+    _, _, max_epochs = families[family]
     tally: dict[str, list[Finding]] = {"bug": [], "ambiguous": [], "error": [], "unsupported": []}
     agreed = 0
     seen = 0
@@ -417,12 +440,12 @@ def check_family(
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(_with_order(family, algorithm))
-    def run(example: tuple[Dataset, Any, Any]) -> None:
+    @given(with_order(family))
+    def run(example: tuple[Any, Any, Any]) -> None:
         nonlocal agreed, seen
         seen += 1
         ds, order, value = example
-        kind, message = _verdict(fit, family, ds, order, value, algorithm)
+        kind, message = verdict(fit, family, ds, order, value)
         if kind == "agree":
             agreed += 1
         else:
@@ -431,17 +454,17 @@ def check_family(
     run()
     if shrink and tally["bug"]:
 
-        def fails(example: tuple[Dataset, Any, Any]) -> bool:
-            return _verdict(fit, family, *example, algorithm)[0] == "bug"
+        def fails(example: tuple[Any, Any, Any]) -> bool:
+            return verdict(fit, family, *example)[0] == "bug"
 
         smallest = find(
-            _with_order(family, algorithm),
+            with_order(family),
             fails,
             settings=settings(
                 database=None, max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
             ),
         )
-        kind, message = _verdict(fit, family, *smallest, algorithm)
+        kind, message = verdict(fit, family, *smallest)
         tally["bug"][0] = Finding(
             kind,
             family,
@@ -467,7 +490,8 @@ def check_implementation(
     """
     if algorithm not in PARAMETERS:
         raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(PARAMETERS)}")
-    reports = [check_family(fit, family, examples, seed, algorithm=algorithm) for family in FAMILIES]
+    families = _campaign(algorithm)[0]
+    reports = [check_family(fit, family, examples, seed, algorithm=algorithm) for family in families]
     return Report(
         sum(r.examples for r in reports),
         sum(r.agreed for r in reports),
@@ -557,5 +581,5 @@ def parametrize_with_checks(
         check.__name__ = f"check_{family.replace(' ', '_').replace(',', '')}"
         return check
 
-    checks = [make(family) for family in FAMILIES]
+    checks = [make(family) for family in _campaign(algorithm)[0]]
     return pytest.mark.parametrize("check", checks, ids=[c.__name__ for c in checks])
