@@ -338,28 +338,12 @@ def _search(
     with exact checks. The database holds the unshrunk example, and shrinking is
     deterministic, so a replay ends at the same counterexample.
     """
-    tried = 0
-    first_hit: int | None = None
-    best_ratio: float | None = None
+    tally = Tally(bound, progress, worker)
 
     def violates(example: tuple[tuple[Dataset, SeparableCertificate], Order, RunSetting]) -> bool:
-        nonlocal tried, first_hit, best_ratio
-        tried += 1
         (ds, cert), order, setting = example
         updates, _ = _worst_run(ds, cert, order, setting)
-        values = _values(ds, cert, setting)
-        target(float(updates), label="updates")
-        value = _bound_float(bound, values)
-        if value is not None and value > 0:
-            ratio = updates / value
-            target(ratio, label="updates/bound")
-            best_ratio = ratio if best_ratio is None else max(best_ratio, ratio)
-        hit = bound_exceeded(bound, updates, values)
-        if hit and first_hit is None:
-            first_hit = tried
-        if progress is not None:
-            progress(Progress(tried, best_ratio, worker))
-        return hit
+        return tally.observe(updates, _values(ds, cert, setting))
 
     strategy = certified_separable().flatmap(
         lambda p: st.tuples(st.just(p), orderings(p[0].n_samples), settings_for(algorithm, epsilons))
@@ -383,7 +367,7 @@ def _search(
         key=key,
     )
     if found is None:
-        return FalsifyResult(bound, tried, None, best_ratio=best_ratio)
+        return FalsifyResult(bound, tally.tried, None, best_ratio=tally.best_ratio)
     (ds, _), order, setting = found
 
     def still_fails(candidate: Dataset, candidate_order: Order) -> bool:
@@ -398,10 +382,42 @@ def _search(
     assert isinstance(cert, SeparableCertificate)  # still_fails held on it
     updates, worst = _worst_run(ds, cert, order, setting)
     values = _values(ds, cert, setting)
-    replayed = first_hit == 1 and stored
+    replayed = tally.first_hit == 1 and stored
     source = "replayed from the example database" if replayed else "Hypothesis search"
     ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source + ", shrunk", setting)
-    return FalsifyResult(bound, tried, ce, replayed=replayed, best_ratio=best_ratio)
+    return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
+
+
+class Tally:
+    """What a search has seen: examples tried, the first hit, the best updates/bound.
+
+    :meth:`observe` steers Hypothesis with ``target()`` (updates, and updates/bound),
+    reports progress and decides the example rigorously (:func:`bound_exceeded`).
+    """
+
+    def __init__(self, bound: sp.Expr, progress: ProgressCallback | None, worker: int | None = None) -> None:
+        self.bound = bound
+        self.progress = progress
+        self.worker = worker
+        self.tried = 0
+        self.first_hit: int | None = None
+        self.best_ratio: float | None = None
+
+    def observe(self, updates: int, values: dict[str, Fraction]) -> bool:
+        """True iff ``updates`` > the bound at ``values`` (a counterexample)."""
+        self.tried += 1
+        target(float(updates), label="updates")
+        value = _bound_float(self.bound, values)
+        if value is not None and value > 0:
+            ratio = updates / value
+            target(ratio, label="updates/bound")
+            self.best_ratio = ratio if self.best_ratio is None else max(self.best_ratio, ratio)
+        hit = bound_exceeded(self.bound, updates, values)
+        if hit and self.first_hit is None:
+            self.first_hit = self.tried
+        if self.progress is not None:
+            self.progress(Progress(self.tried, self.best_ratio, self.worker))
+        return hit
 
 
 class _Found(Exception):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import sympy as sp
-from hypothesis import HealthCheck, Phase, settings, target
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from novikoff.certify import SeparableCertificate, certify
@@ -111,38 +111,16 @@ def search_multiclass(
     campaign: str = "multiclass",
 ) -> Any:
     """The Hypothesis search for the multiclass perceptron; returns a FalsifyResult."""
-    from novikoff.fuzz.falsify import (
-        FalsifyResult,
-        Progress,
-        _bound_float,
-        _bound_value,
-        _seeded_find,
-        bound_exceeded,
-    )
+    from novikoff.fuzz.falsify import FalsifyResult, Tally, _bound_value, _seeded_find
 
-    tried, first_hit, best_ratio = 0, None, None
+    tally = Tally(bound, progress)
 
     def updates_of(pair: tuple[MulticlassData, SeparableCertificate], order: Order) -> int:
         return run_multiclass(pair[0], order=order, max_epochs=_MAX_EPOCHS).mistakes
 
     def violates(example: tuple[tuple[MulticlassData, SeparableCertificate], Order]) -> bool:
-        nonlocal tried, first_hit, best_ratio
-        tried += 1
         pair, order = example
-        updates = updates_of(pair, order)
-        values = multiclass_values(*pair)
-        target(float(updates), label="updates")
-        value = _bound_float(bound, values)
-        if value is not None and value > 0:
-            ratio = updates / value
-            target(ratio, label="updates/bound")
-            best_ratio = ratio if best_ratio is None else max(best_ratio, ratio)
-        hit = bound_exceeded(bound, updates, values)
-        if hit and first_hit is None:
-            first_hit = tried
-        if progress is not None:
-            progress(Progress(tried, best_ratio, None))
-        return hit
+        return tally.observe(updates_of(pair, order), multiclass_values(*pair))
 
     strategy = kesler_separable().flatmap(lambda p: st.tuples(st.just(p), orderings(p[0].n_samples)))
     db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
@@ -163,11 +141,11 @@ def search_multiclass(
         key=key,
     )
     if found is None:
-        return FalsifyResult(bound, tried, None, best_ratio=best_ratio)
+        return FalsifyResult(bound, tally.tried, None, best_ratio=tally.best_ratio)
     pair, order = found
     updates = updates_of(pair, order)
     values = multiclass_values(*pair)
-    replayed = first_hit == 1 and stored
+    replayed = tally.first_hit == 1 and stored
     source = ("replayed from the example database" if replayed else "Hypothesis search") + ", shrunk"
     ce = MulticlassCounterexample(pair[0], order, updates, values, _bound_value(bound, values), source)
-    return FalsifyResult(bound, tried, ce, replayed=replayed, best_ratio=best_ratio)
+    return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
