@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from novikoff.data import Dataset, _bias, map_labels
 from novikoff.errors import DataFormatError, InputError
-from novikoff.rational import parse_rational_pair
+from novikoff.rational import parse_rational, parse_rational_pair
 
 if TYPE_CHECKING:
     from novikoff.multiclass import MulticlassData
@@ -129,7 +130,7 @@ def read_csv_multiclass(
     pairs, raw_labels, label_lines = _csv_rows(path, header, label_column, delimiter)
     if len(pairs) < MIN_FILE_SAMPLES:
         raise DataFormatError(source, label_lines[0] if label_lines else None, None, "fewer than two samples")
-    classes = sorted(set(raw_labels))
+    classes = sorted(set(raw_labels), key=_class_order)
     if len(classes) < 2:
         raise DataFormatError(source, None, None, f"fewer than two classes (only {classes[0]!r})")
     index = {c: k for k, c in enumerate(classes)}
@@ -140,6 +141,14 @@ def read_csv_multiclass(
     return MulticlassData(
         tuple(nums), den, tuple(index[v] for v in raw_labels), tuple(classes), _bias(bias, source), source
     )
+
+
+def _class_order(text: str) -> tuple[int, Fraction, str]:
+    """Numeric class labels in numeric order (2 before 10), then the others as text."""
+    try:
+        return 0, parse_rational(text), text
+    except InputError:
+        return 1, Fraction(0), text
 
 
 def _csv_rows(

@@ -332,6 +332,7 @@ def test_multiclass_m1_survives_and_half_of_it_does_not(
     small = falsify("R2/gamma2/4", examples=60, algorithm="multiclass", database=None)
     ce = small.counterexample
     assert ce is not None and not small.replayed  # no database: never "replayed"
+    assert certify_check(ce)
     out = tmp_path / "mc.csv"
     ce.write_csv(out)
     command = ce.replay_command(out).split()

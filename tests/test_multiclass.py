@@ -157,3 +157,12 @@ def test_sklearn_datasets_and_the_cli(capsys: pytest.CaptureFixture[str]) -> Non
     assert digits["kesler"] == "not computed (too large)" and len(digits["classes"]) == 10
     assert cli.main(["run", "sklearn:nope", "--algorithm", "multiclass"]) == 2
     assert cli.main(["run", "sklearn:iris", "--algorithm", "multiclass", "--epsilon", "0.1"]) == 2
+
+
+def test_numeric_class_labels_in_a_csv_keep_their_numeric_order(tmp_path: Any) -> None:
+    from novikoff.readers import read_csv_multiclass
+
+    path = tmp_path / "k.csv"
+    path.write_text("".join(f"{i},{label}\n" for i, label in enumerate([2, 10, 1, 2, 10, 1])))
+    data = read_csv_multiclass(path, header=False)
+    assert data.class_names == ("1", "2", "10") and data.labels == (1, 2, 0, 1, 2, 0)

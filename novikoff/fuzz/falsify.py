@@ -44,7 +44,7 @@ from novikoff.fuzz.bounds import BOUND_SYMBOLS, parse_bound
 from novikoff.fuzz.database import campaign_key, default_database, has_stored_examples, open_database
 
 if TYPE_CHECKING:
-    from novikoff.fuzz.falsify_multiclass import MulticlassCounterexample
+    from novikoff.multiclass import MulticlassData
 from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
@@ -104,7 +104,7 @@ def bound_exceeded(bound: sp.Expr, updates: int, values: dict[str, Fraction]) ->
 class Counterexample:
     """A dataset, an order and its exact update count above the bound."""
 
-    dataset: Dataset
+    dataset: Dataset | MulticlassData  # MulticlassData for the multiclass campaign
     order: Order
     updates: int
     values: dict[str, Fraction]
@@ -150,7 +150,7 @@ class FalsifyResult:
 
     bound: sp.Expr
     examples: int
-    counterexample: Counterexample | MulticlassCounterexample | None
+    counterexample: Counterexample | None
     replayed: bool = False
     best_ratio: float | None = None
 
@@ -537,6 +537,18 @@ def stderr_progress(worker: int | None = None, every: float = 0.5) -> ProgressCa
 
 def certify_check(ce: Counterexample) -> bool:
     """Re-derive the counterexample's numbers from scratch (certificate and exact run)."""
+    from novikoff.multiclass import MulticlassData
+
+    if isinstance(ce.dataset, MulticlassData):
+        from novikoff.fuzz.falsify_multiclass import multiclass_values
+        from novikoff.multiclass import kesler
+        from novikoff.reference.multiclass import run_multiclass
+
+        kcert = certify(kesler(ce.dataset))
+        if not isinstance(kcert, SeparableCertificate):
+            return False
+        updates = run_multiclass(ce.dataset, order=ce.order, max_epochs=_MAX_EPOCHS).mistakes
+        return updates == ce.updates and multiclass_values(ce.dataset, kcert) == ce.values
     cert = certify(ce.dataset)
     if not isinstance(cert, SeparableCertificate):
         return False

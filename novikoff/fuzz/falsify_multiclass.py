@@ -11,9 +11,7 @@ to pre-check, no adversarial order and no exact shrinker here: Hypothesis shrink
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import sympy as sp
@@ -25,11 +23,10 @@ from novikoff.fuzz.database import campaign_key, has_stored_examples, open_datab
 from novikoff.fuzz.settings_space import RunSetting
 from novikoff.fuzz.strategies import orderings
 from novikoff.multiclass import MulticlassData, kesler
-from novikoff.rational import format_rational, unlimited_int_digits
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.runs import Order
 
-__all__ = ["MulticlassCounterexample", "kesler_separable", "search_multiclass"]
+__all__ = ["kesler_separable", "multiclass_values", "search_multiclass"]
 
 _MAX_EPOCHS = 10_000
 
@@ -72,36 +69,6 @@ def multiclass_values(data: MulticlassData, cert: SeparableCertificate) -> dict[
     }
 
 
-@dataclass
-class MulticlassCounterexample:
-    """A multiclass dataset, an order and its exact update count above the bound."""
-
-    dataset: MulticlassData
-    order: Order
-    updates: int
-    values: dict[str, Fraction]
-    bound_value: str
-    source: str
-    setting: RunSetting = field(default_factory=lambda: RunSetting("multiclass"))
-
-    def replay_command(self, path: str | Path) -> str:
-        return f"novikoff run {path} --bias {self.dataset.bias} --algorithm multiclass --exact"
-
-    def write_csv(self, path: str | Path) -> None:
-        """Rows of exact features and the class index, replayable by :meth:`replay_command`."""
-        with unlimited_int_digits():
-            den = self.dataset.denominator
-            lines = [
-                f"# novikoff falsify counterexample ({self.source}): {self.updates} updates of the "
-                f"multiclass perceptron, bias {self.dataset.bias}, "
-                f"order {'natural' if self.order is None else list(self.order)}"
-            ]
-            for row, y in zip(self.dataset.numerators, self.dataset.labels):
-                xs = [str(format_rational(Fraction(v, den))) for v in row]
-                lines.append(",".join([*xs, str(y)]))
-        Path(path).write_text("\n".join(lines) + "\n")
-
-
 def search_multiclass(
     bound: sp.Expr,
     examples: int,
@@ -111,7 +78,7 @@ def search_multiclass(
     campaign: str = "multiclass",
 ) -> Any:
     """The Hypothesis search for the multiclass perceptron; returns a FalsifyResult."""
-    from novikoff.fuzz.falsify import FalsifyResult, Tally, _bound_value, _seeded_find
+    from novikoff.fuzz.falsify import Counterexample, FalsifyResult, Tally, _bound_value, _seeded_find
 
     tally = Tally(bound, progress)
 
@@ -147,5 +114,6 @@ def search_multiclass(
     values = multiclass_values(*pair)
     replayed = tally.first_hit == 1 and stored
     source = ("replayed from the example database" if replayed else "Hypothesis search") + ", shrunk"
-    ce = MulticlassCounterexample(pair[0], order, updates, values, _bound_value(bound, values), source)
+    setting = RunSetting("multiclass")
+    ce = Counterexample(pair[0], order, updates, values, _bound_value(bound, values), source, setting)
     return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)

@@ -77,7 +77,7 @@ class RunSetting:
             return f"--algorithm pdm --epsilon {self.value}"
         if self.algorithm == "pfm":
             return f"--algorithm pfm --beta {self.beta(gamma2)}"
-        return "--algorithm perceptron"
+        return f"--algorithm {self.algorithm}"
 
 
 def parameter_values(algorithm: str, epsilons: Sequence[Fraction] | None = None) -> list[Fraction | None]:
