@@ -138,34 +138,6 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
     return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
 
 
-def _fast_d2(ds: Dataset, run: RunRecord, eps: Fraction, cert: SeparableCertificate) -> str:
-    """D2 on the twin's final state, exactly (its float weights are exact dyadic rationals)."""
-    from novikoff.spec import D2
-    from novikoff.spec.intervals import SquareRoot, Undecided
-
-    w = [Fraction(float(v)) for v in run.weights]
-    w2 = sum((v * v for v in w), Fraction(0))
-    if run.mistakes == 0 or w2 == 0 or eps == 1:
-        return "not applicable"
-    s = min(sum((a * b for a, b in zip(w, ds.pattern(i))), Fraction(0)) for i in range(ds.n_samples))
-    values: dict[str, Fraction | SquareRoot] = {
-        "t": Fraction(run.mistakes),
-        "eps": eps,
-        "s": s,
-        "w_norm": SquareRoot(w2),
-        "gamma": SquareRoot(cert.gamma2),
-    }
-    try:
-        ok = D2.check_rigorous(values)
-    except Undecided as exc:
-        return f"undecided ({exc})"
-    except ValueError as exc:  # HypothesisNotMet: the twin's state does not meet D2's hypotheses
-        raise InvariantViolation("D2", str(exc), dict(values), "on the twin's final state") from None
-    if not ok:
-        raise InvariantViolation("D2", str(D2.conclusion), dict(values), "on the twin's final state")
-    return "held (exactly, on the twin's final float weights)"
-
-
 def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
     from novikoff.reference.pocket import PocketRun
     from novikoff.twins.pocket import PocketTwinRun
@@ -210,12 +182,24 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
     checks: dict[str, str] = dict(getattr(run, "checks", {}))
     if args.algorithm == "perceptron" and not args.fast and sep is not None:
         checks["N1-N3"] = f"held at all {run.mistakes} updates"
-    if args.fast and sep is not None and run.converged and args.algorithm in ("pdm", "pdm-succ"):
-        eps = params["eps"] if args.algorithm == "pdm" else params["epsilons"][-1]
-        checks["D2"] = _fast_d2(ds, run, eps, sep)
     margin = None
     if any(v != 0 for v in run.weights):
         margin = achieved_margin(ds, list(run.weights), run.mistakes, sep)
+    if (
+        args.fast
+        and sep
+        and margin
+        and run.converged
+        and run.mistakes
+        and args.algorithm in ("pdm", "pdm-succ")
+    ):
+        # D2 on the twin's final state, exactly: its float weights are exact dyadic rationals
+        from novikoff.reference.large_margin import check_d2
+
+        eps = params["eps"] if args.algorithm == "pdm" else params["epsilons"][-1]
+        where = "on the twin's final state"
+        held = check_d2(run.mistakes, eps, margin.min_decision, margin.w_norm2, sep.gamma2, where)
+        checks["D2"] = held + " (exactly, on the twin's final float weights)" if held == "held" else held
     report: dict[str, Any] = {
         "dataset": ds.name,
         "samples": ds.n_samples,

@@ -48,6 +48,7 @@ __all__ = [
     "PDMRule",
     "PFMRule",
     "Rule",
+    "check_d2",
     "parse_epsilons",
     "run_pdm",
     "run_pdm_succ",
@@ -200,6 +201,36 @@ def _rigorous(statement: Statement, values: dict[str, Fraction | SquareRoot], wh
     return "held"
 
 
+def check_d2(
+    t: int, eps: Fraction, min_decision: Fraction, w_norm2: Fraction, gamma2: Fraction, where: str
+) -> str:
+    """D2 at a converged PDM(eps) state with t updates, min_i w.z_i and ||w||^2 exact.
+
+    "held", "not applicable (eps = 1)" or "undecided (...)"; raises InvariantViolation
+    when the conclusion or a hypothesis fails (at convergence the hypotheses hold: the
+    clean pass gives t min w.z > (1 - eps)||w||^2 and D3 gives ||w|| >= t gamma, so a
+    failing one is a wrong stop or a wrong state, never "not applicable").
+    """
+    if eps == 1:
+        return "not applicable (eps = 1)"
+    values: dict[str, Fraction | SquareRoot] = {
+        "t": Fraction(t),
+        "eps": eps,
+        "s": min_decision,
+        "w_norm": SquareRoot(w_norm2),
+        "gamma": SquareRoot(gamma2),
+    }
+    try:
+        ok = D2.check_rigorous(values)
+    except HypothesisNotMet as exc:
+        raise _fail(D2, dict(values), where, str(exc)) from None
+    except Undecided as exc:
+        return f"undecided ({exc})"
+    if not ok:
+        raise _fail(D2, dict(values), where)
+    return "held"
+
+
 def _run(
     dataset: Dataset,
     rule: Rule,
@@ -269,14 +300,7 @@ def _end_checks(
     R2, gamma2 = cert.R2, cert.gamma2
     if isinstance(rule, PDMRule) and t > 0:
         s_min = Fraction(_min_decision(dataset, W), s * s)
-        d2: dict[str, Fraction | SquareRoot] = {
-            "t": Fraction(t),
-            "eps": rule.eps,
-            "s": s_min,
-            "w_norm": SquareRoot(w_norm2),
-            "gamma": SquareRoot(gamma2),
-        }
-        checks["D2"] = _rigorous(D2, d2, where) if rule.eps < 1 else "not applicable (eps = 1)"
+        checks["D2"] = check_d2(t, rule.eps, s_min, w_norm2, gamma2, where)
         if from_zero:
             if rule.eps > Fraction(1, 2):
                 d1: Statement = D1_ABOVE_HALF
