@@ -20,7 +20,7 @@ import numpy as np
 
 from novikoff.errors import InputError
 
-__all__ = ["Order", "RunRecord", "epoch_order", "parse_order"]
+__all__ = ["Order", "RunRecord", "check_max_epochs", "epoch_order", "parse_order"]
 
 Order = None | str | Sequence[int] | Sequence[Sequence[int]]
 
@@ -46,6 +46,13 @@ class RunRecord:
     def update_indices(self) -> list[int]:
         """Sample indices in update order."""
         return [i for _, i in self.updates]
+
+
+def check_max_epochs(max_epochs: object) -> int:
+    """``max_epochs`` as an int; InputError unless it is a positive integer (Python or numpy, not bool)."""
+    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) or max_epochs < 1:
+        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    return int(max_epochs)
 
 
 def parse_order(text: str) -> Order:

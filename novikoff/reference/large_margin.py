@@ -38,8 +38,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.rational import exact_parameter
 from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
-from novikoff.reference.perceptron import check_max_epochs
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, P1, HypothesisNotMet, Statement
 from novikoff.spec.intervals import SquareRoot, Undecided
 
@@ -378,7 +377,7 @@ def run_pfm(
     on some z would never stop: PFM cannot converge then anyway).
     """
     b = validate_beta(beta)
-    check_max_epochs(max_epochs)
+    max_epochs = check_max_epochs(max_epochs)
     Z, s = dataset.scaled_patterns
     if multiple_updates and any(b * b * s * s >= dot(z, z) for z in Z):
         raise InputError(
@@ -449,7 +448,7 @@ def run_pdm_succ(
     the end of every stage, D1 only for the first (its derivation starts at w = 0).
     """
     eps_list = parse_epsilons(epsilons)
-    check_max_epochs(max_epochs)
+    max_epochs = check_max_epochs(max_epochs)
     _, s = dataset.scaled_patterns
     checker = _Checker(certificate, s)
     updates: list[tuple[int, int]] = []

@@ -19,8 +19,8 @@ from fractions import Fraction
 from novikoff.certify import SeparableCertificate
 from novikoff.multiclass import MulticlassData
 from novikoff.reference.kernels import dot
-from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, check_max_epochs, check_statement
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, check_statement
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import M1, N1
 
 __all__ = ["MulticlassRun", "predict_first_max", "run_multiclass"]
@@ -50,7 +50,7 @@ def run_multiclass(
     certificate: SeparableCertificate | None = None,
 ) -> MulticlassRun:
     """Run the exact multiclass perceptron from W = 0 (see the module docstring)."""
-    check_max_epochs(max_epochs)
+    max_epochs = check_max_epochs(max_epochs)
     X, s = data.scaled_rows
     K, D = data.n_classes, data.dimension
     W = [[0] * D for _ in range(K)]

@@ -17,21 +17,14 @@ from fractions import Fraction
 
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
-from novikoff.errors import InputError, InvariantViolation
+from novikoff.errors import InvariantViolation
 from novikoff.reference.kernels import dot, perceptron_mistake
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import N1, N2, N3, HypothesisNotMet, Statement
 
 __all__ = ["DEFAULT_MAX_EPOCHS", "run_perceptron"]
 
 DEFAULT_MAX_EPOCHS = 1000
-
-
-def check_max_epochs(max_epochs: int) -> int:
-    """Validate ``max_epochs`` (a positive integer)."""
-    if isinstance(max_epochs, bool) or not isinstance(max_epochs, int) or max_epochs < 1:
-        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
-    return max_epochs
 
 
 def check_statement(statement: Statement, values: dict[str, Fraction], where: str) -> None:
@@ -60,7 +53,7 @@ def run_perceptron(
     hold at every update or InvariantViolation is raised (``invariants_checked``
     counts the statement evaluations).
     """
-    check_max_epochs(max_epochs)
+    max_epochs = check_max_epochs(max_epochs)
     Z, s = dataset.scaled_patterns
     m = dataset.n_samples
     presentation = epoch_order(order, m)

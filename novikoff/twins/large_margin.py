@@ -41,10 +41,9 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sps
 
-from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.runs import Order, RunRecord, epoch_order
-from novikoff.twins.perceptron import twin_patterns
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.twins.perceptron import input_patterns
 
 __all__ = ["TwinRun", "pdm_succ_twin", "pdm_twin", "pfm_twin", "twin_sparse_patterns"]
 
@@ -359,19 +358,11 @@ def _run_stage(
 
 
 def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
-    if isinstance(X, Dataset):
-        return _Patterns(X.float_patterns())
-    if y is None:
-        raise InputError("y is required unless X is a Dataset")
     if sps.issparse(X):
+        if y is None:
+            raise InputError("y is required unless X is a Dataset")
         return _Patterns(twin_sparse_patterns(X, y, bias))
-    return _Patterns(twin_patterns(X, y, bias))
-
-
-def _check_epochs(max_epochs: object) -> int:
-    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) or max_epochs < 1:
-        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
-    return int(max_epochs)
+    return _Patterns(input_patterns(X, y, bias))
 
 
 def _fraction(value: object, name: str) -> Fraction:
@@ -403,7 +394,7 @@ def pfm_twin(
     S.max_updates = max_updates
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
-        S, order, _check_epochs(max_epochs), 0, multiple_updates, active_sets, updates
+        S, order, check_max_epochs(max_epochs), 0, multiple_updates, active_sets, updates
     )
     return TwinRun(
         weights=S.w,
@@ -441,7 +432,7 @@ def pdm_succ_twin(
         if k and e >= eps[k - 1]:
             raise InputError(f"epsilons must decrease strictly: epsilons[{k}] = {e} >= {eps[k - 1]}")
     P = _patterns(X, y, bias)
-    limit = _check_epochs(max_epochs)
+    limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
     S.max_updates = max_updates
     updates: list[tuple[int, int]] = []

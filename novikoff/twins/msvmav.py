@@ -14,9 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.twins.perceptron import twin_patterns
+from novikoff.twins.perceptron import input_patterns
 
 __all__ = ["MSVMAvTwinRun", "msvmav_twin"]
 
@@ -51,12 +50,8 @@ def msvmav_twin(
         raise InputError(f"alpha and beta must be > 0, got alpha = {alpha}, beta = {beta}")
     if patterns is not None:  # z_i = y_i (x_i, bias) already built (cross-validation loops)
         Z = patterns
-    elif isinstance(X, Dataset):
-        Z = X.float_patterns()
     else:
-        if y is None:
-            raise InputError("y is required unless X is a Dataset")
-        Z = twin_patterns(X, y, bias)
+        Z = input_patterns(X, y, bias)
     n, D = Z.shape
     s = Z.sum(axis=0)
     if not s.any():

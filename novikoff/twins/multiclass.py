@@ -13,7 +13,7 @@ import numpy as np
 
 from novikoff.errors import InputError
 from novikoff.multiclass import MulticlassData
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 
 __all__ = ["multiclass_twin"]
 
@@ -38,8 +38,7 @@ def multiclass_twin(
             raise InputError("y must hold class indices 0..K-1")
         K = int(labels.max()) + 1
         A = Xa if bias == 0 else np.hstack([Xa, np.full((Xa.shape[0], 1), float(bias))])
-    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) or max_epochs < 1:
-        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    max_epochs = check_max_epochs(max_epochs)
     m, D = A.shape
     W = np.zeros((K, D))
     presentation = epoch_order(order, m)

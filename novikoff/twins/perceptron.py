@@ -24,9 +24,9 @@ import numpy as np
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 
-__all__ = ["perceptron_twin", "twin_patterns"]
+__all__ = ["input_patterns", "perceptron_on_patterns", "perceptron_twin", "twin_patterns"]
 
 _FIRST_BLOCK = 16
 
@@ -49,6 +49,16 @@ def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
     return np.ascontiguousarray(np.hstack(cols) * ya[:, None])
 
 
+def input_patterns(X: Any, y: Any | None, bias: float) -> np.ndarray:
+    """The float64 patterns of a :class:`Dataset` (its own labels and bias), or of arrays
+    ``X`` with labels ``y`` and ``bias`` (:func:`twin_patterns`)."""
+    if isinstance(X, Dataset):
+        return X.float_patterns()
+    if y is None:
+        raise InputError("y is required unless X is a Dataset")
+    return twin_patterns(X, y, bias)
+
+
 def perceptron_twin(
     X: Any,
     y: Any | None = None,
@@ -62,14 +72,12 @@ def perceptron_twin(
     Guarantees the same contract as :func:`novikoff.reference.run_perceptron`:
     updates are (epoch, index) pairs, ``converged`` iff an epoch made no update.
     """
-    if isinstance(X, Dataset):
-        Z = X.float_patterns()
-    else:
-        if y is None:
-            raise InputError("y is required unless X is a Dataset")
-        Z = twin_patterns(X, y, bias)
-    if isinstance(max_epochs, bool) or not isinstance(max_epochs, (int, np.integer)) or max_epochs < 1:
-        raise InputError(f"max_epochs must be a positive integer, got {max_epochs!r}")
+    return perceptron_on_patterns(input_patterns(X, y, bias), max_epochs=max_epochs, order=order)
+
+
+def perceptron_on_patterns(Z: np.ndarray, *, max_epochs: int = 1000, order: Order = None) -> RunRecord:
+    """The twin's run on patterns z_i = y_i (x_i, bias) already built (rows of ``Z``)."""
+    max_epochs = check_max_epochs(max_epochs)
     m, d = Z.shape
     presentation = epoch_order(order, m)
     natural = order is None or order == "natural"

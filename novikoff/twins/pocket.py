@@ -13,10 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
-from novikoff.errors import InputError
 from novikoff.runs import Order, RunRecord
-from novikoff.twins.perceptron import perceptron_twin, twin_patterns
+from novikoff.twins.perceptron import input_patterns, perceptron_on_patterns
 
 __all__ = ["PocketTwinRun", "pocket_twin"]
 
@@ -33,14 +31,8 @@ def pocket_twin(
     X: Any, y: Any | None = None, *, bias: float = 1.0, max_epochs: int = 1000, order: Order = None
 ) -> PocketTwinRun:
     """The pocket algorithm in float64 (``X`` a Dataset, or arrays with ``y``)."""
-    if isinstance(X, Dataset):
-        Z = X.float_patterns()
-        run = perceptron_twin(X, max_epochs=max_epochs, order=order)
-    else:
-        if y is None:
-            raise InputError("y is required unless X is a Dataset")
-        Z = twin_patterns(X, y, bias)
-        run = perceptron_twin(X, y, bias=bias, max_epochs=max_epochs, order=order)
+    Z = input_patterns(X, y, bias)
+    run = perceptron_on_patterns(Z, max_epochs=max_epochs, order=order)
     steps = np.zeros((run.epochs, Z.shape[1]))
     for epoch, i in run.updates:
         steps[epoch] += Z[i]
