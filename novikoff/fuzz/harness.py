@@ -98,7 +98,9 @@ class Unsupported(Exception):
     e.g. scikit-learn refusing single-class data; such examples are counted, not failed."""
 
 
-def _normalize(out: Any, d: int) -> ImplementationResult:
+def _normalize(out: Any, d: int, shapes: Sequence[tuple[int, ...]] | None = None) -> ImplementationResult:
+    """The implementation's answer in the contract's terms; weights flattened. Without
+    ``shapes`` the weights must hold d + 1 numbers; with it, have one of those shapes."""
     if isinstance(out, Mapping):
         get = out.get
     elif hasattr(out, "weights"):
@@ -109,10 +111,14 @@ def _normalize(out: Any, d: int) -> ImplementationResult:
         out = {"weights": out}
         get = out.get
     try:
-        w = np.asarray(get("weights"), dtype=np.float64).ravel()
+        raw = np.asarray(get("weights"), dtype=np.float64)
     except (TypeError, ValueError) as exc:
         raise ImplementationError(f"weights are not numeric: {exc}") from None
-    if w.shape != (d + 1,):
+    w = raw.ravel()
+    if shapes is not None and raw.shape not in shapes:
+        wanted = " or ".join(str(sh) for sh in shapes)
+        raise ImplementationError(f"weights have shape {raw.shape}, expected {wanted}")
+    if shapes is None and w.shape != (d + 1,):
         raise ImplementationError(f"weights have shape {w.shape}, expected ({d + 1},) (bias last)")
     if not np.isfinite(w).all():
         raise ImplementationError("weights contain NaN or infinity")
@@ -140,14 +146,16 @@ def _normalize(out: Any, d: int) -> ImplementationResult:
 
 def call_implementation(
     fit: FitFunction,
-    ds: Dataset,
+    ds: Any,
     order: Any,
     max_epochs: int,
     algorithm: str = "perceptron",
     value: Fraction | None = None,
+    weight_shapes: Sequence[tuple[int, ...]] | None = None,
 ) -> ImplementationResult:
-    """Run ``fit`` on the float form of ``ds`` (with ``eps=`` for pdm, ``beta=`` for pfm);
-    ImplementationError says what went wrong."""
+    """Run ``fit`` on the float form of ``ds`` (a Dataset, or MulticlassData with
+    ``weight_shapes``; ``eps=`` for pdm, ``beta=`` for pfm); ImplementationError says
+    what went wrong."""
     X, y = ds.to_numpy()
     presented = None if order is None else list(order)
     extra = {} if value is None else {_KEYWORD[algorithm]: float(value)}
@@ -157,7 +165,7 @@ def call_implementation(
         raise
     except Exception as exc:  # anyone's code: report, never crash the harness
         raise ImplementationError(f"fit raised {type(exc).__name__}: {exc}") from None
-    return _normalize(out, ds.n_features)
+    return _normalize(out, ds.n_features, weight_shapes)
 
 
 @dataclass
@@ -308,9 +316,16 @@ def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> boo
     return bool(nw > 0 and np.linalg.norm(w / nw - ref / nr) <= 1e-9)
 
 
-def compare(ds: Dataset, run: RunRecord, impl: ImplementationResult, exact: bool) -> str | None:
+def compare(
+    ds: Any,
+    run: RunRecord,
+    impl: ImplementationResult,
+    exact: bool,
+    reference_update: Callable[[int], str] | None = None,
+) -> str | None:
     """None if ``impl`` agrees with the exact reference ``run`` on ``ds``, else the first
-    difference (a message)."""
+    difference (a message). ``reference_update(k)`` describes the reference's k-th update
+    (default: the binary decision value w.z it saw)."""
     ref_updates = run.update_indices
     notes = f" (note: {'; '.join(impl.notes)})" if impl.notes else ""
     if impl.updates is not None and impl.updates != ref_updates:
@@ -319,7 +334,9 @@ def compare(ds: Dataset, run: RunRecord, impl: ImplementationResult, exact: bool
             min(len(impl.updates), len(ref_updates)),
         )
         theirs = f"sample {impl.updates[k]}" if k < len(impl.updates) else "no sample (it stopped updating)"
-        if k < len(run.updates):
+        if k < len(run.updates) and reference_update is not None:
+            ours = reference_update(k)
+        elif k < len(run.updates):
             epoch, i = run.updates[k]
             margin = format_rational(_margin_before_update(ds, run, k))
             ours = f"sample {i} in epoch {epoch}, where the exact w.z = {margin} (the update condition held)"

@@ -15,7 +15,6 @@ of the weights); otherwise it is a bug.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -23,7 +22,6 @@ import numpy as np
 from hypothesis import strategies as st
 
 from novikoff.multiclass import MulticlassData
-from novikoff.rational import format_rational
 from novikoff.reference.multiclass import MulticlassRun, run_multiclass
 from novikoff.runs import epoch_order
 
@@ -79,26 +77,6 @@ def multiclass_with_order(family: str) -> st.SearchStrategy[tuple[MulticlassData
     )
 
 
-def _normalize(out: Any, K: int, D: int) -> dict[str, Any]:
-    from novikoff.fuzz.harness import ImplementationError
-
-    get = out.get if isinstance(out, Mapping) else (lambda k, d=None: getattr(out, k, d))
-    raw = out if not isinstance(out, Mapping) and not hasattr(out, "weights") else get("weights")
-    try:
-        w = np.asarray(raw, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ImplementationError(f"weights are not numeric: {exc}") from None
-    if w.shape not in ((K, D), (K * D,)):
-        raise ImplementationError(f"weights have shape {w.shape}, expected ({K}, {D}) or ({K * D},)")
-    if not np.isfinite(w).all():
-        raise ImplementationError("weights contain NaN or infinity")
-    fields: dict[str, Any] = {"weights": w.ravel()}
-    if raw is not out:
-        for key in ("mistakes", "updates", "epochs", "converged"):
-            fields[key] = get(key)
-    return fields
-
-
 def _ambiguous(data: MulticlassData, run: MulticlassRun, order: Any) -> bool:
     X, s = data.scaled_rows
     Xf = np.abs(data.float_rows())
@@ -132,49 +110,23 @@ def multiclass_verdict(
     fit: Any, family: str, data: MulticlassData, order: Any, value: Any = None
 ) -> tuple[str, str]:
     """('agree'|'bug'|'ambiguous'|'error'|'unsupported', message) for one example."""
-    from novikoff.fuzz.harness import ImplementationError, Unsupported, _direction_matches
+    from novikoff.fuzz.harness import ImplementationError, Unsupported, call_implementation, compare
 
     _, exact, max_epochs = MULTICLASS_FAMILIES[family]
-    X, y = data.to_numpy()
+    K, D = data.n_classes, data.dimension
     try:
-        try:
-            out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=None if order is None else list(order))
-        except Unsupported as exc:
-            return "unsupported", str(exc)
-        except Exception as exc:  # anyone's code
-            raise ImplementationError(f"fit raised {type(exc).__name__}: {exc}") from None
-        impl = _normalize(out, data.n_classes, data.dimension)
+        impl = call_implementation(fit, data, order, max_epochs, "multiclass", None, ((K, D), (K * D,)))
     except ImplementationError as exc:
         return "error", str(exc)
+    except Unsupported as exc:
+        return "unsupported", str(exc)
     run = run_multiclass(data, order=order, max_epochs=max_epochs)
-    message = None
-    ref_updates = run.update_indices
-    updates = impl.get("updates")
-    if updates is not None and [int(u) for u in updates] != ref_updates:
-        theirs = [int(u) for u in updates]
-        k = next(
-            (j for j, (a, b) in enumerate(zip(theirs, ref_updates)) if a != b),
-            min(len(theirs), len(ref_updates)),
-        )
-        t = f"sample {theirs[k]}" if k < len(theirs) else "no sample (it stopped updating)"
-        ours = (
-            f"sample {run.updates[k][1]} in epoch {run.updates[k][0]} (predicted class {run.predictions[k]}, "
-            f"true {data.labels[run.updates[k][1]]})"
-            if k < len(run.updates)
-            else "no sample (it had converged)"
-        )
-        message = f"update #{k + 1} differs: the implementation updated on {t}; the exact reference on {ours}"
-    else:
-        for key, ref in (("mistakes", run.mistakes), ("epochs", run.epochs), ("converged", run.converged)):
-            if impl.get(key) is not None and impl[key] != ref:
-                message = f"{key}: implementation {impl[key]}, exact reference {ref}"
-                break
-    if message is None and not _direction_matches(impl["weights"], list(run.weights), exact):
-        ref_w = ", ".join(str(format_rational(v)) for v in run.weights)
-        message = (
-            f"final weights point elsewhere: implementation {impl['weights'].tolist()}, "
-            f"exact reference ({ref_w})"
-        )
+
+    def reference_update(k: int) -> str:
+        epoch, i = run.updates[k]
+        return f"sample {i} in epoch {epoch} (predicted class {run.predictions[k]}, true {data.labels[i]})"
+
+    message = compare(data, run, impl, exact, reference_update)
     if message is None:
         return "agree", ""
     if not exact and _ambiguous(data, run, order):
