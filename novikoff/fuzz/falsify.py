@@ -89,15 +89,25 @@ def _evaluate(bound: sp.Expr, values: dict[str, Fraction]) -> Any:
         _iv.prec = saved
 
 
-def bound_exceeded(bound: sp.Expr, updates: int, values: dict[str, Fraction]) -> bool:
-    """True iff ``updates`` > the bound's value, decided rigorously (False when unsure)."""
+def _finite_value(bound: sp.Expr, values: dict[str, Fraction]) -> Any | None:
+    """The bound's interval, or None where it is undefined or infinite (e.g. log(0), or a
+    symbol this run has no value for): there the bound says nothing."""
     try:
         value = _evaluate(bound, values)
     except (ZeroDivisionError, ValueError, TypeError, KeyError):
-        return False  # undefined here (or a symbol this run has no value for): not a counterexample
+        return None
     if not (mpmath.isfinite(value.a) and mpmath.isfinite(value.b)):
-        return False  # e.g. log(0): the bound says nothing here
-    return bool(value.b < updates)
+        return None
+    return value
+
+
+def _exceeds(value: Any | None, updates: int) -> bool:
+    return value is not None and bool(value.b < updates)
+
+
+def bound_exceeded(bound: sp.Expr, updates: int, values: dict[str, Fraction]) -> bool:
+    """True iff ``updates`` > the bound's value, decided rigorously (False when unsure)."""
+    return _exceeds(_finite_value(bound, values), updates)
 
 
 @dataclass
@@ -184,13 +194,8 @@ def _bound_value(bound: sp.Expr, values: dict[str, Fraction]) -> str:
 
 def _bound_float(bound: sp.Expr, values: dict[str, Fraction]) -> float | None:
     """The bound's value as a float (midpoint of its interval), for steering and display."""
-    try:
-        v = _evaluate(bound, values)
-    except (ZeroDivisionError, ValueError, TypeError, KeyError):
-        return None
-    if not (mpmath.isfinite(v.a) and mpmath.isfinite(v.b)):
-        return None
-    return float(v.mid)
+    v = _finite_value(bound, values)
+    return None if v is None else float(v.mid)
 
 
 def adversarial_orders(ds: Dataset, cert: SeparableCertificate) -> list[list[int]]:
@@ -407,12 +412,12 @@ class Tally:
         """True iff ``updates`` > the bound at ``values`` (a counterexample)."""
         self.tried += 1
         target(float(updates), label="updates")
-        value = _bound_float(self.bound, values)
-        if value is not None and value > 0:
-            ratio = updates / value
+        interval = _finite_value(self.bound, values)  # evaluated once, for steering and deciding
+        if interval is not None and float(interval.mid) > 0:
+            ratio = updates / float(interval.mid)
             target(ratio, label="updates/bound")
             self.best_ratio = ratio if self.best_ratio is None else max(self.best_ratio, ratio)
-        hit = bound_exceeded(self.bound, updates, values)
+        hit = _exceeds(interval, updates)
         if hit and self.first_hit is None:
             self.first_hit = self.tried
         if self.progress is not None:
