@@ -36,6 +36,7 @@ class RunRecord:
     invariants_checked: int = 0
     norm2_history: list[Fraction] = field(default_factory=list)
     algorithm: str = "perceptron"
+    arithmetic: tuple[str, ...] = ()  # exact fast path: the integer tiers used, in order
 
     @property
     def mistakes(self) -> int:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from novikoff.certify import SeparableCertificate
 from novikoff.multiclass import MulticlassData
 from novikoff.reference.kernels import dot
-from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, check_statement
+from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import M1, N1
 
@@ -78,12 +78,9 @@ def run_multiclass(
                 k = Fraction(len(updates))
                 where = f"after update {len(updates)} (epoch {epoch}, sample {i}, predicted {p}, true {y})"
                 flat = [v for w in W for v in w]
-                check_statement(
-                    N1,
-                    {"k": k, "gamma2": certificate.gamma2, "pstar_dot_w": Fraction(dot(P, flat), pd * s)},
-                    where,
-                )
-                check_statement(M1, {"k": k, "R2": data.R2, "gammaK2": certificate.gamma2}, where)
+                progress = Fraction(dot(P, flat), pd * s)
+                N1.require({"k": k, "gamma2": certificate.gamma2, "pstar_dot_w": progress}, where)
+                M1.require({"k": k, "R2": data.R2, "gammaK2": certificate.gamma2}, where)
                 checked += 2
         if clean:
             converged = True

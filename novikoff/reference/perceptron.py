@@ -17,24 +17,13 @@ from fractions import Fraction
 
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
-from novikoff.errors import InvariantViolation
 from novikoff.reference.kernels import dot, perceptron_mistake
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
-from novikoff.spec import N1, N2, N3, HypothesisNotMet, Statement
+from novikoff.spec import N1, N2, N3
 
 __all__ = ["DEFAULT_MAX_EPOCHS", "run_perceptron"]
 
 DEFAULT_MAX_EPOCHS = 1000
-
-
-def check_statement(statement: Statement, values: dict[str, Fraction], where: str) -> None:
-    """Evaluate ``statement`` exactly at ``values``; InvariantViolation names it when it fails."""
-    try:
-        ok = statement.check(values)
-    except HypothesisNotMet as exc:
-        raise InvariantViolation(statement.id, str(exc), dict(values), where) from None
-    if not ok:
-        raise InvariantViolation(statement.id, str(statement.conclusion), dict(values), where)
 
 
 def run_perceptron(
@@ -81,11 +70,9 @@ def run_perceptron(
                 if certificate is not None:
                     k = Fraction(len(updates))
                     where = f"after update {len(updates)} (epoch {epoch}, sample {i})"
-                    check_statement(
-                        N1, {"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(dot(P, W), pd * s)}, where
-                    )
-                    check_statement(N2, {"k": k, "R2": R2, "w_norm2": w_norm2}, where)
-                    check_statement(N3, {"k": k, "gamma2": gamma2, "R2": R2}, where)
+                    N1.require({"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(dot(P, W), pd * s)}, where)
+                    N2.require({"k": k, "R2": R2, "w_norm2": w_norm2}, where)
+                    N3.require({"k": k, "gamma2": gamma2, "R2": R2}, where)
                     checked += 3
         if clean:
             converged = True

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import sympy as sp
 
+from novikoff.errors import InvariantViolation
 from novikoff.spec.evaluate import Compiled, compile_exact
 from novikoff.spec.intervals import Value, decide
 
@@ -58,6 +59,16 @@ class Statement:
             if not f(env):
                 raise HypothesisNotMet(f"{self.id}: hypothesis {h} fails for {dict(env)}")
         return bool(concl(env))
+
+    def require(self, values: Mapping[str, Fraction | int], where: str) -> None:
+        """:meth:`check`, raising :class:`~novikoff.errors.InvariantViolation` (naming this
+        statement, the values and ``where``) when the conclusion or a hypothesis fails."""
+        try:
+            ok = self.check(values)
+        except HypothesisNotMet as exc:
+            raise InvariantViolation(self.id, str(exc), dict(values), where) from None
+        if not ok:
+            raise InvariantViolation(self.id, str(self.conclusion), dict(values), where)
 
     def substitute(
         self, replacements: Mapping[sp.Symbol, sp.Expr], symbols: tuple[sp.Symbol, ...]

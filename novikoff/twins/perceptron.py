@@ -1,14 +1,8 @@
 """The float64 perceptron twin: same contract and run record as the reference, vectorized.
 
-Independent of the reference's decision code. The scan is vectorized: within an
-epoch it computes the decision values of a block of upcoming samples with one
-matrix-vector product, updates on the first sample with ``w.z <= 0`` and
-restarts the scan right after it. Because no sample after the first mistake of
-a block is used before the restart, the update sequence is exactly that of the
-sample-by-sample loop (given the same float dot products). After an update the
-next block is about twice the recent distance between mistakes, and blocks
-double while no mistake is found, so a clean epoch costs about one ``Z @ w``
-pass and a busy one a few small products per update.
+Independent of the reference's decision code. The scan is the vectorized
+scan-with-restart of :mod:`novikoff.twins.scan`: the update sequence is exactly
+that of the sample-by-sample loop, given the same float dot products.
 
 Exactness: if every pattern coordinate is an integer multiple of 2^-e and all
 |w.z| and partial sums stay below 2^53 * 2^-2e, every float operation here is
@@ -25,10 +19,9 @@ import numpy as np
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.twins.scan import BlockScan
 
 __all__ = ["input_patterns", "perceptron_on_patterns", "perceptron_twin", "twin_patterns"]
-
-_FIRST_BLOCK = 16
 
 
 def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
@@ -85,29 +78,17 @@ def perceptron_on_patterns(Z: np.ndarray, *, max_epochs: int = 1000, order: Orde
     updates: list[tuple[int, int]] = []
     converged = False
     epoch = 0
-    gap, last, first = float(_FIRST_BLOCK), 0, _FIRST_BLOCK
+    scan = BlockScan()
     for epoch in range(int(max_epochs)):
         idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
         Zo = Z if idx is None else Z[idx]
         clean = True
-        pos, block = 0, first
-        while pos < m:
-            values = Zo[pos : pos + block] @ w
-            hits = np.flatnonzero(values <= 0.0)
-            if hits.size == 0:
-                pos += block
-                block = min(2 * block, m)
-                continue
-            j = pos + int(hits[0])
+        # the values must see the current w (late binding is the point), and the
+        # generator is used up inside this epoch, before Zo is rebound
+        for j, _ in scan.epoch(m, lambda a, b: Zo[a:b] @ w):  # noqa: B023
             w += Zo[j]
             updates.append((epoch, j if idx is None else int(idx[j])))
             clean = False
-            # next block: about twice the recent distance between mistakes
-            gap = 0.75 * gap + 0.25 * (j + 1 - last)
-            last = j + 1
-            pos, block = j + 1, max(_FIRST_BLOCK, int(2 * gap))
-        last = 0
-        first = max(_FIRST_BLOCK, int(2 * gap))
         if clean:
             converged = True
             break

@@ -1,0 +1,68 @@
+"""Exact products of a small-integer matrix with a vector of big integers, through BLAS.
+
+Certificates carry vectors with thousands of digits (p* on vec400 has 2,561-digit
+entries) while the data are small integers. :func:`small_times_big` computes
+``A @ v`` exactly by cutting each entry of ``v`` into ``b``-bit limbs
+(sign carried by every limb of that entry): ``v_j = sum_l V_jl 2^(b l)`` with
+``|V_jl| < 2^b``, so ``(A v)_i = sum_l 2^(b l) (A V)_il``. With
+``max |A_ij| * n_cols * 2^b <= 2^53`` every product and partial sum of ``A V``
+is an integer below 2^53, so one float64 BLAS product is exact whatever its
+summation order; carries are then propagated in int64 and the limbs joined by
+``int.from_bytes``. When no limb width fits the bound it falls back to Python
+integer arithmetic (same result, slower).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = ["small_times_big"]
+
+_EXACT = 2**53
+
+
+def small_times_big(A: np.ndarray, v: Sequence[int]) -> list[int]:
+    """``A @ v`` exactly as Python ints; ``A`` holds integers (any dtype), ``v`` Python ints."""
+    rows, cols = A.shape
+    if cols != len(v):
+        raise ValueError(f"shape mismatch: {A.shape} @ ({len(v)},)")
+    if rows == 0:
+        return []
+    peak = int(np.abs(A).max()) if A.dtype != object else max(abs(int(a)) for a in A.ravel())
+    width = next((b for b in (32, 16, 8) if peak * cols * 2**b <= _EXACT), None)
+    if width is None or A.dtype == object or peak == 0:
+        return [sum(map(operator.mul, (int(a) for a in row), v)) for row in A]
+    Af = np.asarray(A, dtype=np.float64)
+    limbs = _limbs(v, width)  # cols x L, float64, |entry| < 2^width
+    S = (Af @ limbs).astype(np.int64)  # exact (module docstring)
+    return _join(S, width)
+
+
+def _limbs(v: Sequence[int], width: int) -> np.ndarray:
+    """Signed base-2^width digits of each v_j (least significant first), as float64 columns."""
+    mags = [abs(int(x)) for x in v]
+    n_bytes = max(1, (max(mags).bit_length() + 7) // 8)
+    n_bytes += (-n_bytes) % (width // 8)  # whole limbs
+    raw = b"".join(x.to_bytes(n_bytes, "little") for x in mags)
+    dtype = {32: "<u4", 16: "<u2", 8: "u1"}[width]
+    digits = np.frombuffer(raw, dtype=dtype).reshape(len(mags), -1).astype(np.float64)
+    signs = np.array([-1.0 if int(x) < 0 else 1.0 for x in v])
+    return digits * signs[:, None]
+
+
+def _join(S: np.ndarray, width: int) -> list[int]:
+    """sum_l S_il 2^(width l) per row, exactly: carries in int64, then bytes."""
+    S = S.copy()
+    L = S.shape[1]
+    mask = (1 << width) - 1
+    for col in range(L - 1):
+        carry = S[:, col] >> width  # floor division: the digit left is in [0, 2^width)
+        S[:, col] &= mask
+        S[:, col + 1] += carry
+    top = S[:, L - 1]
+    low = S[:, : L - 1].astype({32: "<u4", 16: "<u2", 8: "u1"}[width])
+    shift = width * (L - 1)
+    return [int.from_bytes(low[i].tobytes(), "little") + (int(top[i]) << shift) for i in range(S.shape[0])]

@@ -1,0 +1,228 @@
+"""The exact perceptron at float speed: integer patterns, vectorized scan, proved no-overflow tiers.
+
+An exact twin of :func:`novikoff.reference.run_perceptron`: same contract, same
+:class:`~novikoff.runs.RunRecord` (exact Fraction weights), the same update
+sequence always, but computed with numpy on integer patterns
+(:class:`~novikoff.twins.integer.IntegerPatterns`: float64 while the no-overflow
+bound proves every float operation exact, then int64, then Python ints) with
+the scan-with-restart of :mod:`novikoff.twins.scan`. Every decision is an exact
+integer sign; no rounded value is ever compared.
+
+With a separability certificate it checks N1-N3 after every update in integer
+form (``p*.w_k >= k gamma^2``, ``||w_k||^2 <= k R^2``, ``k gamma^2 <= R^2``,
+each multiplied out over its denominators; ``||w_k||^2`` follows from the exact
+decision values), and evaluates the spec's own statements (:mod:`novikoff.spec`)
+at the first failure, which raises :class:`~novikoff.errors.InvariantViolation`,
+and at the last update. It does not
+import the reference's decision code: the two check each other.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from novikoff.bigdot import small_times_big
+from novikoff.data import Dataset
+from novikoff.errors import InvariantViolation
+from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.twins.integer import LIMITS, TIERS, IntegerPatterns, tier_dtype
+from novikoff.twins.perceptron import input_patterns
+from novikoff.twins.scan import BlockScan
+
+if TYPE_CHECKING:
+    from novikoff.certify import SeparableCertificate
+
+__all__ = ["exact_perceptron", "exact_perceptron_on_patterns"]
+
+
+def exact_perceptron(
+    X: Any,
+    y: Any | None = None,
+    *,
+    bias: float = 1.0,
+    order: Order = None,
+    max_epochs: int = 1000,
+    certificate: SeparableCertificate | None = None,
+    track_norms: bool = False,
+    start_tier: str | None = None,
+) -> RunRecord:
+    """Run the perceptron exactly from w_0 = 0 on a :class:`Dataset`, or on float arrays
+    ``X``, ``y`` (labels -1/+1) with ``bias`` (converted exactly).
+
+    Guarantees: the same ``updates``, ``epochs``, ``converged`` and exact weights as
+    :func:`novikoff.reference.run_perceptron` on the same exact data; with
+    ``certificate``, N1-N3 hold at every update or InvariantViolation is raised.
+    ``start_tier`` (``"int64"``, ``"python-int"``) skips the faster tiers (for tests).
+    The record's ``arithmetic`` lists the tiers the run used.
+    """
+    if isinstance(X, Dataset):
+        patterns = IntegerPatterns.from_dataset(X)
+    else:
+        patterns = IntegerPatterns.from_float_patterns(input_patterns(X, y, bias))
+    return exact_perceptron_on_patterns(
+        patterns,
+        order=order,
+        max_epochs=max_epochs,
+        certificate=certificate,
+        track_norms=track_norms,
+        start_tier=start_tier,
+    )
+
+
+class _Invariants:
+    """N1-N3 in integer form at every update (see the module docstring).
+
+    The run records each update's sample and exact decision value; :meth:`finish`
+    then checks every prefix k = 1, 2, ... in order, with p*.Z_i for the updated
+    rows from one exact BLAS product (p* has thousands of digits on real data).
+    Checking after the run is sound because the checks never steer the run.
+    """
+
+    def __init__(
+        self, patterns: IntegerPatterns, certificate: SeparableCertificate | None, track_norms: bool
+    ) -> None:
+        self.patterns, self.cert, self.track = patterns, certificate, track_norms
+        self.samples: list[int] = []
+        self.values: list[int] = []
+        self.checked = 0
+        self.history: list[Fraction] = []
+
+    def record(self, i: int, value: Any) -> None:
+        if self.cert is not None or self.track:
+            self.samples.append(i)
+            self.values.append(int(value))
+
+    def finish(self, updates: list[tuple[int, int]]) -> None:
+        """Check N1-N3 after every update; raise InvariantViolation at the first failure."""
+        if self.cert is None and not self.track:
+            return
+        s = self.patterns.scale
+        norms2 = self.patterns.norms2()
+        ww = 0
+        wws = []
+        for i, value in zip(self.samples, self.values):
+            ww += 2 * value + norms2[i]
+            wws.append(ww)
+        if self.track:
+            self.history = [Fraction(0)] + [Fraction(v, s * s) for v in wws]
+        if self.cert is None or not self.samples:
+            return
+        progress = self._progress()
+        P_den = self.cert.pstar.denominator
+        g, r = self.cert.gamma2, self.cert.R2
+        pw = 0
+        for k, (i, ww) in enumerate(zip(self.samples, wws), start=1):
+            pw += progress[i]
+            n1 = pw * g.denominator >= k * g.numerator * P_den * s
+            n2 = ww * r.denominator <= k * r.numerator * s * s
+            n3 = k * g.numerator * r.denominator <= r.numerator * g.denominator
+            self.checked += 3
+            if not (n1 and n2 and n3):
+                epoch, sample = updates[k - 1]
+                where = f"after update {k} (epoch {epoch}, sample {sample})"
+                self.spec_check(k, pw, ww, where)
+                raise InvariantViolation(  # the integer form and the spec disagree: never expected
+                    "N1-N3", "integer form of N1-N3 fails where the spec holds", {"k": k}, where
+                )
+        self.spec_check(len(self.samples), pw, wws[-1], f"after the last update ({len(self.samples)})")
+        self.checked += 3
+
+    def _progress(self) -> dict[int, int]:
+        """P.Z_i (p* = P / pd) for every updated row, exactly (:func:`small_times_big`)."""
+        assert self.cert is not None
+        rows = sorted(set(self.samples))
+        values = small_times_big(self.patterns.rows[rows], self.cert.pstar.numerators)
+        return dict(zip(rows, values))
+
+    def spec_check(self, k: int, pw: int, ww: int, where: str) -> None:
+        """The spec's N1-N3 evaluated exactly at update k (p*.W = pw, ||W||^2 = ww)."""
+        from novikoff.spec import N1, N2, N3
+
+        assert self.cert is not None
+        s, kk = self.patterns.scale, Fraction(k)
+        gamma2, R2 = self.cert.gamma2, self.cert.R2
+        N1.require(
+            {"k": kk, "gamma2": gamma2, "pstar_dot_w": Fraction(pw, self.cert.pstar.denominator * s)}, where
+        )
+        N2.require({"k": kk, "R2": R2, "w_norm2": Fraction(ww, s * s)}, where)
+        N3.require({"k": kk, "gamma2": gamma2, "R2": R2}, where)
+
+
+def exact_perceptron_on_patterns(
+    patterns: IntegerPatterns,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    certificate: SeparableCertificate | None = None,
+    track_norms: bool = False,
+    start_tier: str | None = None,
+) -> RunRecord:
+    """:func:`exact_perceptron` on integer patterns already built."""
+    max_epochs = check_max_epochs(max_epochs)
+    m, d = patterns.rows.shape
+    presentation = epoch_order(order, m)
+    natural = order is None or order == "natural"
+    tier = patterns.first_tier
+    if start_tier is not None:
+        if start_tier not in TIERS:
+            raise ValueError(f"start_tier must be one of {TIERS}, got {start_tier!r}")
+        tier = TIERS[max(TIERS.index(tier), TIERS.index(start_tier))]
+    used = [tier]
+    Z = patterns.matrix(tier)
+    W = np.zeros(d, dtype=tier_dtype(tier))
+    bound = 0  # >= max |W_j|
+    checks = _Invariants(patterns, certificate, track_norms)
+    updates: list[tuple[int, int]] = []
+    converged = False
+    epoch = 0
+    scan = BlockScan()
+    for epoch in range(max_epochs):
+        idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
+        Zo = Z if idx is None else Z[idx]
+        clean = True
+        # late binding is the point: the values see the current W and Zo (rebound on a
+        # tier change); the generator is used up inside this epoch
+        for j, value in scan.epoch(m, lambda a, b: Zo[a:b] @ W):  # noqa: B023
+            limit = LIMITS[tier]
+            if limit is not None and (bound + patterns.peak) * patterns.l1_max > limit:
+                bound = int(np.abs(W).max())  # exact in every tier
+                while limit is not None and (bound + patterns.peak) * patterns.l1_max > limit:
+                    tier = TIERS[TIERS.index(tier) + 1]
+                    limit = LIMITS[tier]
+                if tier != used[-1]:
+                    used.append(tier)
+                    W = _convert(W, tier)
+                    Z = patterns.matrix(tier)
+                    Zo = Z if idx is None else Z[idx]
+            i = j if idx is None else int(idx[j])
+            W += Zo[j]
+            bound += patterns.peak
+            updates.append((epoch, i))
+            clean = False
+            checks.record(i, value)
+        if clean:
+            converged = True
+            break
+    checks.finish(updates)
+    s = patterns.scale
+    return RunRecord(
+        weights=tuple(Fraction(int(v), s) for v in W),
+        updates=updates,
+        epochs=epoch + 1,
+        converged=converged,
+        invariants_checked=checks.checked,
+        norm2_history=checks.history,
+        arithmetic=tuple(used),
+    )
+
+
+def _convert(W: np.ndarray, tier: str) -> np.ndarray:
+    """Integer-valued weights in the next tier's dtype, exactly."""
+    if tier == "int64":
+        return W.astype(np.int64)
+    out = np.empty(W.shape, dtype=object)
+    out[:] = [int(v) for v in W]
+    return out
