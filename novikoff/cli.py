@@ -297,13 +297,15 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
 
 
 def _cmd_certify(args: argparse.Namespace) -> int:
-    from novikoff.reference import run_perceptron
+    from novikoff.twins.exact import exact_perceptron
 
     order = parse_order(args.order)
     ds = _load(args)
     cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
-    run = run_perceptron(
+    # the exact fast path: identical to the reference's run (differential-tested), N1-N3
+    # checked at every update in integer form
+    run = exact_perceptron(
         ds, order=order, max_epochs=args.max_epochs, certificate=sep, track_norms=bool(args.plot)
     )
     report = certify_report(ds, cert, run, vectors=args.json)

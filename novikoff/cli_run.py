@@ -99,12 +99,13 @@ def _exact_run(
     cert: SeparableCertificate | None,
     args: argparse.Namespace,
 ) -> RunRecord:
-    from novikoff.reference import run_perceptron
     from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
 
     common = {"max_epochs": args.max_epochs, "certificate": cert}
     if algo == "perceptron":
-        return run_perceptron(ds, **common)
+        from novikoff.twins.exact import exact_perceptron
+
+        return exact_perceptron(ds, **common)
     if algo == "pocket":
         from novikoff.reference.pocket import run_pocket
 

@@ -176,6 +176,7 @@ def _campaign_checks(full: bool) -> list[Check]:
 
         from novikoff.fuzz import certified_separable, orderings
         from novikoff.reference import run_perceptron
+        from novikoff.twins.exact import exact_perceptron
 
         @settings(
             max_examples=300 if full else 60,
@@ -191,11 +192,19 @@ def _campaign_checks(full: bool) -> list[Check]:
             run = run_perceptron(ds, order=order, certificate=cert, max_epochs=10_000)  # N1-N3 every update
             if not run.converged:  # N3 bounds the mistakes, hence the epochs
                 raise AssertionError(f"no convergence on separable data: {ds!r}")
+            fast = exact_perceptron(ds, order=order, certificate=cert, max_epochs=10_000)
+            if (fast.updates, tuple(fast.weights)) != (run.updates, tuple(run.weights)):
+                raise AssertionError(f"the exact fast path's run differs from the reference's: {ds!r}")
 
         campaign()
 
     return [
-        Check("campaign", "N3", "Hypothesis campaign: N1-N3 on exact runs (derandomized)", run),
+        Check(
+            "campaign",
+            "N3",
+            "Hypothesis campaign: N1-N3 on exact runs, and the exact fast path equal to them (derandomized)",
+            run,
+        ),
         *_large_margin_campaigns(full),
     ]
 

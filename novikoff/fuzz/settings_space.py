@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.reference import run_perceptron
 from novikoff.reference.large_margin import run_pdm, run_pfm, validate_epsilon
 from novikoff.runs import Order
+from novikoff.twins.exact import exact_perceptron
 
 __all__ = ["ALGORITHMS", "PDM_EPSILONS", "PFM_EPSILONS", "RunSetting", "parameter_values", "settings_for"]
 
@@ -61,7 +61,7 @@ class RunSetting:
             return run_pdm(ds, self.value, order=order, max_epochs=max_epochs).mistakes
         if self.algorithm == "pfm":
             return run_pfm(ds, self.beta(cert.gamma2), order=order, max_epochs=max_epochs).mistakes
-        return run_perceptron(ds, order=order, max_epochs=max_epochs).mistakes
+        return exact_perceptron(ds, order=order, max_epochs=max_epochs).mistakes  # = the reference's
 
     def describe(self, gamma2: Fraction | None = None) -> str:
         if self.algorithm == "pdm":

@@ -128,7 +128,6 @@ class _Invariants:
                     "N1-N3", "integer form of N1-N3 fails where the spec holds", {"k": k}, where
                 )
         self.spec_check(len(self.samples), pw, wws[-1], f"after the last update ({len(self.samples)})")
-        self.checked += 3
 
     def _progress(self) -> dict[int, int]:
         """P.Z_i (p* = P / pd) for every updated row, exactly (:func:`small_times_big`)."""
