@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from novikoff.dyadic import dyadic_integers
 from novikoff.errors import InputError
 from novikoff.rational import to_fraction
 
@@ -139,8 +140,15 @@ class Dataset:
         float64 values are converted exactly to the dyadic rational they store.
         Labels follow :func:`map_labels`.
         """
-        rows = _rows_of_fractions(X, name)
         labels = _labels_list(y, name)
+        fast = _integer_rows_of_array(X, name)
+        if fast is not None:  # numeric arrays: vectorized, exact (dyadic scaling)
+            nums, den = fast
+            if len(labels) != len(nums):
+                raise InputError(f"{name}: {len(labels)} labels for {len(nums)} samples")
+            mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
+            return cls.from_integer_rows(nums, den, mapped, bias=bias, name=name)
+        rows = _rows_of_fractions(X, name)
         if len(labels) != len(rows):
             raise InputError(f"{name}: {len(labels)} labels for {len(rows)} samples")
         mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
@@ -233,7 +241,7 @@ class Dataset:
     def R2(self) -> Fraction:
         """R^2 = max_i ||z_i||^2, exact."""
         Z, s = self.scaled_patterns
-        return Fraction(max(sum(v * v for v in row) for row in Z), s * s)
+        return Fraction(_max_norm2(Z), s * s)
 
     @property
     def classes(self) -> tuple[int, ...]:
@@ -268,6 +276,17 @@ class Dataset:
         )
 
 
+def _max_norm2(Z: Sequence[Sequence[int]]) -> int:
+    """max_i ||Z_i||^2 exactly: in int64 when no sum can overflow, else in Python ints."""
+    try:
+        A = np.array(Z, dtype=np.int64)
+    except OverflowError:
+        A = None
+    if A is not None and A.ndim == 2 and int(np.abs(A).max(initial=0)) ** 2 * A.shape[1] < 2**63:
+        return int(np.einsum("ij,ij->i", A, A).max())
+    return max(sum(v * v for v in row) for row in Z)
+
+
 def _float(num: int, den: int, name: str) -> float:
     try:
         value = num / den
@@ -299,15 +318,34 @@ def _labels_list(y: Any, name: str) -> list[object]:
         raise InputError(f"{name}: labels must be a sequence, got {type(y).__name__}") from None
 
 
+def _integer_rows_of_array(X: Any, name: str) -> tuple[list[list[int]], int] | None:
+    """Integer rows and a power-of-two denominator for a non-empty 2-D float (<= 64 bits) or
+    integer array, exactly; None for anything else (the general path handles it)."""
+    if not isinstance(X, np.ndarray) or X.ndim != 2 or X.size == 0 or X.dtype.itemsize > 8:
+        return None
+    if X.dtype.kind in "iu":
+        return X.tolist(), 1
+    if X.dtype.kind != "f":
+        return None
+    _check_finite(X, name)
+    N, k = dyadic_integers(X)
+    nums = N.astype(np.int64).tolist() if N.dtype != object else N.tolist()
+    return nums, 2**k
+
+
+def _check_finite(X: np.ndarray, name: str) -> None:
+    bad = ~np.isfinite(X)
+    if bad.any():
+        i, j = (int(t) for t in np.argwhere(bad)[0])
+        raise InputError(f"{name}: row {i}, column {j}: {X[i, j]!r} is not a finite number")
+
+
 def _rows_of_fractions(X: Any, name: str) -> list[list[Fraction]]:
     if isinstance(X, np.ndarray):
         if X.ndim != 2:
             raise InputError(f"{name}: features must be a 2-D array, got shape {X.shape}")
         if X.dtype.kind == "f":
-            bad = ~np.isfinite(X)
-            if bad.any():
-                i, j = (int(t) for t in np.argwhere(bad)[0])
-                raise InputError(f"{name}: row {i}, column {j}: {X[i, j]!r} is not a finite number")
+            _check_finite(X, name)
             if X.dtype != np.float64 and X.dtype.itemsize > 8:
                 raise InputError(f"{name}: dtype {X.dtype} is wider than float64; pass exact values")
             X = X.astype(np.float64)

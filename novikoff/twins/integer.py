@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from novikoff.data import Dataset
+from novikoff.dyadic import dyadic_integers
 from novikoff.errors import InputError
 
 __all__ = ["TIERS", "IntegerPatterns"]
@@ -107,29 +108,12 @@ class IntegerPatterns:
     def from_float_patterns(cls, Z: np.ndarray) -> IntegerPatterns:
         """Float64 patterns (finite, already validated) scaled by the least power of two
         that makes them all integers; exact, since every float is a dyadic rational."""
-        if Z.size == 0 or not np.isfinite(Z).all():
-            raise InputError("patterns must be a non-empty finite float64 array")
-        mant, expo = np.frexp(Z)  # Z = mant 2^expo, 0.5 <= |mant| < 1 (0 for 0)
-        ints = (mant * 2.0**53).astype(np.int64)  # exact: 53-bit integer mantissas
-        nonzero = ints != 0
-        if not nonzero.any():
-            return cls(np.zeros(Z.shape), 1, 0, 0)
-        low = ints[nonzero] & -ints[nonzero]  # lowest set bit
-        trailing = np.log2(low.astype(np.float64)).astype(np.int64)
-        fraction_bits = 53 - expo[nonzero].astype(np.int64) - trailing
-        k = int(max(0, fraction_bits.max()))
-        scaled = np.ldexp(Z, k)  # exact unless it overflows
-        if not np.isfinite(scaled).all():
-            raise InputError(
-                f"the patterns span too many binary orders (common scale 2^{k} overflows float64)"
-            )
-        peak_f = float(np.abs(scaled).max())
-        if peak_f <= _FLOAT_EXACT:
-            rows = scaled
-        else:
-            rows = np.array([[int(v) for v in r] for r in scaled], dtype=object).reshape(Z.shape)
+        if Z.size == 0:
+            raise InputError("patterns must be a non-empty array")
+        rows, k = dyadic_integers(Z)
+        peak = int(np.abs(rows).max()) if rows.dtype != object else max(abs(v) for v in rows.ravel())
         l1 = _l1_exact(rows) if rows.dtype == object else _l1(rows)
-        return cls(rows, 2**k, l1, int(peak_f))
+        return cls(rows, 2**k, l1, peak)
 
 
 def _l1(rows: np.ndarray) -> int:
