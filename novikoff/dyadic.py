@@ -20,8 +20,11 @@ def dyadic_integers(A: np.ndarray) -> tuple[np.ndarray, int]:
     array of Python ints. ``A`` must be finite float64 (InputError otherwise).
     """
     A = np.asarray(A, dtype=np.float64)
-    if not np.isfinite(A).all():
+    peak = float(np.abs(A).max(initial=0.0))
+    if not np.isfinite(peak):
         raise InputError("values must be finite (no NaN or infinity)")
+    if peak <= _FLOAT_EXACT and np.array_equal(A, np.trunc(A)):  # integers already: k = 0
+        return A, 0
     mant, expo = np.frexp(A)  # A = mant 2^expo, 0.5 <= |mant| < 1 (0 for 0)
     ints = (mant * 2.0**53).astype(np.int64)  # exact: 53-bit integer mantissas
     nonzero = ints != 0

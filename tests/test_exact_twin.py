@@ -30,13 +30,15 @@ def _same_run(a, b) -> None:  # type: ignore[no-untyped-def]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.data(), st.sampled_from(TIERS))
-def test_exact_twin_equals_the_reference_with_invariants(data: st.DataObject, tier: str | None) -> None:
+@given(st.data(), st.sampled_from(TIERS), st.sampled_from(["auto", "numpy"]))
+def test_exact_twin_equals_the_reference_with_invariants(
+    data: st.DataObject, tier: str | None, engine: str
+) -> None:
     ds, cert = data.draw(certified_separable())
     order = data.draw(orderings(ds.n_samples))
     ref = run_perceptron(ds, order=order, certificate=cert, max_epochs=10_000, track_norms=True)
     fast = exact_perceptron(
-        ds, order=order, certificate=cert, max_epochs=10_000, track_norms=True, start_tier=tier
+        ds, order=order, certificate=cert, max_epochs=10_000, track_norms=True, start_tier=tier, engine=engine
     )
     _same_run(ref, fast)
     assert fast.norm2_history == ref.norm2_history

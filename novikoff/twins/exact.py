@@ -28,9 +28,11 @@ from novikoff.bigdot import small_times_big
 from novikoff.data import Dataset
 from novikoff.errors import InvariantViolation
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.twins.compiled import CompiledEpochs
 from novikoff.twins.integer import LIMITS, TIERS, IntegerPatterns, tier_dtype
-from novikoff.twins.perceptron import input_patterns
+from novikoff.twins.perceptron import compiled_from_epoch, input_patterns
 from novikoff.twins.scan import BlockScan
+from novikoff.twins.screen import ScreenedScan
 
 if TYPE_CHECKING:
     from novikoff.certify import SeparableCertificate
@@ -48,6 +50,7 @@ def exact_perceptron(
     certificate: SeparableCertificate | None = None,
     track_norms: bool = False,
     start_tier: str | None = None,
+    engine: str = "auto",
 ) -> RunRecord:
     """Run the perceptron exactly from w_0 = 0 on a :class:`Dataset`, or on float arrays
     ``X``, ``y`` (labels -1/+1) with ``bias`` (converted exactly).
@@ -55,7 +58,8 @@ def exact_perceptron(
     Guarantees: the same ``updates``, ``epochs``, ``converged`` and exact weights as
     :func:`novikoff.reference.run_perceptron` on the same exact data; with
     ``certificate``, N1-N3 hold at every update or InvariantViolation is raised.
-    ``start_tier`` (``"int64"``, ``"python-int"``) skips the faster tiers (for tests).
+    ``start_tier`` (``"int64"``, ``"python-int"``) skips the faster tiers (for tests);
+    ``engine`` (``"auto"``, ``"compiled"``, ``"numpy"``) picks the float64 tier's scan.
     The record's ``arithmetic`` lists the tiers the run used.
     """
     if isinstance(X, Dataset):
@@ -69,6 +73,7 @@ def exact_perceptron(
         certificate=certificate,
         track_norms=track_norms,
         start_tier=start_tier,
+        engine=engine,
     )
 
 
@@ -150,6 +155,42 @@ class _Invariants:
         N3.require({"k": kk, "gamma2": gamma2, "R2": R2}, where)
 
 
+class _Arithmetic:
+    """The current tier, weights W and rows (in presentation order) of an exact run."""
+
+    def __init__(self, patterns: IntegerPatterns, tier: str) -> None:
+        self.patterns, self.tier, self.used = patterns, tier, [tier]
+        self.Z = patterns.matrix(tier)
+        self.Zo = self.Z
+        self.W = np.zeros(patterns.rows.shape[1], dtype=tier_dtype(tier))
+        self.bound = 0  # >= max |W_j|
+
+    def present(self, idx: np.ndarray | None) -> None:
+        self.Zo = self.Z if idx is None else self.Z[idx]
+
+    def values(self, a: int, b: int) -> np.ndarray:
+        return self.Zo[a:b] @ self.W
+
+    def update(self, j: int, idx: np.ndarray | None) -> bool:
+        """W += Zo[j] exactly; True iff the tier had to change first (module docstring)."""
+        P, limit = self.patterns, LIMITS[self.tier]
+        moved = False
+        if limit is not None and (self.bound + P.peak) * P.l1_max > limit:
+            self.bound = int(np.abs(self.W).max())  # exact in every tier
+            while limit is not None and (self.bound + P.peak) * P.l1_max > limit:
+                self.tier = TIERS[TIERS.index(self.tier) + 1]
+                limit = LIMITS[self.tier]
+            if self.tier != self.used[-1]:
+                moved = True
+                self.used.append(self.tier)
+                self.W = _convert(self.W, self.tier)
+                self.Z = P.matrix(self.tier)
+                self.present(idx)
+        self.W += self.Zo[j]  # in place: a screened scan holds this array
+        self.bound += P.peak
+        return moved
+
+
 def exact_perceptron_on_patterns(
     patterns: IntegerPatterns,
     *,
@@ -158,10 +199,20 @@ def exact_perceptron_on_patterns(
     certificate: SeparableCertificate | None = None,
     track_norms: bool = False,
     start_tier: str | None = None,
+    screening: bool = True,
+    engine: str = "auto",
 ) -> RunRecord:
-    """:func:`exact_perceptron` on integer patterns already built."""
+    """:func:`exact_perceptron` on integer patterns already built.
+
+    In natural order and the float64 tier the run goes through the compiled kernel
+    (:mod:`novikoff.twins.compiled`, ``engine`` as in
+    :func:`~novikoff.twins.perceptron.perceptron_on_patterns`) or, with
+    ``engine="numpy"``, the numpy scan with ``screening`` (:mod:`novikoff.twins.screen`).
+    Both skip only rows whose value is provably positive, so neither changes the
+    run; if the float64 bound would fail, the run goes on in numpy in the next tier.
+    """
     max_epochs = check_max_epochs(max_epochs)
-    m, d = patterns.rows.shape
+    m = patterns.rows.shape[0]
     presentation = epoch_order(order, m)
     natural = order is None or order == "natural"
     tier = patterns.first_tier
@@ -169,10 +220,10 @@ def exact_perceptron_on_patterns(
         if start_tier not in TIERS:
             raise ValueError(f"start_tier must be one of {TIERS}, got {start_tier!r}")
         tier = TIERS[max(TIERS.index(tier), TIERS.index(start_tier))]
-    used = [tier]
-    Z = patterns.matrix(tier)
-    W = np.zeros(d, dtype=tier_dtype(tier))
-    bound = 0  # >= max |W_j|
+    state = _Arithmetic(patterns, tier)
+    compiled: CompiledEpochs | None = None
+    switch = compiled_from_epoch(engine, natural, patterns.rows.size) if tier == "float64" else None
+    screened = ScreenedScan(state.Z, exact=True) if screening and natural and tier == "float64" else None
     checks = _Invariants(patterns, certificate, track_norms)
     updates: list[tuple[int, int]] = []
     converged = False
@@ -180,41 +231,62 @@ def exact_perceptron_on_patterns(
     scan = BlockScan()
     for epoch in range(max_epochs):
         idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
-        Zo = Z if idx is None else Z[idx]
+        state.present(idx)
         clean = True
-        # late binding is the point: the values see the current W and Zo (rebound on a
-        # tier change); the generator is used up inside this epoch
-        for j, value in scan.epoch(m, lambda a, b: Zo[a:b] @ W):  # noqa: B023
-            limit = LIMITS[tier]
-            if limit is not None and (bound + patterns.peak) * patterns.l1_max > limit:
-                bound = int(np.abs(W).max())  # exact in every tier
-                while limit is not None and (bound + patterns.peak) * patterns.l1_max > limit:
-                    tier = TIERS[TIERS.index(tier) + 1]
-                    limit = LIMITS[tier]
-                if tier != used[-1]:
-                    used.append(tier)
-                    W = _convert(W, tier)
-                    Z = patterns.matrix(tier)
-                    Zo = Z if idx is None else Z[idx]
-            i = j if idx is None else int(idx[j])
-            W += Zo[j]
-            bound += patterns.peak
-            updates.append((epoch, i))
-            clean = False
-            checks.record(i, value)
+        resume: int | None = 0
+        if switch is not None and epoch >= switch and compiled is None and state.tier == "float64":
+            limit = LIMITS["float64"]
+            assert limit is not None
+            compiled = CompiledEpochs(  # takes over W (in place) and the bound where numpy left them
+                state.Z,
+                state.W,
+                exact=True,
+                peak=patterns.peak,
+                l1=patterns.l1_max,
+                limit=limit,
+                bound=state.bound,
+            )
+            switch = screened = None
+        if compiled is not None:  # updates W in place
+            indices, values, stop = compiled.epoch(epoch)
+            for i, value in zip(indices.tolist(), values.tolist()):
+                updates.append((epoch, i))
+                checks.record(i, value)
+            state.bound = int(compiled.bound[0])
+            clean = indices.size == 0
+            resume = None
+            if stop >= 0:  # the float64 bound would fail: numpy from here on
+                compiled, resume = None, stop
+        elif screened is not None:
+            resume = None
+            for j, value in screened.epoch(state.W):
+                moved = state.update(j, idx)
+                updates.append((epoch, j))
+                checks.record(j, value)
+                clean = False
+                if moved:  # the screened scan holds the float64 weights: go on plainly
+                    screened, resume = None, j + 1
+                    break
+        if resume is not None:
+            for j, value in scan.epoch(m, state.values, resume):
+                i = j if idx is None else int(idx[j])
+                state.update(j, idx)
+                updates.append((epoch, i))
+                checks.record(i, value)
+                clean = False
         if clean:
             converged = True
             break
     checks.finish(updates)
     s = patterns.scale
     return RunRecord(
-        weights=tuple(Fraction(int(v), s) for v in W),
+        weights=tuple(Fraction(int(v), s) for v in state.W),
         updates=updates,
         epochs=epoch + 1,
         converged=converged,
         invariants_checked=checks.checked,
         norm2_history=checks.history,
-        arithmetic=tuple(used),
+        arithmetic=tuple(state.used),
     )
 
 

@@ -19,9 +19,12 @@ import numpy as np
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.twins.compiled import CompiledEpochs
+from novikoff.twins.compiled import available as compiled_available
 from novikoff.twins.scan import BlockScan
+from novikoff.twins.screen import ScreenedScan
 
-__all__ = ["input_patterns", "perceptron_on_patterns", "perceptron_twin", "twin_patterns"]
+__all__ = ["input_patterns", "perceptron_on_patterns", "perceptron_twin", "twin_patterns", "use_compiled"]
 
 
 def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
@@ -59,17 +62,35 @@ def perceptron_twin(
     bias: float = 1.0,
     max_epochs: int = 1000,
     order: Order = None,
+    engine: str = "auto",
 ) -> RunRecord:
     """Run the float64 perceptron; ``X`` may be a :class:`Dataset` (then ``y``, ``bias`` come from it).
 
     Guarantees the same contract as :func:`novikoff.reference.run_perceptron`:
     updates are (epoch, index) pairs, ``converged`` iff an epoch made no update.
+    ``engine`` as in :func:`perceptron_on_patterns`.
     """
-    return perceptron_on_patterns(input_patterns(X, y, bias), max_epochs=max_epochs, order=order)
+    Z = input_patterns(X, y, bias)
+    return perceptron_on_patterns(Z, max_epochs=max_epochs, order=order, engine=engine)
 
 
-def perceptron_on_patterns(Z: np.ndarray, *, max_epochs: int = 1000, order: Order = None) -> RunRecord:
-    """The twin's run on patterns z_i = y_i (x_i, bias) already built (rows of ``Z``)."""
+def perceptron_on_patterns(
+    Z: np.ndarray,
+    *,
+    max_epochs: int = 1000,
+    order: Order = None,
+    screening: bool = True,
+    engine: str = "auto",
+) -> RunRecord:
+    """The twin's run on patterns z_i = y_i (x_i, bias) already built (rows of ``Z``).
+
+    ``engine``: ``"compiled"`` (the numba epoch kernel, :mod:`novikoff.twins.compiled`;
+    natural order), ``"numpy"`` (the vectorized scan) or ``"auto"`` (compiled when numba
+    is installed and the order is natural; see :func:`compiled_from_epoch`). ``screening``
+    lets the numpy scan skip rows whose value is provably positive
+    (:mod:`novikoff.twins.screen`); the compiled kernel always screens. Neither
+    changes the run.
+    """
     max_epochs = check_max_epochs(max_epochs)
     m, d = Z.shape
     presentation = epoch_order(order, m)
@@ -78,18 +99,59 @@ def perceptron_on_patterns(Z: np.ndarray, *, max_epochs: int = 1000, order: Orde
     updates: list[tuple[int, int]] = []
     converged = False
     epoch = 0
+    switch = compiled_from_epoch(engine, natural, m * d)
+    kernel: CompiledEpochs | None = None
     scan = BlockScan()
+    screened = ScreenedScan(Z, exact=False) if natural and screening else None
     for epoch in range(int(max_epochs)):
+        if switch is not None and epoch >= switch and kernel is None:
+            kernel = CompiledEpochs(Z, w, exact=False)  # takes over w, in place
+        if kernel is not None:
+            indices, _, _ = kernel.epoch(epoch)
+            updates.extend((epoch, int(i)) for i in indices)
+            if indices.size == 0:
+                converged = True
+                break
+            continue
         idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
         Zo = Z if idx is None else Z[idx]
         clean = True
         # the values must see the current w (late binding is the point), and the
         # generator is used up inside this epoch, before Zo is rebound
-        for j, _ in scan.epoch(m, lambda a, b: Zo[a:b] @ w):  # noqa: B023
-            w += Zo[j]
+        mistakes = screened.epoch(w) if screened else scan.epoch(m, lambda a, b: Zo[a:b] @ w)  # noqa: B023
+        for j, _ in mistakes:
+            w += Zo[j]  # in place: the screened scan holds w
             updates.append((epoch, j if idx is None else int(idx[j])))
             clean = False
         if clean:
             converged = True
             break
     return RunRecord(weights=w, updates=updates, epochs=epoch + 1, converged=converged)
+
+
+_SMALL = 2_000_000  # m * d below which "auto" starts in numpy (short runs skip numba's import)
+_SMALL_EPOCHS = 3
+
+
+def compiled_from_epoch(engine: str, natural: bool, size: int) -> int | None:
+    """The epoch from which the compiled kernel runs (None: never). ``"auto"`` starts it at
+    once on large data and from epoch 3 on small data, so that short runs never pay for
+    importing numba; the kernel takes over the weights where numpy left them."""
+    if not use_compiled(engine, natural):
+        return None
+    return 0 if engine == "compiled" or size >= _SMALL else _SMALL_EPOCHS
+
+
+def use_compiled(engine: str, natural: bool) -> bool:
+    """Whether to run the compiled kernel (InputError for an unknown or impossible engine)."""
+    if engine == "numpy":
+        return False
+    if engine == "compiled":
+        if not compiled_available():
+            raise InputError("engine='compiled' needs numba (pip install novikoff[fast])")
+        if not natural:
+            raise InputError("engine='compiled' runs the natural order only")
+        return True
+    if engine != "auto":
+        raise InputError(f"engine must be 'auto', 'compiled' or 'numpy', got {engine!r}")
+    return natural and compiled_available()

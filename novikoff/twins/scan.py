@@ -29,11 +29,11 @@ class BlockScan:
         self.gap = float(_FIRST_BLOCK)
         self.first = _FIRST_BLOCK
 
-    def epoch(self, m: int, values: Callable[[int, int], Any]) -> Iterator[tuple[int, Any]]:
-        """Yield ``(j, value)`` for each mistake at position j (0 <= j < m) of the epoch's
+    def epoch(self, m: int, values: Callable[[int, int], Any], start: int = 0) -> Iterator[tuple[int, Any]]:
+        """Yield ``(j, value)`` for each mistake at position j (start <= j < m) of the epoch's
         presentation, in order; ``values(a, b)`` must return the decision values of positions
         a..b-1 at the *current* weights (the caller updates them before resuming)."""
-        pos, block, last = 0, self.first, 0
+        pos, block, last = start, self.first, start
         while pos < m:
             chunk = values(pos, min(pos + block, m))
             hits = np.flatnonzero(chunk <= 0)

@@ -1,0 +1,282 @@
+"""A compiled (numba) scan for the perceptron twins, with a safe active set kept contiguous.
+
+Optional: used when numba is installed (``pip install novikoff[fast]``) and the
+presentation order is natural; otherwise the numpy scan runs. Both give the same
+update sequence on data where float arithmetic is exact, and the same contract.
+
+The kernel visits samples one by one in order, like the textbook loop, but only
+the rows of an *active set*, copied contiguously so that the scan streams
+through memory. The active set comes from a reference point ``w_ref``: with
+``V = Z @ w_ref`` and a radius ``theta``, a row is active iff
+``V_i <= ||z_i|| (theta + c (2 ||w_ref|| + theta))``. While ``||w - w_ref|| <= theta``
+an inactive row cannot be a mistake: by Cauchy-Schwarz its real value is at least
+``V_i - ||z_i|| theta`` minus the rounding of the two dot products, which the
+standard bound limits to ``c ||z_i|| (||w_ref|| + ||w||)`` with
+``c = d u / (1 - d u)``, ``u = 2^-53`` (any summation order; ``c = 0`` for exact
+integer data). Norms and the test carry a relative factor 1 + 1e-9 for their own
+rounding. The kernel recomputes ``||w - w_ref||`` after each update and returns
+as soon as it passes ``theta``; the caller then takes a new reference (one
+``Z @ w`` pass) and resumes at the next position. So the mistakes found, in
+order, are those of the plain loop.
+
+``theta`` adapts to the run: it grows when references change more than once an
+epoch and shrinks when one lasts four epochs or more; screening pauses (the
+whole matrix is the active set, no copy) while over 60% of the rows would be
+active, and early in a run. The dot product is vectorized by the compiler
+(reassociation and fused multiply-add allowed, nothing else of ``fastmath``), so
+its summation order is the compiler's, as BLAS's is BLAS's; the screening bound
+holds for any order, and on integer data every order is exact. The rows the kernel
+streams are stored in the narrowest dtype that holds every value exactly
+(:func:`narrowest_exact`; small integer data fit int8, 8x less memory traffic);
+each value is converted back to float64 before it is used, so the arithmetic is
+that of float64 rows.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import numpy as np
+
+__all__ = ["CompiledEpochs", "available", "narrowest_exact"]
+
+_SAFETY = 1 + 1e-9
+_U = 2.0**-53
+
+_compiled = False
+
+
+def available() -> bool:
+    """True iff numba is installed (checked without importing it: the import costs ~0.4 s)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def _compile() -> None:
+    """Compile the kernels on first use (numba is imported only then; cached on disk)."""
+    global _compiled, _dot, _scan, _matvec
+    if _compiled:
+        return
+    import numba
+
+    # reassociation and fused multiply-add only: the dot product's summation order is
+    # the compiler's (vectorized), as BLAS's is its own; no assumption about NaN/inf
+    _dot = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_dot)
+    _scan = numba.njit(cache=True, nogil=True)(_scan)
+    _matvec = numba.njit(cache=True, nogil=True)(_matvec)
+    _compiled = True
+
+
+def _dot(Z: np.ndarray, i: int, w: np.ndarray) -> float:
+    s = 0.0
+    for k in range(w.shape[0]):
+        s += Z[i, k] * w[k]
+    return s
+
+
+def _scan(
+    Za: np.ndarray,
+    ids: np.ndarray,
+    start: int,
+    w: np.ndarray,
+    refs: np.ndarray,
+    thetas: np.ndarray,
+    peak: float,
+    l1: float,
+    bound: np.ndarray,
+    limit: float,
+    out_index: np.ndarray,
+    out_value: np.ndarray,
+    n: int,
+) -> tuple[int, int, int]:
+    """Scan active rows start.. in order, updating ``w`` in place on every mistake.
+
+    Returns (updates recorded so far, next active position, status): status -1 at the
+    end of the rows; k >= 0 when ``||w - refs[k]||`` passed ``thetas[k]`` after an
+    update (the outermost such level); -2 when the next update would break the
+    no-overflow bound ``(bound + peak) l1 <= limit`` (that update is not made; the
+    position is the mistake's).
+    """
+    rows, d = Za.shape
+    levels = thetas.shape[0]
+    for c in range(start, rows):
+        s = _dot(Za, c, w)
+        if s <= 0.0:
+            if (bound[0] + peak) * l1 > limit:
+                return n, c, -2
+            for k in range(d):
+                w[k] += Za[c, k]
+            bound[0] += peak
+            out_index[n] = ids[c]
+            out_value[n] = s
+            n += 1
+            for level in range(levels):
+                acc = 0.0
+                for k in range(d):
+                    t = w[k] - refs[level, k]
+                    acc += t * t
+                if np.sqrt(acc) * 1.000000001 > thetas[level]:
+                    return n, c + 1, level
+    return n, rows, -1
+
+
+def _matvec(Za: np.ndarray, w: np.ndarray, out: np.ndarray) -> None:
+    for c in range(Za.shape[0]):
+        out[c] = _dot(Za, c, w)
+
+
+def narrowest_exact(Z: np.ndarray) -> np.ndarray:
+    """``Z`` in the narrowest dtype (int8, int16, float32, float64) holding every value
+    exactly: the kernel converts each value back to float64 before using it, so the
+    arithmetic is unchanged; only the memory the scans stream through shrinks."""
+    peak = float(np.abs(Z).max(initial=0.0))
+    for dtype, largest in ((np.int8, 127.0), (np.int16, 32767.0), (np.float32, np.inf)):
+        if peak > largest:
+            continue
+        narrow = Z.astype(dtype)
+        if np.array_equal(narrow.astype(np.float64), Z):
+            return narrow
+    return Z
+
+
+class _Level:
+    """An active set: rows ``ids`` (copied to ``Z``) outside of which every row of the
+    enclosing level is proven positive while ``||w - ref|| <= theta``."""
+
+    def __init__(
+        self, ids: np.ndarray, Z: np.ndarray, norms: np.ndarray, ref: np.ndarray, theta: float
+    ) -> None:
+        self.ids, self.Z, self.norms, self.ref, self.theta = ids, Z, norms, ref, theta
+        self.epochs = 0  # full epochs since this level's reference
+
+
+class CompiledEpochs:
+    """Epoch-by-epoch compiled runs on float64 rows ``Z`` (natural order), weights ``w``
+    updated in place (they must start at 0 or at a point the run reached).
+
+    Two nested active sets (module docstring): the outer one is rebuilt from all rows,
+    rarely; the inner one from the outer one's rows, about every epoch or two.
+
+    ``exact=True`` declares the rows integer-valued with every value of the run exact
+    (the exact path's float64 tier): no rounding slack, and the run stops before the
+    no-overflow bound ``(B + peak) l1 <= limit / 2`` could fail (half the proved limit,
+    2^53, so that its float evaluation is safe), leaving the rest of the run to the caller.
+    """
+
+    # outer, inner: rebuild the level's active set less often than `short` epochs -> widen,
+    # `long` epochs or more -> narrow
+    SHORT = (4, 1)
+    LONG = (16, 4)
+
+    def __init__(
+        self,
+        Z: np.ndarray,
+        w: np.ndarray,
+        *,
+        exact: bool,
+        peak: int = 0,
+        l1: int = 0,
+        limit: int = 2**53,
+        screening: bool = True,
+        bound: int = 0,
+    ) -> None:
+        if not available():
+            raise RuntimeError("numba is not installed")
+        _compile()
+        self.Z = np.ascontiguousarray(Z, dtype=np.float64)
+        self.rows = narrowest_exact(self.Z)  # what the kernel scans (same values)
+        m, d = self.Z.shape
+        self.m = m
+        self.w = w
+        self.norms = np.sqrt(np.einsum("ij,ij->i", self.Z, self.Z)) * _SAFETY
+        self.c = 0.0 if exact else d * _U / (1 - d * _U)
+        self.bound = np.array([float(bound)])  # >= max |w_j| (exact mode), exact below 2^53
+        self.peak, self.l1 = float(peak), float(l1)
+        self.limit = float(limit) / 2 if exact else np.inf
+        self.out_index = np.empty(m, dtype=np.int64)
+        self.out_value = np.empty(m)
+        self.fractions = [0.2, 0.04]  # theta / ||w|| of the outer and inner levels
+        self.screening = screening
+        self.wait = 2  # epochs before screening is tried
+        self.references = 0
+        self.levels: list[_Level] = []
+
+    def _rebuild(self, k: int) -> bool:
+        """New references for levels k.. (inner ones nested in the new level k); False
+        (screening paused) if the outer level would hold over 60% of the rows."""
+        self.levels = self.levels[:k]
+        while len(self.levels) < len(self.fractions):
+            k = len(self.levels)
+            parent_ids = self.levels[-1].ids if k else np.arange(self.m)
+            parent_Z = self.levels[-1].Z if k else self.rows
+            parent_norms = self.levels[-1].norms if k else self.norms
+            self.references += 1
+            norm = float(np.linalg.norm(self.w)) * _SAFETY
+            theta = self.fractions[k] * norm
+            V = np.empty(len(parent_ids))
+            _matvec(parent_Z, self.w, V)  # streams the narrow rows; the same values
+            keep = np.flatnonzero(V <= parent_norms * ((theta + self.c * (2 * norm + theta)) * _SAFETY))
+            if norm == 0 or (k == 0 and keep.size > 0.6 * self.m):
+                self.fractions = [f / 2 for f in self.fractions]
+                self.wait, self.levels = 4, []
+                return False
+            self.levels.append(
+                _Level(parent_ids[keep], parent_Z[keep], parent_norms[keep], self.w.copy(), theta)
+            )
+        return True
+
+    def _adapt(self, k: int, within_epoch: bool) -> None:
+        """Level k's reference ended after ``levels[k].epochs`` epochs: tune its radius."""
+        lived = self.levels[k].epochs
+        if within_epoch or lived < self.SHORT[k]:
+            self.fractions[k] = min(2 * self.fractions[k], 1.0)
+        elif lived >= self.LONG[k]:
+            self.fractions[k] = max(self.fractions[k] / 1.5, 1e-4)
+        if k == 0:
+            self.fractions[1] = min(self.fractions[1], self.fractions[0] / 2)
+
+    def epoch(self, e: int) -> tuple[np.ndarray, np.ndarray, int]:
+        """Run epoch ``e``; returns (update indices, their values, stop): ``stop`` is the
+        position of a mistake whose update was not made (the overflow bound), else -1."""
+        if not self.levels and self.screening:
+            self.wait -= 1
+            if self.wait <= 0:
+                self._rebuild(0)
+        n, pos, rebuilt = 0, 0, 0
+        while True:
+            if self.levels:
+                inner = self.levels[-1]
+                Za, ids = inner.Z, inner.ids
+                refs = np.array([lv.ref for lv in self.levels])
+                thetas = np.array([lv.theta for lv in self.levels])
+            else:
+                Za, ids, refs, thetas = self.rows, np.arange(self.m), np.zeros((0, len(self.w))), np.zeros(0)
+            start = int(np.searchsorted(ids, pos))
+            n, nxt, status = _scan(
+                Za,
+                ids,
+                start,
+                self.w,
+                refs,
+                thetas,
+                self.peak,
+                self.l1,
+                self.bound,
+                self.limit,
+                self.out_index,
+                self.out_value,
+                n,
+            )
+            if status == -2:
+                return self.out_index[:n], self.out_value[:n], int(ids[nxt])
+            if status == -1:
+                break
+            pos = int(ids[nxt - 1]) + 1
+            rebuilt += 1
+            self._adapt(status, within_epoch=self.levels[status].epochs == 0)
+            if rebuilt > 4:  # the weights move too fast for screening to pay
+                self.wait, self.levels = 5, []
+            else:
+                self._rebuild(status)
+        for level in self.levels:
+            level.epochs += 1
+        return self.out_index[:n], self.out_value[:n], -1

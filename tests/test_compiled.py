@@ -1,0 +1,121 @@
+"""The compiled (numba) scan: the same runs as the numpy scan and the exact reference."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.fuzz import float_exact_separable, nonseparable_datasets
+from novikoff.reference import run_perceptron
+from novikoff.twins import perceptron_twin
+from novikoff.twins.exact import exact_perceptron
+
+compiled = pytest.importorskip("novikoff.twins.compiled")
+if not compiled.available():  # pragma: no cover
+    pytest.skip("numba is not installed", allow_module_level=True)
+
+
+def _planted(m: int, d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Separable integer data with a small margin: hundreds of epochs, screening engages."""
+    rng = np.random.default_rng(seed)
+    w = rng.integers(-5, 6, size=d)
+    X = rng.integers(-8, 9, size=(4 * m, d))
+    s = X @ w
+    keep = np.abs(s) >= 2
+    return X[keep][:m].astype(float), np.where(s[keep][:m] > 0, 1.0, -1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(float_exact_separable())
+def test_compiled_twin_equals_the_reference(ds: Dataset) -> None:
+    ref = run_perceptron(ds, max_epochs=10_000)
+    for engine in ("compiled", "numpy"):
+        run = perceptron_twin(ds, max_epochs=10_000, engine=engine)
+        assert run.updates == ref.updates and run.converged == ref.converged
+        assert [float(v) for v in ref.weights] == run.weights.tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(nonseparable_datasets(), st.integers(1, 8))
+def test_compiled_exact_path_equals_the_reference_on_nonseparable_data(ds: Dataset, epochs: int) -> None:
+    ref = run_perceptron(ds, max_epochs=epochs)
+    fast = exact_perceptron(ds, max_epochs=epochs, engine="compiled")
+    assert (fast.updates, fast.weights, fast.epochs) == (ref.updates, ref.weights, ref.epochs)
+
+
+def test_screening_engages_and_changes_nothing() -> None:
+    X, y = _planted(3000, 12, seed=1)
+    Z = np.hstack([X, np.ones((len(X), 1))]) * y[:, None]
+    runs = {}
+    for screening in (True, False):
+        w = np.zeros(Z.shape[1])
+        kernel = compiled.CompiledEpochs(Z, w, exact=False, screening=screening)
+        updates = []
+        for e in range(5000):
+            indices, _, stop = kernel.epoch(e)
+            assert stop == -1
+            updates += [(e, int(i)) for i in indices]
+            if indices.size == 0:
+                break
+        runs[screening] = (updates, w.tolist(), kernel.references)
+    assert runs[True][2] > 5, "screening never engaged: the test data are too easy"
+    assert runs[False][2] == 0
+    assert runs[True][:2] == runs[False][:2]
+    numpy_run = perceptron_twin(X, y, max_epochs=5000, engine="numpy")
+    assert numpy_run.updates == runs[True][0]  # integer data: every order of summation is exact
+
+
+def test_screening_changes_nothing_on_inexact_floats() -> None:
+    # Gaussian data, not separable: rounding everywhere, many updates per epoch late on;
+    # the screened and unscreened kernels use the same dot product, so they must agree bit for bit
+    rng = np.random.default_rng(7)
+    Z = rng.standard_normal((2000, 9))
+    Z[:, 0] += 1.5
+    runs = []
+    for screening in (True, False):
+        w = np.zeros(9)
+        kernel = compiled.CompiledEpochs(Z, w, exact=False, screening=screening)
+        updates = [(e, int(i)) for e in range(60) for i in kernel.epoch(e)[0]]
+        runs.append((updates, w.tolist(), kernel.references))
+    assert runs[0][2] > 0
+    assert runs[0][:2] == runs[1][:2]
+
+
+def test_exact_kernel_hands_over_at_the_float_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import novikoff.twins.exact as exact
+
+    X, y = _planted(400, 6, seed=3)
+    ds = Dataset.from_arrays(X, y, bias=1)
+    ref = run_perceptron(ds, max_epochs=2000)
+    final = max(abs(int(v)) for v in ref.weights)
+    L = int(np.abs(X).sum(axis=1).max()) + 1
+    monkeypatch.setattr(exact, "LIMITS", {"float64": final // 2 * L, "int64": 2**63 - 1, "python-int": None})
+    fast = exact.exact_perceptron(ds, max_epochs=2000, engine="compiled")
+    assert (fast.updates, fast.weights) == (ref.updates, ref.weights)
+    assert fast.arithmetic == ("float64", "int64")
+
+
+def test_narrowest_exact_storage_keeps_every_value() -> None:
+    ints = np.array([[1.0, -128.0], [127.0, 3.0]])
+    assert compiled.narrowest_exact(ints).dtype == np.int16  # -128 needs more than int8's 127 bound
+    assert compiled.narrowest_exact(ints[:, :1]).dtype == np.int8
+    halves = np.array([[0.5, 1e6 + 0.5]])
+    assert compiled.narrowest_exact(halves).dtype == np.float32  # 21 significant bits
+    wide = np.array([[2.0**24 + 1, 1.0]])
+    assert compiled.narrowest_exact(wide).dtype == np.float64  # 25 bits: not a float32
+    tiny = np.array([[0.1, 0.2]])
+    assert compiled.narrowest_exact(tiny).dtype == np.float64  # 0.1 is not a float32
+    for A in (ints, halves, wide, tiny):
+        assert np.array_equal(compiled.narrowest_exact(A).astype(np.float64), A)
+
+
+def test_engine_errors() -> None:
+    X, y = _planted(20, 3, seed=0)
+    with pytest.raises(InputError, match="engine"):
+        perceptron_twin(X, y, engine="gpu")
+    with pytest.raises(InputError, match="natural order"):
+        perceptron_twin(X, y, engine="compiled", order="shuffle:1")
