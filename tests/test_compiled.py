@@ -119,3 +119,19 @@ def test_engine_errors() -> None:
         perceptron_twin(X, y, engine="gpu")
     with pytest.raises(InputError, match="natural order"):
         perceptron_twin(X, y, engine="compiled", order="shuffle:1")
+
+
+def test_a_rebuilt_active_set_is_the_one_scanned() -> None:
+    # found by Hypothesis: a cache keyed on id() of the level objects handed back a
+    # freed level's rows after a rebuild (ids are reused), so a mistake was skipped
+    from fractions import Fraction
+
+    ds = Dataset(
+        numerators=((-8, 0, 5), (-3, -2, 3), (2, -7, 3), (-8, 0, 2), (-8, 0, 2)),
+        denominator=1,
+        labels=(1, 1, -1, 1, -1),
+        bias=Fraction(2),
+    )
+    ref = run_perceptron(ds, max_epochs=8)
+    fast = exact_perceptron(ds, max_epochs=8, engine="compiled")
+    assert (fast.updates, fast.weights) == (ref.updates, ref.weights)

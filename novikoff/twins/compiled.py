@@ -199,11 +199,20 @@ class CompiledEpochs:
         self.wait = 2  # epochs before screening is tried
         self.references = 0
         self.levels: list[_Level] = []
+        self._all = np.arange(m)
+        self._cache_valid = False  # set False whenever self.levels changes
+        self._cache: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
+            self.rows,
+            self._all,
+            self._all,
+            self._all,
+        )
 
     def _rebuild(self, k: int) -> bool:
         """New references for levels k.. (inner ones nested in the new level k); False
         (screening paused) if the outer level would hold over 60% of the rows."""
         self.levels = self.levels[:k]
+        self._cache_valid = False
         while len(self.levels) < len(self.fractions):
             k = len(self.levels)
             parent_ids = self.levels[-1].ids if k else np.arange(self.m)
@@ -234,6 +243,19 @@ class CompiledEpochs:
         if k == 0:
             self.fractions[1] = min(self.fractions[1], self.fractions[0] / 2)
 
+    def _current(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The innermost rows and ids, the references and radii (cached per level set)."""
+        if not self._cache_valid:
+            if self.levels:
+                inner = self.levels[-1]
+                refs = np.array([lv.ref for lv in self.levels])
+                thetas = np.array([lv.theta for lv in self.levels])
+                self._cache = (inner.Z, inner.ids, refs, thetas)
+            else:
+                self._cache = (self.rows, self._all, np.zeros((0, len(self.w))), np.zeros(0))
+            self._cache_valid = True
+        return self._cache
+
     def epoch(self, e: int) -> tuple[np.ndarray, np.ndarray, int]:
         """Run epoch ``e``; returns (update indices, their values, stop): ``stop`` is the
         position of a mistake whose update was not made (the overflow bound), else -1."""
@@ -243,14 +265,8 @@ class CompiledEpochs:
                 self._rebuild(0)
         n, pos, rebuilt = 0, 0, 0
         while True:
-            if self.levels:
-                inner = self.levels[-1]
-                Za, ids = inner.Z, inner.ids
-                refs = np.array([lv.ref for lv in self.levels])
-                thetas = np.array([lv.theta for lv in self.levels])
-            else:
-                Za, ids, refs, thetas = self.rows, np.arange(self.m), np.zeros((0, len(self.w))), np.zeros(0)
-            start = int(np.searchsorted(ids, pos))
+            Za, ids, refs, thetas = self._current()
+            start = int(np.searchsorted(ids, pos)) if pos else 0
             n, nxt, status = _scan(
                 Za,
                 ids,
@@ -274,7 +290,7 @@ class CompiledEpochs:
             rebuilt += 1
             self._adapt(status, within_epoch=self.levels[status].epochs == 0)
             if rebuilt > 4:  # the weights move too fast for screening to pay
-                self.wait, self.levels = 5, []
+                self.wait, self.levels, self._cache_valid = 5, [], False
             else:
                 self._rebuild(status)
         for level in self.levels:

@@ -30,7 +30,7 @@ from novikoff.errors import InvariantViolation
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs
 from novikoff.twins.integer import LIMITS, TIERS, IntegerPatterns, tier_dtype
-from novikoff.twins.perceptron import compiled_from_epoch, input_patterns
+from novikoff.twins.perceptron import EngineSwitch, input_patterns
 from novikoff.twins.scan import BlockScan
 from novikoff.twins.screen import ScreenedScan
 
@@ -222,7 +222,7 @@ def exact_perceptron_on_patterns(
         tier = TIERS[max(TIERS.index(tier), TIERS.index(start_tier))]
     state = _Arithmetic(patterns, tier)
     compiled: CompiledEpochs | None = None
-    switch = compiled_from_epoch(engine, natural, patterns.rows.size) if tier == "float64" else None
+    switch = EngineSwitch(engine, natural, patterns.rows.size) if tier == "float64" else None
     screened = ScreenedScan(state.Z, exact=True) if screening and natural and tier == "float64" else None
     checks = _Invariants(patterns, certificate, track_norms)
     updates: list[tuple[int, int]] = []
@@ -234,7 +234,7 @@ def exact_perceptron_on_patterns(
         state.present(idx)
         clean = True
         resume: int | None = 0
-        if switch is not None and epoch >= switch and compiled is None and state.tier == "float64":
+        if switch is not None and state.tier == "float64" and switch.now():
             limit = LIMITS["float64"]
             assert limit is not None
             compiled = CompiledEpochs(  # takes over W (in place) and the bound where numpy left them

@@ -12,6 +12,7 @@ inside such a bound (see ``novikoff.fuzz.strategies.FLOAT_EXACT_BOUND``).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,14 @@ from novikoff.twins.compiled import available as compiled_available
 from novikoff.twins.scan import BlockScan
 from novikoff.twins.screen import ScreenedScan
 
-__all__ = ["input_patterns", "perceptron_on_patterns", "perceptron_twin", "twin_patterns", "use_compiled"]
+__all__ = [
+    "EngineSwitch",
+    "input_patterns",
+    "perceptron_on_patterns",
+    "perceptron_twin",
+    "twin_patterns",
+    "use_compiled",
+]
 
 
 def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
@@ -86,7 +94,7 @@ def perceptron_on_patterns(
 
     ``engine``: ``"compiled"`` (the numba epoch kernel, :mod:`novikoff.twins.compiled`;
     natural order), ``"numpy"`` (the vectorized scan) or ``"auto"`` (compiled when numba
-    is installed and the order is natural; see :func:`compiled_from_epoch`). ``screening``
+    is installed and the order is natural; see :class:`EngineSwitch`). ``screening``
     lets the numpy scan skip rows whose value is provably positive
     (:mod:`novikoff.twins.screen`); the compiled kernel always screens. Neither
     changes the run.
@@ -99,12 +107,12 @@ def perceptron_on_patterns(
     updates: list[tuple[int, int]] = []
     converged = False
     epoch = 0
-    switch = compiled_from_epoch(engine, natural, m * d)
+    switch = EngineSwitch(engine, natural, m * d)
     kernel: CompiledEpochs | None = None
     scan = BlockScan()
     screened = ScreenedScan(Z, exact=False) if natural and screening else None
     for epoch in range(int(max_epochs)):
-        if switch is not None and epoch >= switch and kernel is None:
+        if kernel is None and switch.now():
             kernel = CompiledEpochs(Z, w, exact=False)  # takes over w, in place
         if kernel is not None:
             indices, _, _ = kernel.epoch(epoch)
@@ -129,17 +137,24 @@ def perceptron_on_patterns(
     return RunRecord(weights=w, updates=updates, epochs=epoch + 1, converged=converged)
 
 
-_SMALL = 2_000_000  # m * d below which "auto" starts in numpy (short runs skip numba's import)
-_SMALL_EPOCHS = 3
+_SMALL = 1_000_000  # m * d below which "auto" starts in numpy (short runs skip numba's import)
+_NUMPY_SECONDS = 0.1  # ... and switches once numpy has run this long
 
 
-def compiled_from_epoch(engine: str, natural: bool, size: int) -> int | None:
-    """The epoch from which the compiled kernel runs (None: never). ``"auto"`` starts it at
-    once on large data and from epoch 3 on small data, so that short runs never pay for
-    importing numba; the kernel takes over the weights where numpy left them."""
-    if not use_compiled(engine, natural):
-        return None
-    return 0 if engine == "compiled" or size >= _SMALL else _SMALL_EPOCHS
+class EngineSwitch:
+    """When the compiled kernel takes over (the kernel takes the weights where numpy left
+    them, so switching never changes the run). ``"auto"`` starts it at once on data with
+    m d >= 10^6, else once the numpy scan has run 0.1 s, so that short runs never pay
+    for importing numba (about 0.5 s with its cached kernels)."""
+
+    def __init__(self, engine: str, natural: bool, size: int) -> None:
+        self.enabled = use_compiled(engine, natural)
+        self.at_once = engine == "compiled" or size >= _SMALL
+        self.start = time.perf_counter()
+
+    def now(self) -> bool:
+        """True once the compiled kernel should run (checked at epoch starts)."""
+        return self.enabled and (self.at_once or time.perf_counter() - self.start >= _NUMPY_SECONDS)
 
 
 def use_compiled(engine: str, natural: bool) -> bool:
