@@ -68,7 +68,7 @@ def compare(m: int, d: int, repeat: int) -> list[tuple[str, str, str]]:
     X, y = separable_ints(m, d)
     perceptron_twin(X[:50], y[:50], engine="compiled")  # load numba's cached kernels outside the timing
     t_twin, run = timed(lambda: perceptron_twin(X, y, max_epochs=10_000), repeat=repeat)
-    t_numpy, numpy_run = timed(
+    t_np_run, numpy_run = timed(
         lambda: perceptron_twin(X, y, max_epochs=10_000, engine="numpy"), repeat=repeat
     )
     assert run.converged and numpy_run.updates == run.updates
