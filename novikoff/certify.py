@@ -220,6 +220,10 @@ class _PairAtoms:
         return [a - b for a, b in zip(rows[p], rows[n])]
 
     def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
+        X = self.features.array
+        if X is not None and float(np.abs(X).max(initial=0)) ** 2 * 4 * X.shape[1] < 2**53:
+            D = X[[p for p, _ in ids]] - X[[n for _, n in ids]]  # exact small integers
+            return flint.fmpz_mat((D @ D.T).astype(np.int64).tolist())  # exact below 2^53
         V = flint.fmpz_mat([self.vector(a) for a in ids])
         return V * V.transpose()
 

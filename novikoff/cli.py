@@ -179,10 +179,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load(args: argparse.Namespace) -> Dataset:
-    from novikoff.examples import load_example
     from novikoff.readers import guess_format, load_dataset
 
     if args.data.startswith("example:"):
+        from novikoff.examples import load_example  # imports the spec (sympy): only when asked
+
         ds = load_example(args.data.removeprefix("example:"))
         return ds.with_bias(args.bias) if args.bias is not None else ds
     bias = args.bias if args.bias is not None else 1

@@ -21,7 +21,9 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 import flint
+import numpy as np
 
+from novikoff.bigdot import small_times_big
 from novikoff.rational import RationalVector
 
 __all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point"]
@@ -54,17 +56,38 @@ class Atoms(Protocol):
 class PatternAtoms:
     """The rows of an integer matrix as atoms (the z_i of a dataset).
 
-    ``matrix`` may pass the same rows already converted to a flint fmpz_mat.
+    Products go through exact float64 BLAS when the rows are small enough
+    (:func:`novikoff.bigdot.small_times_big`, and a Gram matrix whose entries are below
+    2^53), else through FLINT (``matrix`` may pass the rows as an fmpz_mat).
     """
 
     def __init__(self, rows: Sequence[Sequence[int]], matrix: flint.fmpz_mat | None = None) -> None:
         self.rows = rows
-        self.matrix = matrix if matrix is not None else flint.fmpz_mat([list(r) for r in rows])
+        self._matrix = matrix
+        self.array: np.ndarray | None = None
+        try:
+            ints = np.array(rows, dtype=np.int64)
+        except OverflowError:
+            ints = None
+        if ints is not None and ints.ndim == 2 and ints.size:
+            peak = int(np.abs(ints).max())
+            if peak**2 * ints.shape[1] < 2**53:  # Gram entries and bigdot limbs are exact
+                self.array = ints.astype(np.float64)
+
+    @property
+    def matrix(self) -> flint.fmpz_mat:
+        if self._matrix is None:
+            self._matrix = flint.fmpz_mat([list(r) for r in self.rows])
+        return self._matrix
 
     def vector(self, atom: Atom) -> Sequence[int]:
         return self.rows[atom]
 
     def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
+        if self.array is not None:
+            A = self.array[list(ids)]
+            G = (A @ A.T).astype(np.int64)  # exact: every entry and partial sum below 2^53
+            return flint.fmpz_mat(G.tolist())
         V = flint.fmpz_mat([list(self.rows[a]) for a in ids])
         return V * V.transpose()
 
@@ -72,10 +95,14 @@ class PatternAtoms:
         full = [0] * len(self.rows)
         for a, c in zip(ids, coeffs):
             full[a] += c
+        if self.array is not None:
+            return small_times_big(self.array.T, full)
         return [int(v) for v in (flint.fmpz_mat(1, len(full), full) * self.matrix).entries()]
 
     def scores(self, direction: Sequence[int]) -> list[int]:
         """``row . direction`` for every row, exactly."""
+        if self.array is not None:
+            return small_times_big(self.array, direction)
         col = flint.fmpz_mat(len(direction), 1, list(direction))
         return [int(v) for v in (self.matrix * col).entries()]
 

@@ -143,3 +143,36 @@ def test_small_times_big_is_exact(case: tuple[list[list[int]], list[int]]) -> No
     rows, v = case
     want = [sum(a * b for a, b in zip(r, v)) for r in rows]
     assert small_times_big(np.array(rows, dtype=np.int64), v) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 50),
+    st.integers(-(10**6), 10**6),
+    st.integers(0, 10**8),
+    st.fractions(min_value=Fraction(1, 10**4), max_value=100),
+    st.fractions(min_value=Fraction(1, 10**4), max_value=100),
+    st.integers(1, 7),
+    st.integers(1, 50),
+)
+def test_the_integer_form_is_the_spec(
+    k: int, pw: int, ww: int, gamma2: Fraction, R2: Fraction, pd: int, s: int
+) -> None:
+    from novikoff.rational import RationalVector
+    from novikoff.spec import N1, N2, N3
+    from novikoff.twins.exact import n1_n2_n3_integer_form
+
+    cert = SeparableCertificate(
+        lambdas=RationalVector([1], 1),
+        pstar=RationalVector([1], pd),
+        gamma2=gamma2,
+        weights=RationalVector([1], 1),
+        R2=R2,
+        bound=R2 / gamma2,
+    )
+    spec = (
+        N1.check({"k": k, "gamma2": gamma2, "pstar_dot_w": Fraction(pw, pd * s)}),
+        N2.check({"k": k, "R2": R2, "w_norm2": Fraction(ww, s * s)}),
+        N3.check({"k": k, "gamma2": gamma2, "R2": R2}),
+    )
+    assert n1_n2_n3_integer_form(k, pw, ww, cert, s) == spec

@@ -11,9 +11,10 @@ integer sign; no rounded value is ever compared.
 With a separability certificate it checks N1-N3 after every update in integer
 form (``p*.w_k >= k gamma^2``, ``||w_k||^2 <= k R^2``, ``k gamma^2 <= R^2``,
 each multiplied out over its denominators; ``||w_k||^2`` follows from the exact
-decision values), and evaluates the spec's own statements (:mod:`novikoff.spec`)
-at the first failure, which raises :class:`~novikoff.errors.InvariantViolation`,
-and at the last update. It does not
+decision values); at the first failure it evaluates the spec's own statements
+(:mod:`novikoff.spec`), which raise :class:`~novikoff.errors.InvariantViolation`
+naming the theorem. That the integer form is the spec's statement is tested on
+random values (so a clean run never imports sympy). It does not
 import the reference's decision code: the two check each other.
 """
 
@@ -77,6 +78,21 @@ def exact_perceptron(
     )
 
 
+def n1_n2_n3_integer_form(
+    k: int, pw: int, ww: int, cert: SeparableCertificate, s: int
+) -> tuple[bool, bool, bool]:
+    """N1, N2, N3 after update k, with p*.W = ``pw`` (p* = P / pd), ||W||^2 = ``ww`` and
+    w = W / s, each multiplied out over its positive denominators:
+    N1 ``pw/(pd s) >= k gamma^2``, N2 ``ww/s^2 <= k R^2``, N3 ``k gamma^2 <= R^2``.
+    The equivalence with the spec's statements is a test (tests/test_exact_twin.py)."""
+    g, r, pd = cert.gamma2, cert.R2, cert.pstar.denominator
+    return (
+        pw * g.denominator >= k * g.numerator * pd * s,
+        ww * r.denominator <= k * r.numerator * s * s,
+        k * g.numerator * r.denominator <= r.numerator * g.denominator,
+    )
+
+
 class _Invariants:
     """N1-N3 in integer form at every update (see the module docstring).
 
@@ -116,23 +132,17 @@ class _Invariants:
         if self.cert is None or not self.samples:
             return
         progress = self._progress()
-        P_den = self.cert.pstar.denominator
-        g, r = self.cert.gamma2, self.cert.R2
         pw = 0
         for k, (i, ww) in enumerate(zip(self.samples, wws), start=1):
             pw += progress[i]
-            n1 = pw * g.denominator >= k * g.numerator * P_den * s
-            n2 = ww * r.denominator <= k * r.numerator * s * s
-            n3 = k * g.numerator * r.denominator <= r.numerator * g.denominator
             self.checked += 3
-            if not (n1 and n2 and n3):
+            if not all(n1_n2_n3_integer_form(k, pw, ww, self.cert, s)):
                 epoch, sample = updates[k - 1]
                 where = f"after update {k} (epoch {epoch}, sample {sample})"
                 self.spec_check(k, pw, ww, where)
                 raise InvariantViolation(  # the integer form and the spec disagree: never expected
                     "N1-N3", "integer form of N1-N3 fails where the spec holds", {"k": k}, where
                 )
-        self.spec_check(len(self.samples), pw, wws[-1], f"after the last update ({len(self.samples)})")
 
     def _progress(self) -> dict[int, int]:
         """P.Z_i (p* = P / pd) for every updated row, exactly (:func:`small_times_big`)."""
