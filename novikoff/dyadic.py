@@ -33,7 +33,8 @@ def dyadic_integers(A: np.ndarray) -> tuple[np.ndarray, int]:
     low = ints[nonzero] & -ints[nonzero]  # lowest set bit
     trailing = np.log2(low.astype(np.float64)).astype(np.int64)
     k = int(max(0, (53 - expo[nonzero].astype(np.int64) - trailing).max()))
-    scaled = np.ldexp(A, k)  # exact unless it overflows
+    with np.errstate(over="ignore"):
+        scaled = np.ldexp(A, k)  # exact unless it overflows (then: Python ints below)
     if np.isfinite(scaled).all() and float(np.abs(scaled).max()) <= _FLOAT_EXACT:
         return scaled, k
     # beyond 2^53 (or past float64's range): Python ints, m 2^e scaled exactly
