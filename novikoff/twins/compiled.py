@@ -256,14 +256,16 @@ class CompiledEpochs:
             self._cache_valid = True
         return self._cache
 
-    def epoch(self, e: int) -> tuple[np.ndarray, np.ndarray, int]:
-        """Run epoch ``e``; returns (update indices, their values, stop): ``stop`` is the
-        position of a mistake whose update was not made (the overflow bound), else -1."""
-        if not self.levels and self.screening:
+    def epoch(self, e: int, start: int = 0) -> tuple[np.ndarray, np.ndarray, int]:
+        """Run epoch ``e`` from position ``start`` (> 0 only to resume after a stop);
+        returns (update indices, their values, stop): ``stop`` is the position of a
+        mistake whose update was not made (the overflow bound), else -1. After a stop the
+        caller may lower ``bound[0]`` to the exact max |w_j| and resume at ``stop``."""
+        if not self.levels and self.screening and start == 0:
             self.wait -= 1
             if self.wait <= 0:
                 self._rebuild(0)
-        n, pos, rebuilt = 0, 0, 0
+        n, pos, rebuilt = 0, start, 0
         while True:
             Za, ids, refs, thetas = self._current()
             start = int(np.searchsorted(ids, pos)) if pos else 0

@@ -258,15 +258,24 @@ def exact_perceptron_on_patterns(
             )
             switch = screened = None
         if compiled is not None:  # updates W in place
-            indices, values, stop = compiled.epoch(epoch)
-            for i, value in zip(indices.tolist(), values.tolist()):
-                updates.append((epoch, i))
-                checks.record(i, value)
-            state.bound = int(compiled.bound[0])
-            clean = indices.size == 0
-            resume = None
-            if stop >= 0:  # the float64 bound would fail: numpy from here on
-                compiled, resume = None, stop
+            resume, start = None, 0
+            while True:
+                indices, values, stop = compiled.epoch(epoch, start)
+                for i, value in zip(indices.tolist(), values.tolist()):
+                    updates.append((epoch, i))
+                    checks.record(i, value)
+                clean = clean and indices.size == 0
+                if stop < 0:
+                    break
+                # the kernel's running bound is loose: retry with the exact max |W_j|
+                exact_bound = int(np.abs(state.W).max())
+                if (exact_bound + patterns.peak) * patterns.l1_max <= compiled.limit:
+                    compiled.bound[0] = float(exact_bound)
+                    start = stop
+                    continue
+                compiled, resume = None, stop  # numpy from here on, into the next tier
+                break
+            state.bound = int(compiled.bound[0]) if compiled is not None else int(np.abs(state.W).max())
         elif screened is not None:
             resume = None
             for j, value in screened.epoch(state.W):
