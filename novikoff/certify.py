@@ -17,6 +17,7 @@ half the distance between the two class hulls, certified the same way.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -197,10 +198,22 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
         gamma2 = Fraction(norm2, den * den)
         # w~ = p*/||p*||^2 = numerator * den / norm2
         weights = RationalVector([v * den for v in result.numerator], norm2)
-        geo = pending() if pending is not None else geometric_margin(dataset) if want_geometric else None
         cert = SeparableCertificate(
-            lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2, geo
+            lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2
         )
+        if verify:  # check the main certificate while the geometric margin may still run beside
+            from novikoff.checker import check_certificate
+
+            check_certificate(dataset, cert)
+        geo = pending() if pending is not None else geometric_margin(dataset) if want_geometric else None
+        if geo is None:
+            return cert
+        cert = dataclasses.replace(cert, geometric=geo)
+        if verify:
+            from novikoff.checker import check_geometric_margin
+
+            check_geometric_margin(dataset, geo)
+        return cert
     if verify:
         from novikoff.checker import check_certificate
 

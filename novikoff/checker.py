@@ -25,7 +25,7 @@ from novikoff.errors import CertificateError
 from novikoff.rational import RationalVector, to_fraction
 from novikoff.runs import Order, epoch_order
 
-__all__ = ["certificate_is_valid", "check_certificate", "check_run"]
+__all__ = ["certificate_is_valid", "check_certificate", "check_geometric_margin", "check_run"]
 
 
 def _fail(condition: str) -> CertificateError:
@@ -108,10 +108,13 @@ def check_certificate(ds: Dataset, cert: Certificate) -> None:
     if cert.bound != R2 / gamma2:
         raise _fail(f"bound claimed {cert.bound}, R^2/gamma^2 = {R2 / gamma2}")
     if cert.geometric is not None:
-        _check_geometric(ds, cert.geometric)
+        check_geometric_margin(ds, cert.geometric)
 
 
-def _check_geometric(ds: Dataset, geo: GeometricMarginCertificate) -> None:
+def check_geometric_margin(ds: Dataset, geo: GeometricMarginCertificate) -> None:
+    """Raise CertificateError unless ``geo`` certifies half the distance between the class
+    hulls of ``ds``'s original features (convex weights, v = their difference, and
+    min_p x_p.v - max_n x_n.v >= ||v||^2)."""
     pos = [i for i, y in enumerate(ds.labels) if y == 1]
     neg = [i for i, y in enumerate(ds.labels) if y == -1]
     alpha, beta = _vector(geo.alpha), _vector(geo.beta)
