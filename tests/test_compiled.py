@@ -19,6 +19,12 @@ if not compiled.available():  # pragma: no cover
     pytest.skip("numba is not installed", allow_module_level=True)
 
 
+@pytest.fixture(autouse=True)
+def _screen_small_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Screen even the tiny Hypothesis data sets (production skips it below 1024 rows)."""
+    monkeypatch.setattr(compiled.CompiledEpochs, "MIN_ROWS", 0)
+
+
 def _planted(m: int, d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Separable integer data with a small margin: hundreds of epochs, screening engages."""
     rng = np.random.default_rng(seed)

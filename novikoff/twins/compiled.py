@@ -166,6 +166,7 @@ class CompiledEpochs:
     # `long` epochs or more -> narrow
     SHORT = (4, 1)
     LONG = (16, 4)
+    MIN_ROWS = 1024  # fewer rows: no screening (a rebuild would cost more than it saves)
 
     def __init__(
         self,
@@ -195,8 +196,10 @@ class CompiledEpochs:
         self.out_index = np.empty(m, dtype=np.int64)
         self.out_value = np.empty(m)
         self.fractions = [0.2, 0.04]  # theta / ||w|| of the outer and inner levels
-        self.screening = screening
+        # screening pays only when an epoch is long enough to outweigh a rebuild
+        self.screening = screening and m >= self.MIN_ROWS
         self.wait = 2  # epochs before screening is tried
+        self.backoff = 4  # the wait after a failed try; doubles up to 1024, reset on success
         self.references = 0
         self.levels: list[_Level] = []
         self._all = np.arange(m)
@@ -226,11 +229,13 @@ class CompiledEpochs:
             keep = np.flatnonzero(V <= parent_norms * ((theta + self.c * (2 * norm + theta)) * _SAFETY))
             if norm == 0 or (k == 0 and keep.size > 0.6 * self.m):
                 self.fractions = [f / 2 for f in self.fractions]
-                self.wait, self.levels = 4, []
+                self.wait, self.levels = self.backoff, []
+                self.backoff = min(2 * self.backoff, 1024)
                 return False
             self.levels.append(
                 _Level(parent_ids[keep], parent_Z[keep], parent_norms[keep], self.w.copy(), theta)
             )
+        self.backoff = 4
         return True
 
     def _adapt(self, k: int, within_epoch: bool) -> None:
@@ -292,7 +297,8 @@ class CompiledEpochs:
             rebuilt += 1
             self._adapt(status, within_epoch=self.levels[status].epochs == 0)
             if rebuilt > 4:  # the weights move too fast for screening to pay
-                self.wait, self.levels, self._cache_valid = 5, [], False
+                self.wait, self.levels, self._cache_valid = self.backoff, [], False
+                self.backoff = min(2 * self.backoff, 1024)
             else:
                 self._rebuild(status)
         for level in self.levels:
