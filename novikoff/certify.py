@@ -24,7 +24,6 @@ from fractions import Fraction
 
 import flint
 import numpy as np
-from scipy.optimize import nnls  # imported before any fork, so a child inherits it
 
 from novikoff.data import Dataset
 from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
@@ -129,6 +128,8 @@ def _nnls_working_set(A: np.ndarray, b: np.ndarray, rounds: int = 40) -> np.ndar
     negative (the KKT violators, most negative first). It stops when no column
     violates; the result is only a warm start, so a rare early stop is harmless.
     """
+    from scipy.optimize import nnls  # already imported by certify(), before any fork
+
     cols = A.shape[1]
     batch = max(200, 4 * A.shape[0])
     if cols <= 2 * batch:
@@ -169,6 +170,10 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     Guarantees: the returned certificate passes the exact checker (unless
     ``verify=False``); lambda has one entry per sample in input order.
     """
+    # scipy.optimize (about 0.4 s to import) only when a certificate is computed, and
+    # before the fork below, so that the child inherits it instead of importing it again
+    import scipy.optimize  # noqa: F401
+
     Z, scale = dataset.scaled_patterns
     m = dataset.n_samples
     # The class hulls meet iff the augmented data are not separable (rho > 0), so the
