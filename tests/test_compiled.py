@@ -19,10 +19,14 @@ if not compiled.available():  # pragma: no cover
     pytest.skip("numba is not installed", allow_module_level=True)
 
 
-@pytest.fixture(autouse=True)
-def _screen_small_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Screen even the tiny Hypothesis data sets (production skips it below 1024 rows)."""
-    monkeypatch.setattr(compiled.CompiledEpochs, "MIN_ROWS", 0)
+@pytest.fixture(autouse=True, params=["screened", "batched"])
+def kernel_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test runs the kernel both ways: screening even the tiny data sets
+    (production skips it below 1024 rows), and without screening, where whole
+    epochs run in batches (what production does on small data)."""
+    rows = 0 if request.param == "screened" else 10**9
+    monkeypatch.setattr(compiled.CompiledEpochs, "MIN_ROWS", rows)
+    return str(request.param)
 
 
 def _planted(m: int, d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -53,7 +57,9 @@ def test_compiled_exact_path_equals_the_reference_on_nonseparable_data(ds: Datas
     assert (fast.updates, fast.weights, fast.epochs) == (ref.updates, ref.weights, ref.epochs)
 
 
-def test_screening_engages_and_changes_nothing() -> None:
+def test_screening_engages_and_changes_nothing(kernel_mode: str) -> None:
+    if kernel_mode == "batched":
+        pytest.skip("about screening")
     X, y = _planted(3000, 12, seed=1)
     Z = np.hstack([X, np.ones((len(X), 1))]) * y[:, None]
     runs = {}
@@ -75,7 +81,9 @@ def test_screening_engages_and_changes_nothing() -> None:
     assert numpy_run.updates == runs[True][0]  # integer data: every order of summation is exact
 
 
-def test_screening_changes_nothing_on_inexact_floats() -> None:
+def test_screening_changes_nothing_on_inexact_floats(kernel_mode: str) -> None:
+    if kernel_mode == "batched":
+        pytest.skip("about screening")
     # Gaussian data, not separable: rounding everywhere, many updates per epoch late on;
     # the screened and unscreened kernels use the same dot product, so they must agree bit for bit
     rng = np.random.default_rng(7)
@@ -141,3 +149,23 @@ def test_a_rebuilt_active_set_is_the_one_scanned() -> None:
     ref = run_perceptron(ds, max_epochs=8)
     fast = exact_perceptron(ds, max_epochs=8, engine="compiled")
     assert (fast.updates, fast.weights) == (ref.updates, ref.weights)
+
+
+def test_batches_cross_the_buffer_and_stop_at_max_epochs(kernel_mode: str) -> None:
+    from fractions import Fraction
+
+    # a nonseparable run long enough to fill the batch buffer several times
+    if kernel_mode == "screened":
+        pytest.skip("about batches")
+    rng = np.random.default_rng(11)
+    X = rng.integers(-8, 9, size=(50, 4)).astype(float)
+    y = rng.choice([-1.0, 1.0], size=50)
+    ds = Dataset.from_arrays(X, y, bias=1)
+    ref = run_perceptron(ds, max_epochs=6000)
+    assert not ref.converged and ref.mistakes > 2 * (1 << 16)
+    for run in (
+        perceptron_twin(X, y, max_epochs=6000, engine="compiled"),
+        exact_perceptron(X, y, max_epochs=6000, engine="compiled"),
+    ):
+        assert run.updates == ref.updates and run.epochs == 6000 and not run.converged
+        assert tuple(Fraction(v) for v in run.weights) == ref.weights

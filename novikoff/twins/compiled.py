@@ -53,7 +53,7 @@ def available() -> bool:
 
 def _compile() -> None:
     """Compile the kernels on first use (numba is imported only then; cached on disk)."""
-    global _compiled, _dot, _scan, _matvec
+    global _compiled, _dot, _scan, _scan_epochs, _matvec
     if _compiled:
         return
     import numba
@@ -62,6 +62,7 @@ def _compile() -> None:
     # the compiler's (vectorized), as BLAS's is its own; no assumption about NaN/inf
     _dot = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_dot)
     _scan = numba.njit(cache=True, nogil=True)(_scan)
+    _scan_epochs = numba.njit(cache=True, nogil=True)(_scan_epochs)
     _matvec = numba.njit(cache=True, nogil=True)(_matvec)
     _compiled = True
 
@@ -117,6 +118,55 @@ def _scan(
                 if np.sqrt(acc) * 1.000000001 > thetas[level]:
                     return n, c + 1, level
     return n, rows, -1
+
+
+def _scan_epochs(
+    Z: np.ndarray,
+    w: np.ndarray,
+    e0: int,
+    start: int,
+    e_last: int,
+    peak: float,
+    l1: float,
+    bound: np.ndarray,
+    limit: float,
+    out_epoch: np.ndarray,
+    out_index: np.ndarray,
+    out_value: np.ndarray,
+) -> tuple[int, int, int, int]:
+    """Whole epochs e0 (from position ``start``), e0 + 1, ... over all rows, without
+    screening. Returns (updates recorded, epoch e, status, position): status 0 when the
+    buffer could not hold another epoch (epochs before e are complete, e not begun), 1 when
+    epoch e was clean, 2 when an update at (e, position) would break the overflow bound
+    (not made), 3 when epoch ``e_last`` was completed (e = e_last)."""
+    m, d = Z.shape
+    cap = out_index.shape[0]
+    n = 0
+    e = e0
+    pos = start
+    while True:
+        if n + m > cap:
+            return n, e, 0, 0
+        clean = True
+        for c in range(pos, m):
+            s = _dot(Z, c, w)
+            if s <= 0.0:
+                if (bound[0] + peak) * l1 > limit:
+                    return n, e, 2, c
+                for k in range(d):
+                    w[k] += Z[c, k]
+                bound[0] += peak
+                out_epoch[n] = e
+                out_index[n] = c
+                out_value[n] = s
+                n += 1
+                clean = False
+        if clean:
+            return n, e, 1, 0
+        if e >= e_last:
+            return n, e, 3, 0
+        e += 1
+        pos = 0
 
 
 def _matvec(Za: np.ndarray, w: np.ndarray, out: np.ndarray) -> None:
@@ -179,6 +229,7 @@ class CompiledEpochs:
         limit: int = 2**53,
         screening: bool = True,
         bound: int = 0,
+        last_epoch: int | None = None,
     ) -> None:
         if not available():
             raise RuntimeError("numba is not installed")
@@ -202,6 +253,15 @@ class CompiledEpochs:
         self.backoff = 4  # the wait after a failed try; doubles up to 1024, reset on success
         self.references = 0
         self.levels: list[_Level] = []
+        # without screening, whole epochs run in one call (:meth:`batch`, up to last_epoch,
+        # which the caller must give: the kernel may not update past the run's last epoch)
+        self.batchable = not self.screening and last_epoch is not None
+        self.last_epoch = last_epoch if last_epoch is not None else 0
+        if self.batchable:
+            cap = max(4 * m, 1 << 16)
+            self.out_index = np.empty(cap, dtype=np.int64)
+            self.out_value = np.empty(cap)
+            self.out_epoch = np.empty(cap, dtype=np.int64)
         self._all = np.arange(m)
         self._cache_valid = False  # set False whenever self.levels changes
         self._cache: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
@@ -247,6 +307,26 @@ class CompiledEpochs:
             self.fractions[k] = max(self.fractions[k] / 1.5, 1e-4)
         if k == 0:
             self.fractions[1] = min(self.fractions[1], self.fractions[0] / 2)
+
+    def batch(self, e: int, start: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int]:
+        """Whole epochs from (e, start) in one call (only when ``batchable``): returns the
+        updates' (epochs, indices, values) and (epoch, status, position) as
+        :func:`_scan_epochs` defines them. The arrays are views, valid until the next call."""
+        n, end, status, pos = _scan_epochs(
+            self.rows,
+            self.w,
+            e,
+            start,
+            max(self.last_epoch, e),
+            self.peak,
+            self.l1,
+            self.bound,
+            self.limit,
+            self.out_epoch,
+            self.out_index,
+            self.out_value,
+        )
+        return self.out_epoch[:n], self.out_index[:n], self.out_value[:n], int(end), int(status), int(pos)
 
     def _current(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The innermost rows and ids, the references and radii (cached per level set)."""

@@ -239,7 +239,7 @@ def exact_perceptron_on_patterns(
     converged = False
     epoch = 0
     scan = BlockScan()
-    for epoch in range(max_epochs):
+    while epoch < max_epochs:  # a while loop: the batched kernel moves epoch on by itself
         idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
         state.present(idx)
         clean = True
@@ -255,9 +255,33 @@ def exact_perceptron_on_patterns(
                 l1=patterns.l1_max,
                 limit=limit,
                 bound=state.bound,
+                last_epoch=max_epochs - 1,
             )
             switch = screened = None
-        if compiled is not None:  # updates W in place
+        if compiled is not None and compiled.batchable:  # the rest of the run, in batches
+            resume, start = None, 0
+            while True:
+                epochs, indices, values, end, status, pos = compiled.batch(epoch, start)
+                for e, i, value in zip(epochs.tolist(), indices.tolist(), values.tolist()):
+                    updates.append((e, i))
+                    checks.record(i, value)
+                epoch, start = end, 0
+                if status in (1, 3):  # a clean epoch, or the last epoch was run
+                    break
+                if status == 2:  # the running bound is loose: retry with the exact max |W_j|
+                    exact_bound = int(np.abs(state.W).max())
+                    if (exact_bound + patterns.peak) * patterns.l1_max <= compiled.limit:
+                        compiled.bound[0] = float(exact_bound)
+                        start = pos
+                        continue
+                    compiled, resume = None, pos  # numpy from here on, into the next tier
+                    break
+            if compiled is not None:
+                converged = status == 1
+                break
+            state.bound = int(np.abs(state.W).max())
+            clean = False  # the mistake at (epoch, resume) is still to be made
+        elif compiled is not None:  # updates W in place
             resume, start = None, 0
             while True:
                 indices, values, stop = compiled.epoch(epoch, start)
@@ -296,6 +320,8 @@ def exact_perceptron_on_patterns(
         if clean:
             converged = True
             break
+        epoch += 1
+    epoch = min(epoch, max_epochs - 1)  # the last epoch run
     checks.finish(updates)
     s = patterns.scale
     return RunRecord(

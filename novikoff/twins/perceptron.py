@@ -113,7 +113,15 @@ def perceptron_on_patterns(
     screened = ScreenedScan(Z, exact=False) if natural and screening else None
     for epoch in range(int(max_epochs)):
         if kernel is None and switch.now():
-            kernel = CompiledEpochs(Z, w, exact=False)  # takes over w, in place
+            kernel = CompiledEpochs(Z, w, exact=False, last_epoch=max_epochs - 1)  # takes over w
+        if kernel is not None and kernel.batchable:  # the rest of the run, in batches of epochs
+            while True:
+                epochs, indices, _, epoch, status, _ = kernel.batch(epoch)
+                updates.extend(zip(epochs.tolist(), indices.tolist()))
+                if status != 0:  # 1: a clean epoch; 3: the last epoch was run
+                    converged = status == 1
+                    break
+            break
         if kernel is not None:
             indices, _, _ = kernel.epoch(epoch)
             updates.extend((epoch, int(i)) for i in indices)
