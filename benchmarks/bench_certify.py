@@ -36,6 +36,8 @@ def certify_process(path: str, repeat: int = 3) -> float:
 
 
 def main(quick: bool = False) -> list[tuple[str, str, str]]:
+    import scipy.optimize  # noqa: F401  (certify imports it on first use; not part of its timing)
+
     from novikoff.certify import certify
     from novikoff.readers import load_dataset
     from novikoff.reference import run_perceptron
