@@ -268,10 +268,8 @@ def exact_perceptron_on_patterns(
                 epoch, start = end, 0
                 if status in (1, 3):  # a clean epoch, or the last epoch was run
                     break
-                if status == 2:  # the running bound is loose: retry with the exact max |W_j|
-                    exact_bound = int(np.abs(state.W).max())
-                    if (exact_bound + patterns.peak) * patterns.l1_max <= compiled.limit:
-                        compiled.bound[0] = float(exact_bound)
+                if status == 2:  # stopped at the running overflow bound
+                    if _kernel_may_resume(compiled, state.W, patterns):
                         start = pos
                         continue
                     compiled, resume = None, pos  # numpy from here on, into the next tier
@@ -291,10 +289,7 @@ def exact_perceptron_on_patterns(
                 clean = clean and indices.size == 0
                 if stop < 0:
                     break
-                # the kernel's running bound is loose: retry with the exact max |W_j|
-                exact_bound = int(np.abs(state.W).max())
-                if (exact_bound + patterns.peak) * patterns.l1_max <= compiled.limit:
-                    compiled.bound[0] = float(exact_bound)
+                if _kernel_may_resume(compiled, state.W, patterns):
                     start = stop
                     continue
                 compiled, resume = None, stop  # numpy from here on, into the next tier
@@ -333,6 +328,17 @@ def exact_perceptron_on_patterns(
         norm2_history=checks.history,
         arithmetic=tuple(state.used),
     )
+
+
+def _kernel_may_resume(kernel: CompiledEpochs, W: np.ndarray, patterns: IntegerPatterns) -> bool:
+    """The kernel stopped before an update its running bound (max |W_j| + peak per update)
+    could not cover: lower that bound to the exact max |W_j|; True iff the float64 tier
+    then covers the update, so that the kernel may resume there."""
+    exact_bound = int(np.abs(W).max())
+    if (exact_bound + patterns.peak) * patterns.l1_max <= kernel.limit:
+        kernel.bound[0] = float(exact_bound)
+        return True
+    return False
 
 
 def _convert(W: np.ndarray, tier: str) -> np.ndarray:
