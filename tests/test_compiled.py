@@ -19,11 +19,11 @@ if not compiled.available():  # pragma: no cover
     pytest.skip("numba is not installed", allow_module_level=True)
 
 
-@pytest.fixture(autouse=True, params=["screened", "batched"])
+@pytest.fixture(params=["screened", "batched"])
 def kernel_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test runs the kernel both ways: screening even the tiny data sets
-    (production skips it below 1024 rows), and without screening, where whole
-    epochs run in batches (what production does on small data)."""
+    """The kernel both ways: screening even the tiny data sets (production skips it
+    below 1024 rows), and without screening, where whole epochs run in batches (what
+    production does on small data)."""
     rows = 0 if request.param == "screened" else 10**9
     monkeypatch.setattr(compiled.CompiledEpochs, "MIN_ROWS", rows)
     return str(request.param)
@@ -39,6 +39,7 @@ def _planted(m: int, d: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return X[keep][:m].astype(float), np.where(s[keep][:m] > 0, 1.0, -1.0)
 
 
+@pytest.mark.usefixtures("kernel_mode")
 @settings(max_examples=60, deadline=None)
 @given(float_exact_separable())
 def test_compiled_twin_equals_the_reference(ds: Dataset) -> None:
@@ -49,6 +50,7 @@ def test_compiled_twin_equals_the_reference(ds: Dataset) -> None:
         assert [float(v) for v in ref.weights] == run.weights.tolist()
 
 
+@pytest.mark.usefixtures("kernel_mode")
 @settings(max_examples=30, deadline=None)
 @given(nonseparable_datasets(), st.integers(1, 8))
 def test_compiled_exact_path_equals_the_reference_on_nonseparable_data(ds: Dataset, epochs: int) -> None:
@@ -57,9 +59,8 @@ def test_compiled_exact_path_equals_the_reference_on_nonseparable_data(ds: Datas
     assert (fast.updates, fast.weights, fast.epochs) == (ref.updates, ref.weights, ref.epochs)
 
 
-def test_screening_engages_and_changes_nothing(kernel_mode: str) -> None:
-    if kernel_mode == "batched":
-        pytest.skip("about screening")
+def test_screening_engages_and_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled.CompiledEpochs, "MIN_ROWS", 0)
     X, y = _planted(3000, 12, seed=1)
     Z = np.hstack([X, np.ones((len(X), 1))]) * y[:, None]
     runs = {}
@@ -81,9 +82,8 @@ def test_screening_engages_and_changes_nothing(kernel_mode: str) -> None:
     assert numpy_run.updates == runs[True][0]  # integer data: every order of summation is exact
 
 
-def test_screening_changes_nothing_on_inexact_floats(kernel_mode: str) -> None:
-    if kernel_mode == "batched":
-        pytest.skip("about screening")
+def test_screening_changes_nothing_on_inexact_floats(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled.CompiledEpochs, "MIN_ROWS", 0)
     # Gaussian data, not separable: rounding everywhere, many updates per epoch late on;
     # the screened and unscreened kernels use the same dot product, so they must agree bit for bit
     rng = np.random.default_rng(7)
@@ -99,6 +99,7 @@ def test_screening_changes_nothing_on_inexact_floats(kernel_mode: str) -> None:
     assert runs[0][:2] == runs[1][:2]
 
 
+@pytest.mark.usefixtures("kernel_mode")
 def test_exact_kernel_hands_over_at_the_float_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     import novikoff.twins.exact as exact
 
@@ -135,6 +136,7 @@ def test_engine_errors() -> None:
         perceptron_twin(X, y, engine="compiled", order="shuffle:1")
 
 
+@pytest.mark.usefixtures("kernel_mode")
 def test_a_rebuilt_active_set_is_the_one_scanned() -> None:
     # found by Hypothesis: a cache keyed on id() of the level objects handed back a
     # freed level's rows after a rebuild (ids are reused), so a mistake was skipped
@@ -151,12 +153,11 @@ def test_a_rebuilt_active_set_is_the_one_scanned() -> None:
     assert (fast.updates, fast.weights) == (ref.updates, ref.weights)
 
 
-def test_batches_cross_the_buffer_and_stop_at_max_epochs(kernel_mode: str) -> None:
+def test_batches_cross_the_buffer_and_stop_at_max_epochs() -> None:
+    # a nonseparable run on 50 rows (no screening: batches) long enough to fill the
+    # batch buffer more than twice
     from fractions import Fraction
 
-    # a nonseparable run long enough to fill the batch buffer several times
-    if kernel_mode == "screened":
-        pytest.skip("about batches")
     rng = np.random.default_rng(11)
     X = rng.integers(-8, 9, size=(50, 4)).astype(float)
     y = rng.choice([-1.0, 1.0], size=50)
