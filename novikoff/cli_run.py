@@ -61,7 +61,7 @@ def _number(text: str | None, option: str) -> Fraction | None:
 
 
 def _parameters(args: argparse.Namespace) -> dict[str, Any]:
-    from novikoff.reference.large_margin import parse_epsilons, validate_beta, validate_epsilon
+    from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
 
     algo = args.algorithm
     if args.alpha is not None:

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.reference.large_margin import run_pdm, run_pfm, validate_epsilon
+from novikoff.parameters import validate_epsilon
+from novikoff.reference.large_margin import run_pdm, run_pfm
 from novikoff.runs import Order
 from novikoff.twins.exact import exact_perceptron
 

@@ -36,7 +36,7 @@ import sympy as sp
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.rational import exact_parameter
+from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
 from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, P1, HypothesisNotMet, Statement
@@ -55,33 +55,6 @@ __all__ = [
     "validate_beta",
     "validate_epsilon",
 ]
-
-
-def validate_epsilon(eps: object, name: str = "epsilon") -> Fraction:
-    """eps as an exact Fraction in (0, 1]; InputError otherwise."""
-    value = exact_parameter(eps, name)
-    if not 0 < value <= 1:
-        raise InputError(f"{name} must be in (0, 1], got {value}")
-    return value
-
-
-def validate_beta(beta: object) -> Fraction:
-    """beta as an exact Fraction >= 0; InputError otherwise."""
-    value = exact_parameter(beta, "beta")
-    if value < 0:
-        raise InputError(f"beta must be >= 0, got {value}")
-    return value
-
-
-def parse_epsilons(values: Sequence[object]) -> list[Fraction]:
-    """A strictly decreasing, non-empty sequence of eps in (0, 1]; InputError otherwise."""
-    eps = [validate_epsilon(v, f"epsilons[{i}]") for i, v in enumerate(values)]
-    if not eps:
-        raise InputError("epsilons: empty sequence (PDM-succ needs eps_1 > ... > eps_final)")
-    for i in range(1, len(eps)):
-        if eps[i] >= eps[i - 1]:
-            raise InputError(f"epsilons must decrease strictly: epsilons[{i}] = {eps[i]} >= {eps[i - 1]}")
-    return eps
 
 
 @dataclass(frozen=True)

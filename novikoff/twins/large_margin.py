@@ -42,6 +42,7 @@ import numpy as np
 import scipy.sparse as sps
 
 from novikoff.errors import InputError
+from novikoff.parameters import parse_epsilons, validate_beta
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.perceptron import input_patterns
 
@@ -365,12 +366,6 @@ def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
     return _Patterns(input_patterns(X, y, bias))
 
 
-def _fraction(value: object, name: str) -> Fraction:
-    from novikoff.rational import exact_parameter
-
-    return exact_parameter(value, name)
-
-
 def pfm_twin(
     X: Any,
     y: Any | None = None,
@@ -384,9 +379,7 @@ def pfm_twin(
     max_updates: int = 10**7,
 ) -> TwinRun:
     """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring."""
-    b = _fraction(beta, "beta")
-    if b < 0:
-        raise InputError(f"beta must be >= 0, got {b}")
+    b = validate_beta(beta)
     P = _patterns(X, y, bias)
     if multiple_updates and float(b) ** 2 >= float(P.q.min()):
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
@@ -423,14 +416,7 @@ def pdm_succ_twin(
     max_updates: int = 10**7,
 ) -> TwinRun:
     """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last."""
-    eps = [_fraction(e, f"epsilons[{k}]") for k, e in enumerate(epsilons)]
-    if not eps:
-        raise InputError("epsilons: empty sequence")
-    for k, e in enumerate(eps):
-        if not 0 < e <= 1:
-            raise InputError(f"epsilons[{k}] must be in (0, 1], got {e}")
-        if k and e >= eps[k - 1]:
-            raise InputError(f"epsilons must decrease strictly: epsilons[{k}] = {e} >= {eps[k - 1]}")
+    eps = parse_epsilons(epsilons)
     P = _patterns(X, y, bias)
     limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
