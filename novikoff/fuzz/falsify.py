@@ -353,23 +353,9 @@ def _search(
     strategy = certified_separable().flatmap(
         lambda p: st.tuples(st.just(p), orderings(p[0].n_samples), settings_for(algorithm, epsilons))
     )
-    db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
-    stored = has_stored_examples(db, key)
-    found = _seeded_find(
-        strategy,
-        violates,
-        settings(
-            max_examples=examples,
-            derandomize=False,  # the seed decides; a test profile's derandomize must not drop the database
-            database=db,
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-            report_multiple_bugs=False,
-            # shrink_failure below shrinks far faster than re-drawing certified examples
-            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
-        ),
-        seed=seed,
-        key=key,
+    # shrink_failure below shrinks far faster than Hypothesis re-drawing certified examples
+    found, stored = campaign_search(
+        strategy, violates, bound, campaign, database, examples, seed, hypothesis_shrinks=False
     )
     if found is None:
         return FalsifyResult(bound, tally.tried, None, best_ratio=tally.best_ratio)
@@ -387,10 +373,45 @@ def _search(
     assert isinstance(cert, SeparableCertificate)  # still_fails held on it
     updates, worst = _worst_run(ds, cert, order, setting)
     values = _values(ds, cert, setting)
-    replayed = tally.first_hit == 1 and stored
-    source = "replayed from the example database" if replayed else "Hypothesis search"
-    ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source + ", shrunk", setting)
+    replayed, source = tally.provenance(stored)
+    ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source, setting)
     return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
+
+
+def campaign_search(
+    strategy: st.SearchStrategy[Any],
+    violates: Callable[[Any], bool],
+    bound: sp.Expr,
+    campaign: str,
+    database: str | None,
+    examples: int,
+    seed: int,
+    *,
+    hypothesis_shrinks: bool,
+) -> tuple[Any | None, bool]:
+    """The seeded Hypothesis search of one campaign against its example database, which
+    is replayed first. Returns the failing example (None if none was found) and whether
+    the database already held examples for this campaign and bound (so that a hit on the
+    first example was a replay)."""
+    db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
+    stored = has_stored_examples(db, key)
+    phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
+    found = _seeded_find(
+        strategy,
+        violates,
+        settings(
+            max_examples=examples,
+            derandomize=False,  # the seed decides; a test profile's derandomize must not drop the database
+            database=db,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            report_multiple_bugs=False,
+            phases=[*phases, Phase.shrink] if hypothesis_shrinks else phases,
+        ),
+        seed=seed,
+        key=key,
+    )
+    return found, stored
 
 
 class Tally:
@@ -407,6 +428,14 @@ class Tally:
         self.tried = 0
         self.first_hit: int | None = None
         self.best_ratio: float | None = None
+
+    def provenance(self, stored: bool) -> tuple[bool, str]:
+        """(replayed, how the counterexample was found): a hit on the first example, with
+        examples stored for the campaign, is the database's replay."""
+        replayed = self.first_hit == 1 and stored
+        return replayed, (
+            "replayed from the example database" if replayed else "Hypothesis search"
+        ) + ", shrunk"
 
     def observe(self, updates: int, values: dict[str, Fraction]) -> bool:
         """True iff ``updates`` > the bound at ``values`` (a counterexample)."""

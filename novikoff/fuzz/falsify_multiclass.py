@@ -15,11 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 import sympy as sp
-from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from novikoff.certify import SeparableCertificate, certify
-from novikoff.fuzz.database import campaign_key, has_stored_examples, open_database
 from novikoff.fuzz.settings_space import RunSetting
 from novikoff.fuzz.strategies import orderings
 from novikoff.multiclass import MulticlassData, kesler
@@ -78,7 +76,7 @@ def search_multiclass(
     campaign: str = "multiclass",
 ) -> Any:
     """The Hypothesis search for the multiclass perceptron; returns a FalsifyResult."""
-    from novikoff.fuzz.falsify import Counterexample, FalsifyResult, Tally, _bound_value, _seeded_find
+    from novikoff.fuzz.falsify import Counterexample, FalsifyResult, Tally, _bound_value, campaign_search
 
     tally = Tally(bound, progress)
 
@@ -90,30 +88,15 @@ def search_multiclass(
         return tally.observe(updates_of(pair, order), multiclass_values(*pair))
 
     strategy = kesler_separable().flatmap(lambda p: st.tuples(st.just(p), orderings(p[0].n_samples)))
-    db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
-    stored = has_stored_examples(db, key)
-    found = _seeded_find(
-        strategy,
-        violates,
-        settings(
-            max_examples=examples,
-            derandomize=False,
-            database=db,
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-            report_multiple_bugs=False,
-            phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
-        ),
-        seed=seed,
-        key=key,
+    found, stored = campaign_search(
+        strategy, violates, bound, campaign, database, examples, seed, hypothesis_shrinks=True
     )
     if found is None:
         return FalsifyResult(bound, tally.tried, None, best_ratio=tally.best_ratio)
     pair, order = found
     updates = updates_of(pair, order)
     values = multiclass_values(*pair)
-    replayed = tally.first_hit == 1 and stored
-    source = ("replayed from the example database" if replayed else "Hypothesis search") + ", shrunk"
+    replayed, source = tally.provenance(stored)
     setting = RunSetting("multiclass")
     ce = Counterexample(pair[0], order, updates, values, _bound_value(bound, values), source, setting)
     return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
