@@ -24,6 +24,17 @@ def _pyplot() -> Any:
     return plt
 
 
+def _save(plt: Any, fig: Any, path: str | Path, dpi: int) -> None:
+    """Lay out, write and close ``fig``; InputError naming the path when it cannot be written."""
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=dpi)
+    except OSError as exc:
+        raise InputError(f"--plot: cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+
+
 def plot_squeeze(
     path: str | Path, norm2_history: list[Fraction], R2: Fraction, gamma2: Fraction | None, title: str
 ) -> None:
@@ -58,13 +69,7 @@ def plot_squeeze(
         ax.grid(True, alpha=0.3)
         ax.legend()
     fig.suptitle(title)
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=100)
-    except OSError as exc:
-        raise InputError(f"--plot: cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        plt.close(fig)
+    _save(plt, fig, path, dpi=100)
 
 
 def plot_margin_cdf(path: str | Path, curves: dict[str, list[float]], title: str) -> None:
@@ -82,10 +87,4 @@ def plot_margin_cdf(path: str | Path, curves: dict[str, list[float]], title: str
     ax.set_title(title)
     ax.legend()
     ax.grid(alpha=0.3)
-    fig.tight_layout()
-    try:
-        fig.savefig(path, dpi=120)
-    except OSError as exc:
-        raise InputError(f"--plot {path}: {exc.strerror or exc}") from None
-    finally:
-        plt.close(fig)
+    _save(plt, fig, path, dpi=120)
