@@ -27,6 +27,7 @@ candidates, retrying after a back-off. Natural presentation order only.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -47,7 +48,6 @@ class ScreenedScan:
         m, d = Z.shape
         self.m = m
         self.g = 0.0 if exact else d * _U / (1 - d * _U)
-        self.norms = np.sqrt(np.einsum("ij,ij->i", Z, Z)) * _SAFETY
         self.scan = BlockScan()
         self.fraction = 0.02  # theta / ||w_ref||
         self.active = False
@@ -58,6 +58,12 @@ class ScreenedScan:
         self.rows = Z
         self.theta = np.inf
         self.w_ref = np.zeros(d)
+
+    @cached_property
+    def norms(self) -> np.ndarray:
+        """||z_i|| rounded up (one pass over Z, on the first reference only: a run that
+        never screens, e.g. one the compiled kernel takes over, never pays for it)."""
+        return np.sqrt(np.einsum("ij,ij->i", self.Z, self.Z)) * _SAFETY
 
     def _refresh(self, w: np.ndarray) -> None:
         """New reference weights and candidates (one full pass)."""
