@@ -38,10 +38,10 @@ import importlib.util
 
 import numpy as np
 
+from novikoff.twins.screen import SAFETY, active_rows, rounding_coefficient, row_norms
+
 __all__ = ["CompiledEpochs", "available", "narrowest_exact"]
 
-_SAFETY = 1 + 1e-9
-_U = 2.0**-53
 
 _compiled = False
 
@@ -115,7 +115,7 @@ def _scan(
                 for k in range(d):
                     t = w[k] - refs[level, k]
                     acc += t * t
-                if np.sqrt(acc) * 1.000000001 > thetas[level]:
+                if np.sqrt(acc) * SAFETY > thetas[level]:
                     return n, c + 1, level
     return n, rows, -1
 
@@ -239,13 +239,11 @@ class CompiledEpochs:
         m, d = self.Z.shape
         self.m = m
         self.w = w
-        self.norms = np.sqrt(np.einsum("ij,ij->i", self.Z, self.Z)) * _SAFETY
-        self.c = 0.0 if exact else d * _U / (1 - d * _U)
+        self.norms = row_norms(self.Z)
+        self.c = rounding_coefficient(d, exact)
         self.bound = np.array([float(bound)])  # >= max |w_j| (exact mode), exact below 2^53
         self.peak, self.l1 = float(peak), float(l1)
         self.limit = float(limit) / 2 if exact else np.inf
-        self.out_index = np.empty(m, dtype=np.int64)
-        self.out_value = np.empty(m)
         self.fractions = [0.2, 0.04]  # theta / ||w|| of the outer and inner levels
         # screening pays only when an epoch is long enough to outweigh a rebuild
         self.screening = screening and m >= self.MIN_ROWS
@@ -257,11 +255,11 @@ class CompiledEpochs:
         # which the caller must give: the kernel may not update past the run's last epoch)
         self.batchable = not self.screening and last_epoch is not None
         self.last_epoch = last_epoch if last_epoch is not None else 0
-        if self.batchable:
-            cap = max(4 * m, 1 << 16)
-            self.out_index = np.empty(cap, dtype=np.int64)
-            self.out_value = np.empty(cap)
-            self.out_epoch = np.empty(cap, dtype=np.int64)
+        # update buffers: one epoch (at most m updates), or a batch of epochs
+        cap = max(4 * m, 1 << 16) if self.batchable else m
+        self.out_index = np.empty(cap, dtype=np.int64)
+        self.out_value = np.empty(cap)
+        self.out_epoch = np.empty(cap, dtype=np.int64)
         self._all = np.arange(m)
         self._cache_valid = False  # set False whenever self.levels changes
         self._cache: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
@@ -282,11 +280,11 @@ class CompiledEpochs:
             parent_Z = self.levels[-1].Z if k else self.rows
             parent_norms = self.levels[-1].norms if k else self.norms
             self.references += 1
-            norm = float(np.linalg.norm(self.w)) * _SAFETY
+            norm = float(np.linalg.norm(self.w)) * SAFETY
             theta = self.fractions[k] * norm
             V = np.empty(len(parent_ids))
             _matvec(parent_Z, self.w, V)  # streams the narrow rows; the same values
-            keep = np.flatnonzero(V <= parent_norms * ((theta + self.c * (2 * norm + theta)) * _SAFETY))
+            keep = active_rows(V, parent_norms, theta, norm, self.c)
             if norm == 0 or (k == 0 and keep.size > 0.6 * self.m):
                 self.fractions = [f / 2 for f in self.fractions]
                 self.wait, self.levels = self.backoff, []

@@ -34,10 +34,30 @@ import numpy as np
 
 from novikoff.twins.scan import BlockScan
 
-__all__ = ["ScreenedScan"]
+__all__ = ["SAFETY", "ScreenedScan", "active_rows", "rounding_coefficient", "row_norms"]
 
-_SAFETY = 1 + 1e-9
+SAFETY = 1 + 1e-9  # relative allowance for the rounding of norms and of the test itself
 _U = 2.0**-53
+
+
+def rounding_coefficient(d: int, exact: bool) -> float:
+    """c with |fl(z.w) - z.w| <= c ||z|| ||w|| for d-term dot products in any order
+    (c = d u / (1 - d u)); 0 when every value is an exact integer below 2^53."""
+    return 0.0 if exact else d * _U / (1 - d * _U)
+
+
+def row_norms(Z: np.ndarray) -> np.ndarray:
+    """||z_i|| for every row, rounded up by SAFETY."""
+    Zf = np.asarray(Z, dtype=np.float64)
+    return np.sqrt(np.einsum("ij,ij->i", Zf, Zf)) * SAFETY
+
+
+def active_rows(V: np.ndarray, norms: np.ndarray, theta: float, ref_norm: float, c: float) -> np.ndarray:
+    """The rows that may be mistakes at some w with ||w - w_ref|| <= theta, given their
+    values ``V`` at w_ref (``ref_norm`` >= ||w_ref||): every other row has
+    V_i > ||z_i|| (theta + c (2 ||w_ref|| + theta)), hence a positive computed value
+    there (module docstring)."""
+    return np.flatnonzero(V <= norms * ((theta + c * (2 * ref_norm + theta)) * SAFETY))
 
 
 class ScreenedScan:
@@ -47,7 +67,7 @@ class ScreenedScan:
         self.Z = Z
         m, d = Z.shape
         self.m = m
-        self.g = 0.0 if exact else d * _U / (1 - d * _U)
+        self.g = rounding_coefficient(d, exact)
         self.scan = BlockScan()
         self.fraction = 0.02  # theta / ||w_ref||
         self.active = False
@@ -63,7 +83,7 @@ class ScreenedScan:
     def norms(self) -> np.ndarray:
         """||z_i|| rounded up (one pass over Z, on the first reference only: a run that
         never screens, e.g. one the compiled kernel takes over, never pays for it)."""
-        return np.sqrt(np.einsum("ij,ij->i", self.Z, self.Z)) * _SAFETY
+        return row_norms(self.Z)
 
     def _refresh(self, w: np.ndarray) -> None:
         """New reference weights and candidates (one full pass)."""
@@ -71,11 +91,9 @@ class ScreenedScan:
         self.refreshes_this_epoch += 1
         if self.refreshes_this_epoch > 1:
             self.fraction = min(2 * self.fraction, 0.5)
-        norm = float(np.linalg.norm(w)) * _SAFETY
+        norm = float(np.linalg.norm(w)) * SAFETY
         theta = self.fraction * norm
-        V = self.Z @ w
-        bound = self.norms * ((theta + self.g * (2 * norm + theta)) * _SAFETY)
-        ids = np.flatnonzero(V <= bound)
+        ids = active_rows(self.Z @ w, self.norms, theta, norm, self.g)
         if ids.size > self.m // 2 or norm == 0:
             self._pause()
             return
@@ -91,7 +109,7 @@ class ScreenedScan:
         self.wait = min(2 * self.wait, 64)
 
     def _moved_too_far(self, w: np.ndarray) -> bool:
-        return bool(float(np.linalg.norm(w - self.w_ref)) * _SAFETY > self.theta)
+        return bool(float(np.linalg.norm(w - self.w_ref)) * SAFETY > self.theta)
 
     def epoch(self, w: np.ndarray) -> Iterator[tuple[int, Any]]:
         """Yield ``(j, value)`` for the mistakes of one epoch in order; the caller adds
