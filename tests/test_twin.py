@@ -77,3 +77,29 @@ def test_twin_long_scan_blocks() -> None:
 def test_twin_input_errors(X: np.ndarray, y: np.ndarray, message: str) -> None:
     with pytest.raises(InputError, match=message):
         perceptron_twin(X, y)
+
+
+def test_numpy_screening_engages_and_changes_nothing() -> None:
+    from novikoff.twins.perceptron import perceptron_on_patterns
+    from novikoff.twins.screen import ScreenedScan
+
+    rng = np.random.default_rng(1)
+    w_star = rng.integers(-5, 6, size=12)
+    X = rng.integers(-8, 9, size=(12000, 12))
+    s = X @ w_star
+    keep = np.abs(s) >= 2
+    X, y = X[keep][:3000].astype(float), np.where(s[keep][:3000] > 0, 1.0, -1.0)
+    Z = np.hstack([X, np.ones((len(X), 1))]) * y[:, None]
+    screened, w = ScreenedScan(Z, exact=False), np.zeros(Z.shape[1])
+    updates: list[tuple[int, int]] = []
+    for e in range(5000):
+        before = len(updates)
+        for j, _ in screened.epoch(w):
+            w += Z[j]  # in place: the scan holds w
+            updates.append((e, j))
+        if len(updates) == before:
+            break
+    assert screened.refreshes > 5, "screening never engaged: the test data are too easy"
+    plain = perceptron_on_patterns(Z, max_epochs=5000, screening=False, engine="numpy")
+    assert plain.converged and updates == plain.updates
+    assert np.array_equal(w, plain.weights)

@@ -74,12 +74,6 @@ class IntegerPatterns:
                 self._tiers[tier] = self.matrix("int64").astype(object) if self.peak < 2**63 else self.rows
         return self._tiers[tier]
 
-    def row(self, i: int) -> list[int]:
-        """Row i as exact Python ints."""
-        if self.rows.dtype == object:
-            return [int(v) for v in self.rows[i]]
-        return self.rows[i].astype(np.int64).tolist()  # exact: integer values below 2^63
-
     @classmethod
     def from_dataset(cls, dataset: Dataset) -> IntegerPatterns:
         """The dataset's exact scaled patterns (:attr:`Dataset.scaled_patterns`)."""
