@@ -1,0 +1,35 @@
+(** Print Assumptions for every main theorem of the development.
+    Expected: only the axioms of Coq's standard real numbers
+    (ClassicalDedekindReals.sig_forall_dec, ClassicalDedekindReals.sig_not_dec,
+    FunctionalExtensionality.functional_extensionality_dep, and the
+    Rdefinitions/Raxioms constructions they support). *)
+
+From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass DatasetCertificate.
+
+Print Assumptions Novikoff.Vectors.cauchy_schwarz.
+Print Assumptions Novikoff.Vectors.cauchy_schwarz_blocks.
+Print Assumptions Novikoff.Perceptron.N1_scalar.
+Print Assumptions Novikoff.Perceptron.N2_scalar.
+Print Assumptions Novikoff.Perceptron.N3_scalar.
+Print Assumptions Novikoff.Perceptron.N1_progress.
+Print Assumptions Novikoff.Perceptron.N2_energy.
+Print Assumptions Novikoff.Perceptron.N3_mistake_bound.
+Print Assumptions Novikoff.Perceptron.N3_updates_le_ratio.
+Print Assumptions Novikoff.Perceptron.N3_stream.
+Print Assumptions Novikoff.Perceptron.certificate_min_norm.
+Print Assumptions Novikoff.Perceptron.N3_example.
+Print Assumptions Novikoff.Tightness.T1_tight.
+Print Assumptions Novikoff.Tightness.T1_attains_N3.
+Print Assumptions Novikoff.Tightness.T1_example.
+Print Assumptions Novikoff.Invariance.run_gram_invariant.
+Print Assumptions Novikoff.Invariance.G1_scale.
+Print Assumptions Novikoff.Invariance.G1_orthogonal.
+Print Assumptions Novikoff.Invariance.G1_pad.
+Print Assumptions Novikoff.Invariance.G1_add_point.
+Print Assumptions Novikoff.Invariance.G1_add_point_gamma.
+Print Assumptions Novikoff.Invariance.G1_add_point_example.
+Print Assumptions Novikoff.Multiclass.M1_mistake_bound.
+Print Assumptions Novikoff.Multiclass.M1_normalized.
+Print Assumptions Novikoff.Multiclass.M1_example.
+Print Assumptions Novikoff.DatasetCertificate.check_cert_sound.
+Print Assumptions Novikoff.DatasetCertificate.certified_updates_bound.
