@@ -7,7 +7,9 @@
 - ``seed-6.9``: seed 000 section 6.9, the non-separable overlapping Gaussians
   (``numpy.random.seed(42)``, 40 points per class, centres (-0.5, 0) and (0.5, 0),
   sd 1; class 0 -> -1, class 1 -> +1): the pocket algorithm's example;
-- ``t1:N``, ``t1-rotated:N[:SEED]``: the T1 basis construction (rho = 0).
+- ``t1:N``, ``t1-rotated:N[:SEED]``: the T1 basis construction (rho = 0), with
+  1 <= N <= ``MAX_T1`` (``MAX_T1_ROTATED`` rotated: its exact Cayley transform costs
+  far more) and SEED >= 0; larger sizes are refused, never attempted.
 
 The seed prepends the bias coordinate (x_0 = 1); novikoff appends it. R, gamma
 and the perceptron's run do not depend on where the coordinate sits.
@@ -21,7 +23,21 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
-__all__ = ["EXAMPLES", "exercise_6_1", "load_example", "seed_6_6", "seed_6_9"]
+__all__ = ["EXAMPLES", "MAX_T1", "MAX_T1_ROTATED", "exercise_6_1", "load_example", "seed_6_6", "seed_6_9"]
+
+MAX_T1 = 2000
+MAX_T1_ROTATED = 200
+
+
+def _size(text: str, what: str, low: int, high: int) -> int:
+    """``text`` as an integer in [low, high]; InputError naming ``what`` otherwise."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit():
+        raise InputError(f"{what}: expected an integer, got {text[:40]!r}")
+    value = int(text) if len(digits) <= 30 else (high + 1 if not text.strip().startswith("-") else low - 1)
+    if not low <= value <= high:
+        raise InputError(f"{what}: must be between {low} and {high}, got {text[:40]}")
+    return value
 
 
 def exercise_6_1() -> Dataset:
@@ -73,10 +89,13 @@ def load_example(name: str) -> Dataset:
         if head == "seed-6.6" and rest:
             return seed_6_6(float(rest))
         if head == "t1" and rest:
-            return basis_dataset(int(rest))
+            return basis_dataset(_size(rest, f"example {name!r}: N", 1, MAX_T1))
         if head == "t1-rotated" and rest:
             size, _, seed = rest.partition(":")
-            return rotated_basis_dataset(int(size), seed=int(seed or 0))
+            n = _size(size, f"example {name!r}: N", 1, MAX_T1_ROTATED)
+            return rotated_basis_dataset(n, seed=_size(seed or "0", f"example {name!r}: SEED", 0, 2**63 - 1))
+    except InputError:
+        raise
     except ValueError as exc:
         raise InputError(f"example {name!r}: {exc}") from None
     raise InputError(f"unknown example {name!r}; built-in examples: {', '.join(EXAMPLES)}")

@@ -13,6 +13,12 @@ is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed
 
 Anything else raises :class:`BoundSyntaxError`, whose message gives the 1-based
 column of the problem (the CLI exits 2 with it).
+
+Bounded by construction: at most ``_MAX_LENGTH`` characters and ``MAX_DEPTH`` levels
+of nesting; a power of two numbers may have at most ``MAX_POWER_DIGITS`` digits
+(``10**10**10`` is refused at once instead of being computed) and a power's numeric
+exponent at most ``MAX_EXPONENT`` in absolute value. A bound that is not real
+(``sqrt(-1)``, ``log(-2)``) is refused: it bounds nothing.
 """
 
 from __future__ import annotations
@@ -66,6 +72,9 @@ _BINARY: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
 }
 
 _MAX_LENGTH = 2000
+MAX_DEPTH = 100
+MAX_POWER_DIGITS = 10_000
+MAX_EXPONENT = 10_000
 
 
 class BoundSyntaxError(InputError):
@@ -102,10 +111,50 @@ def parse_bound(text: str, algorithm: str = "perceptron") -> sp.Expr:
         raise BoundSyntaxError(
             stripped, len(stripped) + 1, "syntax error (the expression ends too early)"
         ) from None
+    depth = _depth(tree.body)
+    if depth > MAX_DEPTH:
+        raise BoundSyntaxError(stripped, 1, f"nested {depth} levels deep (at most {MAX_DEPTH})")
     expr = _Builder(stripped, ALGORITHM_SYMBOLS[algorithm], algorithm).build(tree.body)
     if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan):
-        raise BoundSyntaxError(text, 1, f"the expression is not finite ({expr})")
+        raise BoundSyntaxError(text, 1, f"the expression is not finite ({_short(expr)})")
+    if expr.has(sp.I):
+        raise BoundSyntaxError(text, 1, f"the expression is not real ({_short(expr)})")
     return expr
+
+
+def _short(expr: sp.Expr) -> str:
+    text = str(expr)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _depth(node: ast.AST) -> int:
+    """Nesting depth of ``node``, without recursion (a deep tree must not exhaust the stack)."""
+    deepest = 0
+    stack = [(node, 1)]
+    while stack:
+        current, level = stack.pop()
+        deepest = max(deepest, level)
+        if level <= MAX_DEPTH:
+            stack.extend((child, level + 1) for child in ast.iter_child_nodes(current))
+    return deepest
+
+
+def _power(
+    node: ast.AST, base: sp.Expr, exponent: sp.Expr, fail: Callable[[ast.AST, str], Exception]
+) -> sp.Expr:
+    """base ** exponent, refusing numbers too large to compute (see the module docstring)."""
+    if exponent.is_Number:
+        if abs(exponent) > MAX_EXPONENT:
+            raise fail(
+                node, f"exponent {_short(exponent)} is too large (at most {MAX_EXPONENT} in absolute value)"
+            )
+        if base.is_Number and base != 0:
+            q = sp.Rational(base)
+            size = max(abs(q.p), q.q)
+            digits = abs(exponent) * max(len(str(size)) - 1, 0)
+            if digits > MAX_POWER_DIGITS:
+                raise fail(node, f"the power has about {int(digits)} digits (at most {MAX_POWER_DIGITS})")
+    return base**exponent
 
 
 class _Builder:
@@ -123,7 +172,10 @@ class _Builder:
             if op is None:
                 hint = " (use ** for powers)" if isinstance(node.op, ast.BitXor) else ""
                 raise self.fail(node, f"operator {type(node.op).__name__} is not allowed{hint}")
-            return op(self.build(node.left), self.build(node.right))
+            left, right = self.build(node.left), self.build(node.right)
+            if isinstance(node.op, ast.Pow):
+                return _power(node, left, right, self.fail)
+            return op(left, right)
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.USub):
                 return -self.build(node.operand)

@@ -91,10 +91,12 @@ def _evaluate(bound: sp.Expr, values: dict[str, Fraction]) -> Any:
 
 def _finite_value(bound: sp.Expr, values: dict[str, Fraction]) -> Any | None:
     """The bound's interval, or None where it is undefined or infinite (e.g. log(0), or a
-    symbol this run has no value for): there the bound says nothing."""
+    symbol this run has no value for; or too large for interval arithmetic, such as
+    exp(exp(exp(1000))), where it exceeds any update count we can make): there the bound
+    says nothing."""
     try:
         value = _evaluate(bound, values)
-    except (ZeroDivisionError, ValueError, TypeError, KeyError):
+    except (ZeroDivisionError, ValueError, TypeError, KeyError, OverflowError):
         return None
     if not (mpmath.isfinite(value.a) and mpmath.isfinite(value.b)):
         return None

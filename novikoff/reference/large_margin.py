@@ -82,11 +82,12 @@ class PDMRule:
 Rule = PFMRule | PDMRule
 
 
-def repeat_count(rule: Rule, t: int, p: int, q: int, w2: int, s: int) -> int:
-    """The smallest n >= 1 with the rule's condition false at (w + n z, t + n), by evaluating it.
+def repeat_count(rule: Rule, t: int, p: int, q: int, w2: int, s: int, limit: int | None = None) -> int:
+    """The smallest n >= 1 with the rule's condition false at (w + n z, t + n), by evaluating it,
+    or ``limit`` when that is smaller (where no such n exists, e.g. z = 0, it is ``limit``).
 
-    Precondition: the condition holds at n = 0 and q = ||Z||^2 > 0 (and for PFM
-    beta^2 < ||z||^2, else no such n exists; :func:`run_pfm` refuses that case).
+    Precondition: the condition holds at n = 0. Without ``limit`` it also needs q =
+    ||Z||^2 > 0 (and for PFM beta^2 < ||z||^2), else it would not terminate.
     """
 
     def holds(n: int) -> bool:
@@ -94,6 +95,8 @@ def repeat_count(rule: Rule, t: int, p: int, q: int, w2: int, s: int) -> int:
 
     hi = 1
     while holds(hi):
+        if limit is not None and hi >= limit:
+            return limit
         hi *= 2
     lo = hi // 2  # holds(lo) (lo = 0 is the precondition), not holds(hi)
     while hi - lo > 1:
@@ -102,7 +105,7 @@ def repeat_count(rule: Rule, t: int, p: int, q: int, w2: int, s: int) -> int:
             lo = mid
         else:
             hi = mid
-    return hi
+    return hi if limit is None else min(hi, limit)
 
 
 @dataclass
@@ -229,7 +232,7 @@ def _run(
             p = dot(W, Z[i])
             if not rule.updates(t, p, w2, s):
                 continue
-            n = repeat_count(rule, t, p, Q[i], w2, s) if multiple_updates else 1
+            n = repeat_count(rule, t, p, Q[i], w2, s, max_updates - t + 1) if multiple_updates else 1
             if t + n > max_updates:
                 return (
                     W,

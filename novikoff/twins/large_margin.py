@@ -235,7 +235,14 @@ class _State:
 
     # --- updates ------------------------------------------------------------
     def count(self, p: float, i: int) -> int:
-        """Closed-form multiple-update count, corrected by the decisions at n - 1 and n."""
+        """The multiple-update count, capped at the update budget.
+
+        Returns the smallest n >= 1 at which the rule's condition fails at (w + n z_i,
+        t + n), or ``max_updates - t + 1`` when that is smaller (the caller then stops
+        at ``max_updates``; a zero pattern never stops updating). The closed form is a
+        first guess; the decisions at n and n - 1 correct it, searched by galloping and
+        bisection so the number of decisions is O(log budget) whatever the guess.
+        """
         q = float(self.P.q[i])
         if self.rule == "pdm":
             eps = self.fparam
@@ -244,13 +251,32 @@ class _State:
             b2 = self.fparam**2
             a, b, c = q * (q - b2), 2 * p * (q - b2), -(p * p - b2 * self.w2)
         disc = b * b + 4 * a * c
-        n = 1 if disc < 0 or a <= 0 else max(math.floor((-b + math.sqrt(disc)) / (2 * a)), 0) + 1
-        n = min(n, 1 << 40)
-        while self.decide_one(p, i, n):
-            n += 1
-        while n > 1 and not self.decide_one(p, i, n - 1):
-            n -= 1
-        return n
+        root = (-b + math.sqrt(disc)) / (2 * a) if disc >= 0 and a > 0 else 0.0
+        limit = max(self.max_updates - self.t + 1, 1)
+        n = 1 if not math.isfinite(root) else min(max(math.floor(root), 0) + 1, limit)
+        if self.decide_one(p, i, n):  # the count is above n: gallop up, then bisect
+            lo, step = n, 1
+            while True:
+                hi = min(lo + step, limit)
+                if hi == lo:
+                    return limit
+                if not self.decide_one(p, i, hi):
+                    break
+                lo, step = hi, 2 * step
+        else:  # the count is at most n: gallop down to a holding n (n = 0 holds), then bisect
+            hi, step = n, 1
+            while True:
+                lo = max(hi - step, 0)
+                if lo == 0 or self.decide_one(p, i, lo):
+                    break
+                hi, step = lo, 2 * step
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.decide_one(p, i, mid):
+                lo = mid
+            else:
+                hi = mid
+        return hi
 
     def update(self, p: float, i: int, n: int) -> None:
         q = float(self.P.q[i])
