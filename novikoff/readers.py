@@ -6,10 +6,12 @@ problem raises :class:`~novikoff.errors.DataFormatError` naming the file, the
 
 CSV: one sample per line, comma-, semicolon- or tab-separated (detected from the
 first data line unless given), features then the label by default
-(``label_column=-1``; 0-based, negative counts from the end). A first line
-whose feature fields are not all numbers is a header (``header=None``
-detects; ``True``/``False`` force). Blank lines and lines starting with ``#``
-are skipped.
+(``label_column=-1``; 0-based, negative counts from the end). With
+``header=None`` the first line is a header iff none of its fields is a number
+or empty and none is a spelling of NaN or infinity: ``x1,x2,label`` is a header,
+``1,nan,1`` and ``1,,1`` are data lines with a bad field (an error naming it,
+never a silently dropped sample). ``True``/``False`` force. Blank lines and
+lines starting with ``#`` are skipped.
 
 LIBSVM: ``label index:value ...`` with 1-based, strictly increasing indices;
 missing entries are 0; text after ``#`` is a comment.
@@ -151,6 +153,22 @@ def _class_order(text: str) -> tuple[int, Fraction, str]:
         return 1, Fraction(0), text
 
 
+_NOT_FINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
+
+
+def _looks_like_header(fields: list[str]) -> bool:
+    """True iff every field is non-empty text that is neither a number nor a NaN/infinity spelling."""
+    for field in fields:
+        if not field or field.lower() in _NOT_FINITE:
+            return False
+        try:
+            parse_rational_pair(field)
+        except InputError:
+            continue
+        return False
+    return True
+
+
 def _csv_rows(
     path: str | Path, header: bool | None, label_column: int, delimiter: str | None
 ) -> tuple[list[list[tuple[int, int]]], list[str], list[int]]:
@@ -197,7 +215,7 @@ def _csv_rows(
             row.append(pair)
         if first:
             first = False
-            if header is True or (header is None and error is not None):
+            if header is True or (header is None and error is not None and _looks_like_header(fields)):
                 continue
         if error is not None:
             raise error
