@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from pathlib import Path
 
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 
@@ -63,6 +64,14 @@ def open_database(spec: str | None) -> ExampleDatabase | None:
         return RedisExampleDatabase(client)
     if not spec.strip():
         raise InputError("--database: empty path (use 'none' for no database)")
+    path = Path(spec)
+    if path.exists() and not path.is_dir():
+        raise InputError(f"--database {spec}: exists and is not a directory")
+    for parent in path.parents:  # the directory is created on first use: its ancestors must allow it
+        if parent.exists():
+            if not parent.is_dir():
+                raise InputError(f"--database {spec}: {parent} is not a directory")
+            break
     return DirectoryBasedExampleDatabase(spec)
 
 

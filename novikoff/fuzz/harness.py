@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
+from novikoff.limits import TimeLimitReached, deadline
 from novikoff.rational import format_rational
 from novikoff.runs import RunRecord
 from novikoff.twins.exact import exact_perceptron
@@ -43,6 +44,7 @@ __all__ = [
     "ImplementationResult",
     "Report",
     "Unsupported",
+    "call_time_limit",
     "check_implementation",
     "load_callable",
     "parametrize_with_checks",
@@ -60,6 +62,26 @@ PARAMETERS: dict[str, tuple[Fraction | None, ...]] = {
     "multiclass": (None,),
 }
 _KEYWORD = {"pdm": "eps", "pfm": "beta"}
+
+#: Seconds one call of an implementation may take (``novikoff diff --call-timeout``).
+DEFAULT_CALL_TIMEOUT = 30.0
+
+
+class CallTimeLimit(TimeLimitReached):
+    """One call of an implementation outlived its per-call limit."""
+
+
+class _CallBudget:
+    """The per-call limit of the campaign under way, and whether a call already hung."""
+
+    seconds: float | None = DEFAULT_CALL_TIMEOUT
+    hung: bool = False
+
+
+def call_time_limit(seconds: float | None) -> None:
+    """Set the per-call limit (None or <= 0: unbounded) and forget earlier hung calls."""
+    _CallBudget.seconds = seconds
+    _CallBudget.hung = False
 
 
 def reference_run(
@@ -159,10 +181,21 @@ def call_implementation(
     X, y = ds.to_numpy()
     presented = None if order is None else list(order)
     extra = {} if value is None else {_KEYWORD[algorithm]: float(value)}
+    limit = _CallBudget.seconds
+    if _CallBudget.hung:  # one hang is a finding; waiting out the limit again proves nothing more
+        raise ImplementationError(f"not called: an earlier call did not return within {limit:g} s")
     try:
-        out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=presented, **extra)
+        with deadline(limit, lambda: CallTimeLimit(limit or 0, "the per-call limit")):
+            out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=presented, **extra)
     except Unsupported:
         raise
+    except CallTimeLimit:
+        _CallBudget.hung = True
+        raise ImplementationError(
+            f"fit did not return within {limit:g} s (the per-call limit, --call-timeout)"
+        ) from None
+    except SystemExit as exc:  # sys.exit() inside fit must not end the campaign as a pass
+        raise ImplementationError(f"fit called sys.exit({exc.code!r})") from None
     except Exception as exc:  # anyone's code: report, never crash the harness
         raise ImplementationError(f"fit raised {type(exc).__name__}: {exc}") from None
     return _normalize(out, ds.n_features, weight_shapes)
@@ -498,15 +531,23 @@ def check_family(
 
 
 def check_implementation(
-    fit: FitFunction, algorithm: str = "perceptron", examples: int = 50, seed: int = 0, repro: str = ""
+    fit: FitFunction,
+    algorithm: str = "perceptron",
+    examples: int = 50,
+    seed: int = 0,
+    repro: str = "",
+    call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Report:
     """Differential-test ``fit`` against the exact reference on every data family.
 
     ``algorithm``: perceptron, pdm (``fit`` gets ``eps=``) or pfm (``beta=``), the values
-    drawn from :data:`PARAMETERS`.
+    drawn from :data:`PARAMETERS`. Guarantees: a call of ``fit`` that raises, calls
+    ``sys.exit`` or runs longer than ``call_timeout`` seconds is an error finding (so
+    the report is not ok), and after one such hang ``fit`` is not called again.
     """
     if algorithm not in PARAMETERS:
         raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(PARAMETERS)}")
+    call_time_limit(call_timeout)
     families = _campaign(algorithm)[0]
     reports = [check_family(fit, family, examples, seed, algorithm=algorithm) for family in families]
     return Report(
@@ -565,6 +606,10 @@ def load_callable(spec: str) -> Callable[..., Any]:
         sys.path.insert(0, "")
     try:
         module = importlib.import_module(module_name)
+    except SystemExit as exc:
+        raise InputError(f"cannot import {module_name!r}: it called sys.exit({exc.code!r})") from None
+    except RecursionError:
+        raise InputError(f"cannot import {module_name!r}: RecursionError") from None
     except Exception as exc:
         raise InputError(f"cannot import {module_name!r}: {type(exc).__name__}: {exc}") from None
     obj: Any = module

@@ -1,0 +1,111 @@
+"""Process-level bounds of one command: a wall-clock limit and the termination signals.
+
+Guarantees:
+
+- :func:`deadline` raises the exception it was given in the main thread once the
+  given number of seconds has passed (and again every second after that, so code
+  that swallows the exception cannot outlive its bound). Deadlines nest; leaving the
+  block disarms its deadline. Outside the main thread, or with ``seconds`` None or
+  <= 0, the block runs unbounded.
+- :func:`termination_signals` turns SIGTERM and SIGHUP into :class:`Terminated`
+  (SIGINT keeps raising ``KeyboardInterrupt``) for the duration of the block, so a
+  signal ends the command through the ordinary exception path (children killed,
+  one message, exit 128 + signal number) instead of killing it mid-write.
+
+Both exceptions derive from ``BaseException``: ``except Exception`` in anyone's code
+(an implementation under ``novikoff diff``, a float heuristic) does not swallow them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+__all__ = ["Terminated", "TimeLimitReached", "deadline", "termination_signals"]
+
+
+class Terminated(BaseException):
+    """The process was asked to stop by a signal; ``exit_code`` is 128 + its number."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.exit_code = 128 + signum
+        super().__init__(f"terminated by {signal.Signals(signum).name}")
+
+
+class TimeLimitReached(BaseException):
+    """A wall-clock bound (``--time-limit`` or a per-call limit) was reached."""
+
+    def __init__(self, seconds: float, what: str = "--time-limit") -> None:
+        self.seconds = seconds
+        self.what = what
+        super().__init__(f"stopped by {what} = {seconds:g} s")
+
+
+_stack: list[tuple[float, Callable[[], BaseException]]] = []
+
+
+def _arm() -> None:
+    if not _stack:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return
+    delay = max(min(d for d, _ in _stack) - time.monotonic(), 0.001)
+    signal.setitimer(signal.ITIMER_REAL, delay, 1.0)  # repeats until the block is left
+
+
+def _on_alarm(signum: int, frame: object) -> None:
+    now = time.monotonic()
+    due = [(d, make) for d, make in _stack if d <= now]
+    if due:
+        raise min(due, key=lambda e: e[0])[1]()
+    _arm()
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def deadline(seconds: float | None, make: Callable[[], BaseException]) -> Iterator[None]:
+    """Raise ``make()`` in this block after ``seconds`` (see the module docstring)."""
+    if seconds is None or seconds <= 0 or not _main_thread():
+        yield
+        return
+    entry = (time.monotonic() + seconds, make)
+    previous = signal.signal(signal.SIGALRM, _on_alarm) if not _stack else None
+    _stack.append(entry)
+    _arm()
+    try:
+        yield
+    finally:
+        _stack.remove(entry)
+        _arm()
+        if not _stack and previous is not None:
+            signal.signal(signal.SIGALRM, previous)
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def termination_signals() -> Iterator[None]:
+    """SIGTERM/SIGHUP raise :class:`Terminated` and SIGINT ``KeyboardInterrupt`` in this block."""
+    if not _main_thread():
+        yield
+        return
+    wanted: dict[signal.Signals, Callable[[int, Any], Any]] = {
+        signal.SIGTERM: _raise_terminated,
+        signal.SIGHUP: _raise_terminated,
+        signal.SIGINT: signal.default_int_handler,
+    }
+    previous = {s: signal.signal(s, h) for s, h in wanted.items()}
+    try:
+        yield
+    finally:
+        for s, h in previous.items():
+            signal.signal(s, h)
