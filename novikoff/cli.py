@@ -1,50 +1,137 @@
 """The ``novikoff`` command line.
 
 Exit status: 0 success (separable or not); 1 an invariant or certificate check
-failed (a bug or a false theorem: never bad input); 2 bad input or usage, with a
-one-line message naming the file, line and column or the argument.
+failed (a bug or a false theorem: never bad input), or a bound the user set
+(--time-limit) stopped the command; 2 bad input or usage (or output that cannot be
+written), with a one-line message naming the file, line and column or the argument;
+130 on SIGINT (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP, each with a one-line message.
+With --json, stdout holds one standard JSON object even then: {"error": ..., "exit_code": ...}.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import math
+import os
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from novikoff.approx import show
 from novikoff.certify import Certificate, SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation, NovikoffError
+from novikoff.jsonout import dumps, error_json, float_or_none
+from novikoff.limits import Terminated, TimeLimitReached, deadline, termination_signals
+from novikoff.parallel import kill_children
 from novikoff.rational import RationalVector, format_rational, parse_rational
+from novikoff.runlog import (
+    DEFAULT_MAX_UPDATES,
+    DEFAULT_RECORD,
+    RunBounds,
+    record_json,
+    stopped_by,
+    write_trace,
+)
 from novikoff.runs import RunRecord, parse_order
 
 __all__ = ["certify_report", "main"]
 
 
+class _Output:
+    """Whether the command line asked for JSON (known before argparse can fail)."""
+
+    json = False
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        if _Output.json:
+            print(error_json(f"{self.prog}: {message}", 2))
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _positive_int(text: str) -> int:
+#: Integer arguments may have at most this many digits (``--max-epochs 10**30`` is refused
+#: by value, ``--seed`` with a million digits by length).
+_MAX_INT_DIGITS = 100
+
+
+def _int(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if len(digits) > _MAX_INT_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"integer too long: {len(digits)} digits (at most {_MAX_INT_DIGITS})"
+        )
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not an integer: {text[:40]!r}") from None
+
+
+def _positive_int(text: str) -> int:
+    value = _int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
     return value
 
 
-def _int(text: str) -> int:
+#: Bounds on the loops a user controls; larger requests are refused (exit 2), not attempted.
+MAX_EPOCHS_LIMIT = 10**9
+MAX_UPDATES_LIMIT = 10**9
+
+
+def _bounded_int(limit: int) -> Any:
+    def parse(text: str) -> int:
+        value = _positive_int(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"must be <= {limit}, got {show(value, 3)}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
     try:
-        return int(text)
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:40]!r}") from None
+    if not (value >= 0 and value < 10**9):
+        raise argparse.ArgumentTypeError(f"must be between 0 (no limit) and 1e9 seconds, got {text[:40]!r}")
+    return value
+
+
+def add_time_limit(p: argparse.ArgumentParser, default: float) -> None:
+    """``--time-limit SECONDS``: the wall-clock bound of the whole command (0 = none)."""
+    p.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=default,
+        metavar="SECONDS",
+        help=f"stop the command (exit 1, saying so) after this many seconds; 0 = no limit "
+        f"(default {default:g})",
+    )
+
+
+def add_run_bounds(p: argparse.ArgumentParser) -> None:
+    """``--max-updates``, ``--record`` and ``--trace`` (certify and run)."""
+    p.add_argument(
+        "--max-updates",
+        type=_bounded_int(MAX_UPDATES_LIMIT),
+        default=DEFAULT_MAX_UPDATES,
+        metavar="N",
+        help=f"stop the run after at most N updates (default {DEFAULT_MAX_UPDATES}; see the README for "
+        "algorithms with one update per presentation, bounded at epoch ends)",
+    )
+    p.add_argument(
+        "--record",
+        type=_bounded_int(10**6),
+        default=DEFAULT_RECORD,
+        metavar="N",
+        help="--json lists the first and last N updates and how many were left out "
+        f"(default {DEFAULT_RECORD})",
+    )
+    p.add_argument("--trace", metavar="FILE", help="write every update to FILE, one 'epoch,sample' line each")
 
 
 def _rational(text: str) -> Fraction:
@@ -75,7 +162,14 @@ def _add_data_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}"
     )
-    p.add_argument("--max-epochs", type=_positive_int, default=1000, metavar="N")
+    p.add_argument(
+        "--max-epochs",
+        type=_bounded_int(MAX_EPOCHS_LIMIT),
+        default=1000,
+        metavar="N",
+        help=f"stop after N full passes over the data (default 1000, at most {MAX_EPOCHS_LIMIT})",
+    )
+    add_time_limit(p, 600)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -93,12 +187,14 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
+    add_run_bounds(c)
     from novikoff.cli_run import add_margins_parser, add_run_parser
 
     add_run_parser(sub, _add_data_options)
     add_margins_parser(sub, _add_data_options)
     t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
     t.add_argument("--json", action="store_true")
+    add_time_limit(t, 600)
     df = sub.add_parser(
         "diff",
         help="differential-test a perceptron implementation against the exact reference",
@@ -120,6 +216,15 @@ def build_parser() -> argparse.ArgumentParser:
     df.add_argument("--seed", type=_int, default=0, metavar="S")
     df.add_argument("--json", action="store_true")
     df.add_argument("--sklearn", metavar="PARAMS", help='estimator parameters, e.g. "shuffle=False,tol=None"')
+    df.add_argument(
+        "--call-timeout",
+        type=_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="one call of the implementation may take this long; a call that does not return is an "
+        "error finding, and the implementation is not called again (0 = no limit; default 30)",
+    )
+    add_time_limit(df, 3600)
     fz = sub.add_parser(
         "falsify",
         help="search for a dataset on which the perceptron makes more updates than a proposed bound",
@@ -161,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where a counterexample is written (default counterexample.csv)",
     )
+    add_time_limit(fz, 3600)
     v = sub.add_parser(
         "verify",
         help="re-check every theorem: proofs, certificates on built-in data, a Hypothesis campaign",
@@ -175,6 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--only", nargs="+", metavar="ID", default=[], help="only these theorem ids (N1, D1, ...)")
     v.add_argument("--full", action="store_true", help="a longer Hypothesis campaign")
     v.add_argument("--crosshair", action="store_true", help="also run CrossHair on the integer kernels")
+    add_time_limit(v, 3600)
     return parser
 
 
@@ -195,18 +302,21 @@ def _load(args: argparse.Namespace) -> Dataset:
     return load_dataset(args.data, format=fmt, **options)
 
 
-def _float(q: Fraction) -> float:
-    try:
-        return float(q)
-    except OverflowError:
-        return math.inf
-
-
-def certify_report(ds: Dataset, cert: Certificate, run: RunRecord, vectors: bool = True) -> dict[str, Any]:
+def certify_report(
+    ds: Dataset,
+    cert: Certificate,
+    run: RunRecord,
+    vectors: bool = True,
+    record: int = DEFAULT_RECORD,
+    stopped: str | None = None,
+) -> dict[str, Any]:
     """The JSON contract of ``novikoff certify --json`` (see the README).
 
     ``vectors=False`` leaves out the per-sample and per-coordinate lists (lambda,
-    weights, p*, updates), which the readable summary does not show.
+    weights, p*, updates), which the readable summary does not show. Guarantees: at
+    most ``2 record`` updates are listed (the first and last ``record``, and how many
+    were left out between them); a ``*_float`` field is null when its exact value
+    (beside it) does not fit a float64.
     """
     out: dict[str, Any] = {
         "dataset": ds.name,
@@ -215,21 +325,21 @@ def certify_report(ds: Dataset, cert: Certificate, run: RunRecord, vectors: bool
         "n_features": ds.n_features,
         "bias": format_rational(ds.bias),
         "R2": format_rational(cert.R2),
-        "R2_float": _float(cert.R2),
+        "R2_float": float_or_none(cert.R2),
         "certificate_checked": True,
     }
     if isinstance(cert, SeparableCertificate):
         out.update(
             gamma2=format_rational(cert.gamma2),
-            gamma2_float=_float(cert.gamma2),
+            gamma2_float=float_or_none(cert.gamma2),
             bound=format_rational(cert.bound),
-            bound_float=_float(cert.bound),
+            bound_float=float_or_none(cert.bound),
         )
         if vectors:
             out.update(weights=_vector_json(cert.weights), pstar=_vector_json(cert.pstar))
         if cert.geometric is not None:
             out["geometric_margin2"] = format_rational(cert.geometric.margin2)
-            out["geometric_margin2_float"] = _float(cert.geometric.margin2)
+            out["geometric_margin2_float"] = float_or_none(cert.geometric.margin2)
     else:
         out.update(gamma2=0, gamma2_float=0.0, bound=None, bound_float=None, gordan={})
         if vectors:
@@ -240,10 +350,14 @@ def certify_report(ds: Dataset, cert: Certificate, run: RunRecord, vectors: bool
         "mistakes": run.mistakes,
         "epochs": run.epochs,
         "converged": run.converged,
+        "stopped_by": stopped,
         "invariants_checked": run.invariants_checked,
     }
     if vectors:
-        out["perceptron"]["updates"] = [[e, i] for e, i in run.updates]
+        rec = record_json(run.updates, record)
+        out["perceptron"]["updates"] = rec["first"]
+        out["perceptron"]["updates_last"] = rec["last"]
+        out["perceptron"]["updates_omitted"] = rec["omitted"]
         out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]
     return out
 
@@ -258,34 +372,33 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         f"{report['n_features']} features, bias rho = {report['bias']})",
     ]
 
-    def row(name: str, exact: Any, approx: float | None) -> None:
-        text = str(exact)
+    def row(name: str, value: Fraction) -> None:
+        text = str(format_rational(value))
         if len(text) > 40:
             num, _, den = text.partition("/")
-            text = f"exact: {len(num.lstrip('-'))}-digit / {len(den)}-digit rational"
-        lines.append(
-            f"  {name:<34} {text:<40} ({approx:.6g})" if approx is not None else f"  {name:<34} {text}"
-        )
+            text = f"exact: {len(num.lstrip('-'))}-digit" + (
+                f" / {len(den)}-digit rational" if den else " integer"
+            )
+        lines.append(f"  {name:<34} {text:<40} ({show(value)})")
 
     if isinstance(cert, SeparableCertificate):
         lines.append("  separable: yes (exact minimum-norm-point certificate, re-checked)")
-        row("R^2 = max ||z_i||^2", report["R2"], report["R2_float"])
-        row("gamma^2 = ||p*||^2", report["gamma2"], report["gamma2_float"])
-        row("Novikoff bound R^2/gamma^2", report["bound"], report["bound_float"])
-        if "geometric_margin2" in report:
-            row(
-                "geometric margin^2 (free bias)",
-                report["geometric_margin2"],
-                report["geometric_margin2_float"],
-            )
+        row("R^2 = max ||z_i||^2", cert.R2)
+        row("gamma^2 = ||p*||^2", cert.gamma2)
+        row("Novikoff bound R^2/gamma^2", cert.bound)
+        if cert.geometric is not None:
+            row("geometric margin^2 (free bias)", cert.geometric.margin2)
         support = sum(1 for v in cert.lambdas.numerators if v)
         lines.append(f"  support vectors (lambda > 0): {support} of {report['n_samples']}")
     else:
         support = sum(1 for v in cert.lambdas.numerators if v)
         lines.append("  separable: no (Gordan certificate: sum lambda_i z_i = 0, re-checked)")
         lines.append(f"  {support} samples with lambda > 0 combine to the origin")
-        row("R^2 = max ||z_i||^2", report["R2"], report["R2_float"])
-    status = "converged" if run.converged else "did NOT converge (max epochs reached)"
+        row("R^2 = max ||z_i||^2", cert.R2)
+    stopped = report["perceptron"]["stopped_by"]
+    status = (
+        "converged" if run.converged else f"did NOT converge (stopped by --{str(stopped).replace('_', '-')})"
+    )
     checks = (
         f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
     )
@@ -301,23 +414,35 @@ def _cmd_certify(args: argparse.Namespace) -> int:
     from novikoff.twins.exact import exact_perceptron
 
     order = parse_order(args.order)
+    if args.plot is not None:
+        from novikoff.plot import check_plot_path
+
+        check_plot_path(args.plot)
     ds = _load(args)
     cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
+    bounds = RunBounds(args.max_epochs, args.max_updates)
     # the exact fast path: identical to the reference's run (differential-tested), N1-N3
-    # checked at every update in integer form
+    # checked at every update in integer form; at most one update per presentation
     run = exact_perceptron(
-        ds, order=order, max_epochs=args.max_epochs, certificate=sep, track_norms=bool(args.plot)
+        ds,
+        order=order,
+        max_epochs=bounds.epoch_cap(ds.n_samples),
+        certificate=sep,
+        track_norms=bool(args.plot),
     )
-    report = certify_report(ds, cert, run, vectors=args.json)
+    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
+    report = certify_report(ds, cert, run, vectors=args.json, record=args.record, stopped=stopped)
+    if args.trace:
+        write_trace(args.trace, run.updates)
     if args.plot:
         from novikoff.plot import plot_squeeze
 
-        bound = f"R^2/gamma^2 = {float(sep.bound):.4g}" if sep else "not separable"
+        bound = f"R^2/gamma^2 = {show(sep.bound, 4)}" if sep else "not separable"
         title = f"{Path(ds.name).name}: {run.mistakes} updates, {bound}"
         plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, title)
     if args.json:
-        print(json.dumps(report))
+        print(dumps(report))
     else:
         print(_summary(report, cert, run, args.order))
         if args.plot:
@@ -329,7 +454,7 @@ def _cmd_seed_tables(args: argparse.Namespace) -> int:
     from novikoff.seedtables import format_tables, seed_tables
 
     tables = seed_tables()
-    print(json.dumps(tables) if args.json else format_tables(tables))
+    print(dumps(tables) if args.json else format_tables(tables))
     return 0
 
 
@@ -353,7 +478,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         report = verify.to_json(results)
         report["regressions"] = regressions
-        print(json.dumps(report))
+        print(dumps(report))
     else:
         print(verify.to_table(results))
         for line in regressions:
@@ -377,17 +502,42 @@ def _sklearn_params(text: str) -> dict[str, Any]:
     return params
 
 
+def _check_estimator(target: Any, name: str, params: dict[str, Any]) -> None:
+    """InputError (exit 2) unless ``target(**params)`` builds an estimator with a ``fit`` method:
+    a misused --sklearn is a usage error, not a bug of the implementation."""
+    if not isinstance(target, type):
+        raise InputError(f"--sklearn: {name} is not an estimator class (got {type(target).__name__})")
+    if not callable(getattr(target, "fit", None)):
+        raise InputError(f"--sklearn: {name} has no fit method")
+    try:
+        target(**{**params, "max_iter": 1})
+    except Exception as exc:
+        raise InputError(
+            f"--sklearn: {name}({', '.join(params)}) failed: {type(exc).__name__}: {exc}"
+        ) from None
+
+
 def _cmd_diff(args: argparse.Namespace) -> int:
     from novikoff.fuzz.harness import check_implementation, load_callable, sklearn_fit
 
     if args.sklearn is not None and args.algorithm != "perceptron":
         raise InputError("--sklearn adapts perceptron estimators only (use --algorithm perceptron)")
+    params = _sklearn_params(args.sklearn) if args.sklearn is not None else {}
     target = load_callable(args.target)
-    fit = sklearn_fit(target, **_sklearn_params(args.sklearn)) if args.sklearn is not None else target
+    if args.sklearn is not None:
+        _check_estimator(target, args.target, params)
+    fit = sklearn_fit(target, **params) if args.sklearn is not None else target
     sk = f' --sklearn "{args.sklearn}"' if args.sklearn is not None else ""
     algo = "" if args.algorithm == "perceptron" else f" --algorithm {args.algorithm}"
     repro = f"novikoff diff {args.target}{algo}{sk} --examples {args.examples} --seed {args.seed}"
-    report = check_implementation(fit, args.algorithm, examples=args.examples, seed=args.seed, repro=repro)
+    report = check_implementation(
+        fit,
+        args.algorithm,
+        examples=args.examples,
+        seed=args.seed,
+        repro=repro,
+        call_timeout=args.call_timeout or None,
+    )
     if args.json:
 
         def finding(f: Any) -> dict[str, Any]:
@@ -406,7 +556,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
             }
 
         print(
-            json.dumps(
+            dumps(
                 {
                     "ok": report.ok,
                     "examples": report.examples,
@@ -452,7 +602,7 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
             "" if best is None else f"; the highest updates/bound seen was {best}"
         )
         print(
-            json.dumps({"counterexample": None, "examples": result.examples, "best_ratio": best})
+            dumps({"counterexample": None, "examples": result.examples, "best_ratio": best})
             if args.json
             else message
         )
@@ -465,7 +615,7 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
     replay = ce.replay_command(args.out) + ("" if ce.order is None else "  (with the order above)")
     if args.json:
         print(
-            json.dumps(
+            dumps(
                 {
                     "counterexample": args.out,
                     "source": ce.source,
@@ -497,42 +647,114 @@ def _write(path: str, text: str, option: str) -> None:
         raise InputError(f"{option} {path}: {exc.strerror or exc}") from None
 
 
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "certify":
+        return _cmd_certify(args)
+    if args.command == "verify":
+        return _cmd_verify(args)
+    if args.command == "diff":
+        return _cmd_diff(args)
+    if args.command == "falsify":
+        return _cmd_falsify(args)
+    if args.command == "run":
+        from novikoff.cli_run import cmd_run
+
+        return cmd_run(args, _load)
+    if args.command == "margins":
+        from novikoff.cli_run import cmd_margins
+
+        return cmd_margins(args, _load)
+    return _cmd_seed_tables(args)
+
+
+def _one_line(text: str, limit: int = 2000) -> str:
+    """The first line of ``text``, at most ``limit`` characters (errors are one line)."""
+    line = str(text).strip().split("\n", 1)[0].strip()
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def _fail(prefix: str, message: str, code: int, **extra: Any) -> int:
+    """Report a failure: one line on stderr, and the error object on stdout under --json."""
+    message = _one_line(message)
+    if _Output.json:
+        try:
+            print(error_json(message, code, **extra), flush=True)
+        except OSError:
+            pass
+    print(f"novikoff: {prefix}{message}", file=sys.stderr, flush=True)
+    return code
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    """The command with its exceptions mapped to exit statuses (see the module docstring)."""
+    try:
+        with deadline(args.time_limit, lambda: TimeLimitReached(args.time_limit)):
+            code = _dispatch(args)
+        sys.stdout.flush()
+        return code
+    except InvariantViolation as exc:
+        return _fail("INVARIANT FAILED: ", str(exc), 1)
+    except CertificateError as exc:
+        return _fail("CERTIFICATE CHECK FAILED: ", str(exc), 1)
+    except NovikoffError as exc:
+        return _fail("error: ", str(exc), 2)
+    except TimeLimitReached as exc:
+        return _fail(
+            "",
+            f"{exc} (the command did not finish; raise the limit or pass --time-limit 0)",
+            1,
+            stopped_by="time_limit",
+        )
+    except RecursionError:
+        return _fail("error: ", "input nested too deeply (RecursionError)", 2)
+    except OSError as exc:  # stdout or stderr gone (broken pipe) or full (ENOSPC)
+        return _output_failed(exc)
+    finally:
+        kill_children()
+
+
+def _output_failed(exc: OSError) -> int:
+    """stdout could not be written: one line on stderr if it still works, exit 2, no traceback."""
+    try:  # later flushes (at exit) must not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        print(f"novikoff: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Entry point; returns the exit status (see the module docstring). Never raises but for
+    argparse's own exits (--help, usage errors: SystemExit 0 or 2)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    _Output.json = "--json" in words
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)  # exact results may have more than 4300 digits
     try:
-        if args.command == "certify":
-            return _cmd_certify(args)
-        if args.command == "verify":
-            return _cmd_verify(args)
-        if args.command == "diff":
-            return _cmd_diff(args)
-        if args.command == "falsify":
-            return _cmd_falsify(args)
-        if args.command == "run":
-            from novikoff.cli_run import cmd_run
-
-            return cmd_run(args, _load)
-        if args.command == "margins":
-            from novikoff.cli_run import cmd_margins
-
-            return cmd_margins(args, _load)
-        return _cmd_seed_tables(args)
-    except InvariantViolation as exc:
-        print(f"novikoff: INVARIANT FAILED: {exc}", file=sys.stderr)
-        return 1
-    except CertificateError as exc:
-        print(f"novikoff: CERTIFICATE CHECK FAILED: {exc}", file=sys.stderr)
-        return 1
-    except NovikoffError as exc:
-        print(f"novikoff: error: {exc}", file=sys.stderr)
-        return 2
+        with termination_signals():
+            parser = build_parser()
+            args = parser.parse_args(words)
+            code = _run_command(args)
+    except Terminated as exc:
+        kill_children()
+        code = _fail("", f"{exc}; stopped, no result", exc.exit_code)
     except KeyboardInterrupt:
-        print("novikoff: interrupted", file=sys.stderr)
-        return 130
+        kill_children()
+        code = _fail("", "interrupted (SIGINT); stopped, no result", 130)
+    except OSError as exc:
+        code = _output_failed(exc)
+    if argv is None and code >= 128:  # a signal: leave at once, without interpreter teardown
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(code)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,16 +12,18 @@ fails, 2 on bad input.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from novikoff.approx import show
 from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
+from novikoff.jsonout import dumps, float_or_none
 from novikoff.rational import format_rational, parse_rational
+from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
 from novikoff.runs import RunRecord
 
 __all__ = ["add_run_parser", "cmd_run"]
@@ -41,7 +43,13 @@ def add_run_parser(sub: Any, add_data_options: Any) -> None:
     r.add_argument("--epsilon", metavar="E", help="PDM accuracy eps in (0, 1] (default 1/100)")
     r.add_argument("--beta", metavar="B", help="PFM fixed margin beta >= 0 (pfm); MSVMAv's beta > 0 (msvmav)")
     r.add_argument("--alpha", metavar="A", help="MSVMAv's alpha > 0 (default 1)")
-    r.add_argument("--iterations", type=int, default=100, metavar="T", help="MSVMAv iterations (default 100)")
+    r.add_argument(
+        "--iterations",
+        type=_iterations,
+        default=100,
+        metavar="T",
+        help=f"MSVMAv iterations (default 100, at most {MAX_ITERATIONS})",
+    )
     r.add_argument("--epsilons", metavar="E1,E2,...", help="PDM-succ: strictly decreasing eps values")
     r.add_argument("--soft-margin", metavar="DELTA", help="extend x_k -> (x_k, DELTA e_k) first (DELTA > 0)")
     speed = r.add_mutually_exclusive_group()
@@ -49,6 +57,23 @@ def add_run_parser(sub: Any, add_data_options: Any) -> None:
     speed.add_argument("--fast", action="store_true", help="float64 twin, then exact certification")
     r.add_argument("--multiple-updates", action="store_true", help="multiple updates in the exact run too")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+    from novikoff.cli import add_run_bounds
+
+    add_run_bounds(r)
+
+
+MAX_ITERATIONS = 10**6
+
+
+def _iterations(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    try:
+        value = int(text) if len(digits) <= 20 else MAX_ITERATIONS + 1
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text[:40]!r}") from None
+    if not 0 <= value <= MAX_ITERATIONS:
+        raise argparse.ArgumentTypeError(f"must be between 0 and {MAX_ITERATIONS}, got {text[:40]}")
+    return value
 
 
 def _number(text: str | None, option: str) -> Fraction | None:
@@ -101,16 +126,22 @@ def _exact_run(
 ) -> RunRecord:
     from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
 
-    common = {"max_epochs": args.max_epochs, "certificate": cert}
+    bounds = RunBounds(args.max_epochs, args.max_updates)
+    cap = bounds.epoch_cap(ds.n_samples)  # at most one update per presentation
     if algo == "perceptron":
         from novikoff.twins.exact import exact_perceptron
 
-        return exact_perceptron(ds, **common)
+        return exact_perceptron(ds, max_epochs=cap, certificate=cert)
     if algo == "pocket":
         from novikoff.reference.pocket import run_pocket
 
-        return run_pocket(ds, max_epochs=args.max_epochs)
-    extra = {**common, "multiple_updates": args.multiple_updates}
+        return run_pocket(ds, max_epochs=cap)
+    extra = {
+        "max_epochs": args.max_epochs,
+        "certificate": cert,
+        "multiple_updates": args.multiple_updates,
+        "max_updates": args.max_updates,
+    }
     if algo == "pfm":
         return run_pfm(ds, params["beta"], **extra)
     if algo == "pdm":
@@ -122,18 +153,27 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
     from novikoff.twins import perceptron_twin
     from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin
 
-    opts = {"max_epochs": args.max_epochs, "multiple_updates": True, "active_sets": True}
+    opts = {
+        "max_epochs": args.max_epochs,
+        "multiple_updates": True,
+        "active_sets": True,
+        "max_updates": args.max_updates,
+    }
+    cap = RunBounds(args.max_epochs, args.max_updates).epoch_cap(ds.n_samples)
     if algo == "perceptron":
-        return perceptron_twin(ds, max_epochs=args.max_epochs)
+        return perceptron_twin(ds, max_epochs=cap)
     if algo == "pocket":
         from novikoff.twins.pocket import pocket_twin
 
-        return pocket_twin(ds, max_epochs=args.max_epochs)
+        return pocket_twin(ds, max_epochs=cap)
     if algo == "pfm":
         Z, s = ds.scaled_patterns
         beta = params["beta"]
         multiple = all(beta * beta * s * s < sum(v * v for v in z) for z in Z)
-        return pfm_twin(ds, beta=beta, **{**opts, "multiple_updates": multiple})
+        # beta >= ||z_i|| for some i: that sample updates at every presentation (Cauchy-Schwarz),
+        # the run cannot converge, and active-set rounds would only re-present it hundreds of
+        # times per epoch: plain epochs, at most m updates each
+        return pfm_twin(ds, beta=beta, **{**opts, "multiple_updates": multiple, "active_sets": multiple})
     if algo == "pdm":
         return pdm_twin(ds, eps=params["eps"], **opts)
     return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
@@ -165,8 +205,8 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
     if args.algorithm == "msvmav":
         return cmd_run_msvmav(args, load)
     params = _parameters(args)
-    ds = load(args)
     delta = _number(args.soft_margin, "--soft-margin")
+    ds = load(args)
     if delta is not None:
         ds = soft_margin(ds, delta)
     t0 = time.perf_counter()
@@ -180,6 +220,13 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         else _exact_run(ds, args.algorithm, params, sep, args)
     )
     t_run = time.perf_counter() - t0
+    if args.trace:
+        write_trace(args.trace, run.updates)
+    bounds = RunBounds(args.max_epochs, args.max_updates)
+    one_per_presentation = args.algorithm in ("perceptron", "pocket")
+    stopped = stopped_by(
+        run.converged, run.epochs, bounds, ds.n_samples, getattr(run, "stopped", ""), one_per_presentation
+    )
     checks: dict[str, str] = dict(getattr(run, "checks", {}))
     if args.algorithm == "perceptron" and not args.fast and sep is not None:
         checks["N1-N3"] = f"held at all {run.mistakes} updates"
@@ -221,7 +268,9 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
             "updates": run.mistakes,
             "epochs": run.epochs,
             "converged": run.converged,
+            "stopped_by": stopped,
             "stages": [[format_rational(Fraction(e)), t, n] for e, t, n in getattr(run, "stages", [])],
+            "record": record_json(run.updates, args.record),
         },
         "margin": None
         if margin is None
@@ -242,7 +291,7 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
     if args.json:
-        print(json.dumps(report))
+        print(dumps(report))
         return 0
     parameters = report["parameters"].items()
     shown = ", ".join(f"{k} = {','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in parameters)
@@ -252,23 +301,23 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         + ")",
         f"  {args.algorithm}{' ' + shown if shown else ''}"
         f" ({report['mode']}): {run.mistakes} updates in {run.epochs} epochs, "
-        + ("converged" if run.converged else f"NOT converged (stopped at max_epochs = {args.max_epochs})"),
+        + ("converged" if run.converged else f"NOT converged ({_stop_text(stopped, args)})"),
     ]
     if sep is None:
         lines.append(
             "  not separable: Gordan certificate (novikoff certify shows it); no margin to compare with"
         )
     else:
-        lines.append(f"  gamma^2 = {float(sep.gamma2):.6g} (exact certificate), R^2 = {float(cert.R2):.6g}")
+        lines.append(f"  gamma^2 = {show(sep.gamma2)} (exact certificate), R^2 = {show(cert.R2)}")
     if margin is not None and margin.ratio_interval is not None and margin.ratio2 is not None:
         exact = "" if margin.ratio_exact is None else f" = {margin.ratio_exact} exactly"
         lines.append(
             f"  achieved margin gamma'/gamma in {format_interval(*margin.ratio_interval)}{exact}"
-            f"  (certified: (gamma'/gamma)^2 = {float(margin.ratio2):.12g} exact rational)"
+            f"  (certified: (gamma'/gamma)^2 = {show(margin.ratio2, 12)} exact rational)"
         )
         if margin.after_run_estimate is not None:
             lines.append(
-                f"  after-run estimate 1 - gamma' t/||w|| = {float(margin.after_run_estimate):.6g}"
+                f"  after-run estimate 1 - gamma' t/||w|| = {show(margin.after_run_estimate)}"
                 " (bounds 1 - gamma'/gamma from above)"
             )
     pocket = report["pocket"]
@@ -283,6 +332,13 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
     lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")
     print("\n".join(lines))
     return 0
+
+
+def _stop_text(stopped: str | None, args: argparse.Namespace) -> str:
+    """Which bound ended a run that did not converge, as the option and its value."""
+    if stopped == "max_updates":
+        return f"stopped by --max-updates {args.max_updates}"
+    return f"stopped by --max-epochs {args.max_epochs}"
 
 
 KESLER_CERTIFY_LIMIT = 5_000_000  # Kesler vectors x their dimension; above it the certificate is skipped
@@ -316,14 +372,36 @@ def load_multiclass(args: argparse.Namespace) -> Any:
     )
 
 
+def _multiclass_errors(data: Any, weights: Any) -> int:
+    """Training errors of the final weights, decided exactly (float weights are exact dyadic
+    rationals; a positive common scale of weights or rows changes no prediction)."""
+    import math
+
+    import numpy as np
+
+    from novikoff.reference.multiclass import predict_first_max
+
+    if isinstance(weights, np.ndarray):  # the twin's K x D float64 matrix
+        weights = weights.ravel().tolist()
+    values = [v if isinstance(v, Fraction) else Fraction(float(v)) for v in weights]
+    den = math.lcm(*(v.denominator for v in values)) if values else 1
+    flat = [int(v * den) for v in values]
+    D = data.dimension
+    W = [flat[k * D : (k + 1) * D] for k in range(data.n_classes)]
+    X, _ = data.scaled_rows
+    return sum(1 for x, y in zip(X, data.labels) if predict_first_max(W, x) != y)
+
+
 def cmd_run_multiclass(args: argparse.Namespace) -> int:
     from novikoff.multiclass import kesler
     from novikoff.reference.multiclass import run_multiclass
     from novikoff.twins.multiclass import multiclass_twin
 
-    for option in ("epsilon", "beta", "epsilons", "soft_margin", "alpha"):
+    for option in ("epsilon", "beta", "epsilons", "soft_margin", "alpha", "positive"):
         if getattr(args, option) is not None:
             raise InputError(f"--{option.replace('_', '-')} does not apply to --algorithm multiclass")
+    if args.format not in (None, "csv"):
+        raise InputError(f"--format {args.format}: --algorithm multiclass reads CSV files (or sklearn:NAME)")
     data = load_multiclass(args)
     size = data.n_samples * (data.n_classes - 1) * data.n_classes * data.dimension
     cert = None
@@ -333,15 +411,17 @@ def cmd_run_multiclass(args: argparse.Namespace) -> int:
     t_cert = time.perf_counter() - t0
     sep = cert if isinstance(cert, SeparableCertificate) else None
     t0 = time.perf_counter()
+    bounds = RunBounds(args.max_epochs, args.max_updates)
+    cap = bounds.epoch_cap(data.n_samples)  # at most one update per presentation
     if args.fast:
-        run = multiclass_twin(data, max_epochs=args.max_epochs)
+        run = multiclass_twin(data, max_epochs=cap)
     else:
-        run = run_multiclass(data, max_epochs=args.max_epochs, certificate=sep)
+        run = run_multiclass(data, max_epochs=cap, certificate=sep)
     t_run = time.perf_counter() - t0
-    import numpy as np
-
-    W = np.asarray(run.weights, dtype=np.float64).reshape(data.n_classes, data.dimension)
-    errors = int((np.argmax(data.float_rows() @ W.T, axis=1) != np.asarray(data.labels)).sum())
+    if args.trace:
+        write_trace(args.trace, run.updates)
+    stopped = stopped_by(run.converged, run.epochs, bounds, data.n_samples)
+    errors = _multiclass_errors(data, run.weights)
     report: dict[str, Any] = {
         "dataset": data.name,
         "samples": data.n_samples,
@@ -352,7 +432,13 @@ def cmd_run_multiclass(args: argparse.Namespace) -> int:
         "R2": format_rational(data.R2),
         "gammaK2": None if sep is None else format_rational(sep.gamma2),
         "m1_bound": None if sep is None else format_rational(2 * data.R2 / sep.gamma2),
-        "run": {"updates": run.mistakes, "epochs": run.epochs, "converged": run.converged},
+        "run": {
+            "updates": run.mistakes,
+            "epochs": run.epochs,
+            "converged": run.converged,
+            "stopped_by": stopped,
+            "record": record_json(run.updates, args.record),
+        },
         "training_errors": errors,
         "checks": {"M1 and Kesler N1": f"held at all {run.mistakes} updates"}
         if sep and not args.fast
@@ -360,18 +446,18 @@ def cmd_run_multiclass(args: argparse.Namespace) -> int:
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
     if args.json:
-        print(json.dumps(report))
+        print(dumps(report))
         return 0
     lines = [
         f"novikoff run: {data.name} ({data.n_samples} samples, {data.n_classes} classes, bias {data.bias})",
         f"  multiclass ({report['mode']}): {run.mistakes} updates in {run.epochs} epochs, "
-        + ("converged" if run.converged else f"NOT converged (stopped at max_epochs = {args.max_epochs})"),
+        + ("converged" if run.converged else f"NOT converged ({_stop_text(stopped, args)})"),
         f"  Kesler construction: {report['kesler']}"
         + (
             ""
             if sep is None
-            else f", gamma_K^2 = {float(sep.gamma2):.6g}, M1 bound 2R^2/gamma_K^2 = "
-            f"{float(2 * data.R2 / sep.gamma2):.6g}"
+            else f", gamma_K^2 = {show(sep.gamma2)}, M1 bound 2R^2/gamma_K^2 = "
+            f"{show(2 * data.R2 / sep.gamma2)}"
         ),
         f"  training errors of the final weights: {errors} of {data.n_samples}",
     ]
@@ -382,9 +468,16 @@ def cmd_run_multiclass(args: argparse.Namespace) -> int:
 
 
 def read_weights(path: str) -> list[Fraction]:
-    """Numbers separated by commas, spaces or newlines (read exactly; '#' starts a comment)."""
+    """Numbers separated by commas, spaces or newlines (read exactly; '#' starts a comment).
+
+    Guarantees: the exact values, or InputError naming ``--weights``, the file and the line.
+    """
+    if Path(path).is_dir():
+        raise InputError(f"--weights {path}: is a directory")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"--weights {path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
     except OSError as exc:
         raise InputError(f"--weights {path}: {exc.strerror or exc}") from None
     values: list[Fraction] = []
@@ -418,6 +511,10 @@ def cmd_margins(args: argparse.Namespace, load: Any) -> int:
     from novikoff.margin_stats import margin_statistics
     from novikoff.spec import S1
 
+    if args.plot is not None:
+        from novikoff.plot import check_plot_path
+
+        check_plot_path(args.plot)
     ds = load(args)
     stats = margin_statistics(ds, read_weights(args.weights))
     s1 = "not applicable (average margin <= 0)"
@@ -451,15 +548,15 @@ def cmd_margins(args: argparse.Namespace, load: Any) -> int:
 
         plot_margin_cdf(args.plot, {"weights": margins}, f"{ds.name}: cumulative margin distribution")
     if args.json:
-        print(json.dumps(report))
+        print(dumps(report))
         return 0
     print(
         f"novikoff margins: {ds.name} ({stats.n} samples), weights from {args.weights}\n"
-        f"  average margin theta = {stats.theta:.6g}  (theta ||w|| = {float(stats.mean_scaled):.6g}, "
-        f"||w||^2 = {float(stats.w_norm2):.6g}, both exact)\n"
-        f"  semi-variance SV = {float(stats.semivariance):.6g} (exact rational)\n"
+        f"  average margin theta = {stats.theta:.6g}  (theta ||w|| = {show(stats.mean_scaled)}, "
+        f"||w||^2 = {show(stats.w_norm2)}, both exact)\n"
+        f"  semi-variance SV = {show(stats.semivariance)} (exact rational)\n"
         + (
-            f"  margin loss mean((1 - m/theta)_+^2) = SV/theta^2 = {float(stats.margin_loss):.6g}; S1 {s1}\n"
+            f"  margin loss mean((1 - m/theta)_+^2) = SV/theta^2 = {show(stats.margin_loss)}; S1 {s1}\n"
             if stats.margin_loss is not None
             else f"  S1: {s1}\n"
         )
@@ -482,8 +579,12 @@ def cmd_run_msvmav(args: argparse.Namespace, load: Any) -> int:
             raise InputError(f"--{option.replace('_', '-')} does not apply to --algorithm msvmav")
     alpha = validate_positive(_number(args.alpha, "--alpha") if args.alpha is not None else 1, "--alpha")
     beta = validate_positive(_number(args.beta, "--beta") if args.beta is not None else 1, "--beta")
-    if args.iterations < 0:
-        raise InputError(f"--iterations must be >= 0, got {args.iterations}")
+    for option, value in (("--alpha", alpha), ("--beta", beta)):
+        f = float_or_none(value)
+        if f is None or f == 0:
+            raise InputError(
+                f"{option} {show(value)}: outside the float64 range that MSVMAv's weights are computed in"
+            )
     ds = load(args)
     t0 = time.perf_counter()
     if args.fast:
@@ -503,19 +604,19 @@ def cmd_run_msvmav(args: argparse.Namespace, load: Any) -> int:
         "iterations": args.iterations,
         "weights": weights,
         "average_margin": stats.theta,
-        "semivariance": float(stats.semivariance),
+        "semivariance": float_or_none(stats.semivariance),
         "training_errors": stats.errors,
         "theta_history": thetas,
         "seconds": round(seconds, 4),
     }
     if args.json:
-        print(json.dumps(report))
+        print(dumps(report))
         return 0
     print(
         f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias})\n"
         f"  msvmav alpha = {alpha}, beta = {beta}, {args.iterations} iterations ({report['mode']})"
         + ("" if args.fast else "; S2 (Sherman-Morrison = direct inverse) held at every iteration")
-        + f"\n  average margin {stats.theta:.6g}, semi-variance {float(stats.semivariance):.6g}, "
+        + f"\n  average margin {stats.theta:.6g}, semi-variance {show(stats.semivariance)}, "
         f"training errors {stats.errors} of {ds.n_samples}\n  time: {seconds:.3f} s"
     )
     return 0

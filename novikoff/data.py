@@ -291,9 +291,11 @@ def _float(num: int, den: int, name: str) -> float:
     try:
         value = num / den
     except OverflowError:
-        raise InputError(f"{name}: value {num}/{den} does not fit a float64") from None
+        value = math.inf
     if not math.isfinite(value):
-        raise InputError(f"{name}: value {num}/{den} does not fit a float64")
+        from novikoff.approx import show
+
+        raise InputError(f"{name}: a value of about {show(Fraction(num, den), 3)} does not fit a float64")
     return value
 
 

@@ -15,11 +15,11 @@ sample i is m_i = y_i w.x~_i / ||w||. With u_i = y_i w.x~_i (rational):
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from novikoff.approx import signed_sqrt_ratio
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.rational import to_fraction
@@ -44,13 +44,12 @@ class MarginStatistics:
 
     @property
     def theta(self) -> float:
-        """The average margin as a float (display)."""
-        return float(self.mean_scaled) / math.sqrt(float(self.w_norm2))
+        """The average margin as a float (display; +-inf beyond the float64 range, never raises)."""
+        return signed_sqrt_ratio(self.mean_scaled, self.w_norm2)
 
     def margins(self) -> list[float]:
-        """m_i as floats, in sample order (display and plots)."""
-        norm = math.sqrt(float(self.w_norm2))
-        return [float(u) / norm for u in self.scaled_margins]
+        """m_i as floats, in sample order (display and plots; +-inf beyond the float64 range)."""
+        return [signed_sqrt_ratio(u, self.w_norm2) for u in self.scaled_margins]
 
     def cdf(self, t: float) -> Fraction:
         """F(t) = #{i : m_i <= t}/n, decided exactly for rational t (u_i <= t ||w|| by the sign split)."""

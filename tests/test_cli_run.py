@@ -73,7 +73,7 @@ def test_non_separable_data_without_soft_margin_stops_and_says_so(
     xor.write_text("0,0,1\n1,1,1\n0,1,-1\n1,0,-1\n")
     assert cli.main(["run", str(xor), "--algorithm", "pdm", "--epsilon", "0.5", "--max-epochs", "7"]) == 0
     out = capsys.readouterr().out
-    assert "NOT converged (stopped at max_epochs = 7)" in out and "not separable: Gordan certificate" in out
+    assert "NOT converged (stopped by --max-epochs 7)" in out and "not separable: Gordan certificate" in out
     assert cli.main(["run", str(xor), "--soft-margin", "1", "--epsilon", "0.5"]) == 0
     assert "converged" in capsys.readouterr().out
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 import mpmath
 
+from novikoff.approx import sqrt_float
 from novikoff.certify import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError
@@ -46,7 +47,7 @@ class AchievedMargin:
     @property
     def gamma_prime(self) -> float:
         """gamma' as a float (display only)."""
-        return self.sign * math.sqrt(float(self.gamma_prime2))
+        return self.sign * sqrt_float(self.gamma_prime2)
 
 
 def _dyadic(endpoint: object) -> Fraction:

@@ -1,0 +1,46 @@
+"""Standard JSON only: what every ``--json`` output goes through.
+
+Guarantees: :func:`dumps` returns RFC 8259 JSON (``allow_nan=False``): a float that
+is not finite becomes ``null``. Floats that approximate an exact value are made by
+:func:`float_or_none`, which gives ``None`` (JSON ``null``) when the exact value
+does not fit a float64; every such ``*_float`` field has its exact value beside it
+as an integer or a ``"p/q"`` string, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["dumps", "error_json", "float_or_none"]
+
+
+def float_or_none(value: Fraction | int | float) -> float | None:
+    """The nearest float64 of ``value``, or None when it overflows (or is not finite)."""
+    try:
+        f = float(value)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) else None
+
+
+def _clean(obj: Any) -> Any:
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: _clean(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_clean(v) for v in obj]
+    return obj
+
+
+def dumps(obj: Any) -> str:
+    """``obj`` as standard JSON (non-finite floats as null; never NaN or Infinity)."""
+    return json.dumps(_clean(obj), allow_nan=False)
+
+
+def error_json(message: str, exit_code: int, **extra: Any) -> str:
+    """The one JSON object printed on stdout when a ``--json`` command fails."""
+    return dumps({"error": message, "exit_code": exit_code, **extra})

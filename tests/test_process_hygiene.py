@@ -1,0 +1,143 @@
+"""Issue 13: process hygiene. A signal mid-run ends the command with a message and exit
+128 + signal (130 for SIGINT, 143 for SIGTERM), never an abort or a traceback, and no
+process started by the command is left running, even when the parent is SIGKILLed.
+
+The data are large enough that ``certify`` computes the geometric margin in a forked
+child (m x dimension >= 100000); each test waits until that child exists, so the
+signal always arrives mid-run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc and Linux signals")
+
+GUARD = 120.0  # seconds: a hang guard, not a timing check
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            if ppid == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.fixture(scope="module")
+def big_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rng = random.Random(13)
+    f = tmp_path_factory.mktemp("hygiene") / "rows.csv"
+    lines = []
+    for _ in range(40_000):
+        x = [rng.randint(-(10**6), 10**6) for _ in range(3)]
+        s = x[0] + 2 * x[1] - x[2]
+        lines.append(",".join(map(str, x)) + (",1" if s > 0 else ",-1"))
+    f.write_text("\n".join(lines) + "\n")
+    return f
+
+
+def _start(args: list[str]) -> subprocess.Popen[str]:
+    env = {k: v for k, v in os.environ.items() if k != "NOVIKOFF_NO_FORK"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "novikoff.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def _wait_for_child(proc: subprocess.Popen[str]) -> list[int]:
+    deadline = time.monotonic() + GUARD
+    while time.monotonic() < deadline:
+        kids = _children(proc.pid)
+        if kids:
+            return kids
+        if proc.poll() is not None:
+            pytest.fail(f"the command ended before forking: {proc.returncode} {proc.communicate()}")
+        time.sleep(0.01)
+    proc.kill()
+    pytest.fail("no child process appeared")
+
+
+def _gone(pids: list[int]) -> bool:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if not any(_running(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_signal_mid_run_ends_cleanly_and_leaves_no_process(
+    big_csv: Path, sig: signal.Signals, code: int, as_json: bool
+) -> None:
+    proc = _start(["certify", str(big_csv), *(["--json"] if as_json else [])])
+    kids = _wait_for_child(proc)
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=GUARD)
+    assert proc.returncode == code, err
+    assert "Traceback" not in err and "double free" not in err
+    assert err.strip().count("\n") == 0 and ("terminated by" in err or "interrupted" in err)
+    if as_json:
+        assert json.loads(out)["exit_code"] == code
+    assert _gone(kids), f"left running: {[p for p in kids if _running(p)]}"
+
+
+def test_parent_killed_outright_takes_its_child_along(big_csv: Path) -> None:
+    proc = _start(["certify", str(big_csv)])
+    kids = _wait_for_child(proc)
+    proc.kill()  # SIGKILL: no handler runs; the kernel's parent-death signal must do it
+    proc.communicate(timeout=GUARD)
+    assert _gone(kids), f"orphans: {[p for p in kids if _running(p)]}"
+
+
+def test_time_limit_mid_run_leaves_no_process(big_csv: Path) -> None:
+    proc = _start(["certify", str(big_csv), "--time-limit", "3", "--json"])
+    seen: set[int] = set()
+    deadline = time.monotonic() + GUARD
+    while proc.poll() is None and time.monotonic() < deadline:
+        seen.update(_children(proc.pid))
+        time.sleep(0.01)
+    out, err = proc.communicate(timeout=GUARD)
+    if proc.returncode == 0:
+        pytest.skip("the run finished within the limit on this machine")
+    assert proc.returncode == 1 and "--time-limit" in err and "Traceback" not in err
+    assert json.loads(out)["stopped_by"] == "time_limit"
+    assert _gone(sorted(seen))
+
+
+def test_the_child_does_not_hold_the_callers_pipes(big_csv: Path) -> None:
+    """The orphan of issue 13 kept stdout open, so a reader waited forever: after the parent
+    is killed, reading its stdout must reach end of file."""
+    proc = _start(["certify", str(big_csv)])
+    _wait_for_child(proc)
+    proc.kill()
+    out, _ = proc.communicate(timeout=GUARD)  # returns only when every writer closed the pipe
+    assert out == ""
