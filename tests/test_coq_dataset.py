@@ -68,7 +68,7 @@ def test_generated_file_states_the_bound() -> None:
     ds = exercise_6_1()
     src = certificate_to_coq(ds, certify(ds))
     assert "Theorem perceptron_updates_bound" in src
-    assert "(updates zs order <= 4)%nat" in src  # floor(R^2/gamma^2) = floor(9/2)
+    assert "Z.of_nat (updates zs order) <= 4." in src  # floor(R^2/gamma^2) = floor(9/2)
     assert "Lemma certificate_checks : check_cert rows lambda_num lambda_den pstar_num R2_num = true." in src
     for forbidden in ("Admitted", "admit", "Axiom", "Parameter", "Conjecture"):
         assert forbidden not in src
@@ -90,7 +90,7 @@ def test_gordan_certificate_is_refused() -> None:
 def test_certificate_compiles(coq_build: Path, name: str, dataset: Dataset, bound: int) -> None:
     cert = certify(dataset)
     src = certificate_to_coq(dataset, cert)
-    assert f"(updates zs order <= {bound})%nat" in src
+    assert f"Z.of_nat (updates zs order) <= {bound}." in src
     done = _compile(coq_build, src, name)
     assert done.returncode == 0, done.stderr
     assert "Axioms:" in done.stdout
