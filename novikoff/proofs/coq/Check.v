@@ -16,6 +16,7 @@ Print Assumptions Novikoff.Perceptron.N2_energy.
 Print Assumptions Novikoff.Perceptron.N3_mistake_bound.
 Print Assumptions Novikoff.Perceptron.N3_updates_le_ratio.
 Print Assumptions Novikoff.Perceptron.N3_stream.
+Print Assumptions Novikoff.Perceptron.N3_separating_direction.
 Print Assumptions Novikoff.Perceptron.certificate_min_norm.
 Print Assumptions Novikoff.Perceptron.N3_example.
 Print Assumptions Novikoff.Tightness.T1_tight.

@@ -215,6 +215,33 @@ Corollary N3_stream (zs : list vec) (p : vec) (R2 : R) (s : nat -> nat) :
   forall n, INR (updates zs (map s (seq 0 n))) * dot p p <= R2.
 Proof. intros. apply N3_mistake_bound; auto. apply stream_prefix_valid; auto. Qed.
 
+(** The classical form, for ANY separating direction u with margin g > 0
+    (z_i.u >= g for all i; gamma = g/||u||): k g^2 <= R^2 ||u||^2. *)
+Theorem N3_separating_direction (zs : list vec) (u : vec) (g R2 : R) (order : list nat) :
+  (forall z, In z zs -> dot z u >= g) ->
+  0 < g ->
+  radius_bound zs R2 ->
+  0 <= R2 ->
+  valid_order zs order ->
+  INR (updates zs order) * g ^ 2 <= R2 * dot u u.
+Proof.
+  intros Hu Hg HR HR0 Ho.
+  pose proof (N1_progress_margin zs u g order Hu Ho) as H1.
+  pose proof (N2_energy zs R2 order HR Ho) as H2.
+  pose proof (cauchy_schwarz u (weights zs order)) as Hcs.
+  pose proof (norm2_nonneg u) as Huu.
+  set (k := INR (updates zs order)) in *.
+  set (pw := dot u (weights zs order)) in *.
+  set (w2 := dot (weights zs order) (weights zs order)) in *.
+  assert (Hk : 0 <= k) by apply pos_INR.
+  destruct (Req_dec k 0) as [E|E]; [rewrite E; nra|].
+  assert (Hk' : 0 < k) by lra.
+  assert (Hkg : 0 <= k * g) by (apply Rmult_le_pos; lra).
+  assert (Hsq : (k * g) * (k * g) <= pw * pw) by (apply Rmult_le_compat; lra).
+  assert (Huw : dot u u * w2 <= dot u u * (k * R2)) by (apply Rmult_le_compat_l; assumption).
+  apply Rmult_le_reg_l with k; [exact Hk'|]. nra.
+Qed.
+
 (** ** Certificates: p in the hull with the certificate condition is the
     minimum-norm point of conv{z_i}, so gamma^2 = ||p||^2 exactly. *)
 
