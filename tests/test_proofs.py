@@ -10,14 +10,20 @@ import sympy as sp
 
 from novikoff.proofs.core import (
     Certificate,
+    Chain,
+    FailureKind,
     Identity,
     Interval,
     Monotone,
     Obligation,
+    Step,
     Term,
     check_obligation,
 )
-from novikoff.proofs.registry import SPEC_IDS, all_obligations, wrong_variants
+from novikoff.proofs.headlines import headlines
+from novikoff.proofs.registry import SPEC_IDS, WrongVariant, all_obligations, wrong_variants
+from novikoff.proofs.statements import matches_statement
+from novikoff.spec import THEOREMS
 
 OBLIGATIONS = all_obligations()
 WRONG = wrong_variants()
@@ -29,17 +35,17 @@ def test_obligation_checks(ob: Obligation) -> None:
     assert result.ok, result.message
 
 
-@pytest.mark.parametrize("pair", WRONG, ids=lambda p: f"{p[0]}:{p[1].name}")
-def test_wrong_variant_is_rejected(pair: tuple[str, Obligation]) -> None:
-    spec_id, ob = pair
-    result = check_obligation(ob)
-    assert not result.ok, f"the checker accepted a wrong {spec_id}: {ob.name}"
-    assert result.message
+@pytest.mark.parametrize("variant", WRONG, ids=lambda w: f"{w.spec_id}:{w.obligation.name}")
+def test_wrong_variant_is_rejected_for_the_mathematics(variant: WrongVariant) -> None:
+    result = check_obligation(variant.obligation)
+    assert not result.ok, f"the checker accepted a wrong {variant.spec_id}: {variant.obligation.name}"
+    assert result.kind is variant.kind, (result.kind, result.message)
+    assert result.kind not in (FailureKind.UNKNOWN, FailureKind.SCOPE, FailureKind.MALFORMED)
 
 
 def test_every_proved_id_has_a_wrong_variant() -> None:
     proved = {ob.spec_id for ob in OBLIGATIONS}
-    broken = {sid for sid, _ in WRONG}
+    broken = {w.spec_id for w in WRONG}
     assert proved <= broken
     assert proved <= set(SPEC_IDS)
 
@@ -110,13 +116,23 @@ def test_monotone_needs_domain_hypotheses() -> None:
         x=x,
         a=sp.Integer(0),
         domain=("x_nonneg",),
-        derivative_proof=Certificate(multiplier=("opx", "opx"), terms=(Term((), "x_ge_a"),)),
+        derivative_proof=Chain(  # 1 + x > 0 on [0, x], from x_ge_a: not from a hypothesis about the point
+            steps=(
+                Step(
+                    "opx",
+                    sp.Gt(1 + x, 0, evaluate=False),
+                    Certificate(terms=(Term((), "x_ge_a"), Term((1,), None))),
+                ),
+            ),
+            final=Certificate(multiplier=("opx", "opx"), terms=(Term((), "x_ge_a"),)),
+        ),
     )
     hyps = {"x_nonneg": sp.Ge(x, 0, evaluate=False), "opx": sp.Gt(1 + x, 0, evaluate=False)}
     claim = sp.Ge(f, 0, evaluate=False)
     assert check_obligation(Obligation("ok", "D1", hyps, claim, proof)).ok
     without = {"opx": hyps["opx"]}  # x >= 0 dropped: the claim is false for x in (-1, 0)
-    assert not check_obligation(Obligation("no domain", "D1", without, claim, proof)).ok
+    result = check_obligation(Obligation("no domain", "D1", without, claim, proof))
+    assert not result.ok and result.kind is FailureKind.UNKNOWN and "x_nonneg" in result.message
 
 
 def test_identity_rejects_a_non_identity() -> None:
@@ -130,7 +146,7 @@ def test_every_design_id_has_a_statement_a_proof_and_a_wrong_variant() -> None:
 
     assert set(THEOREMS) == set(SPEC_IDS)
     assert {ob.spec_id for ob in OBLIGATIONS} == set(SPEC_IDS)
-    assert {sid for sid, _ in WRONG} == set(SPEC_IDS)
+    assert {w.spec_id for w in WRONG} == set(SPEC_IDS)
 
 
 def test_margin_distribution_statements_evaluate_exactly() -> None:
@@ -148,18 +164,54 @@ def test_apply_refuses_images_outside_the_lemmas_domain() -> None:
     from novikoff.proofs.lemma1 import log_ge_zero
 
     lemma = log_ge_zero()
-    y = next(iter(lemma.claim.free_symbols))
-    hyps = {"x_ge_1": sp.Ge(x, 1, evaluate=False), "x_pos": sp.Gt(x, 0, evaluate=False)}
+    y = next(iter(lemma.claim.free_symbols))  # declared positive
     premises = {
         "y_ge_1": Certificate(terms=(Term((), "x_ge_1"),)),
         "y_pos": Certificate(terms=(Term((), "x_pos"),)),
     }
     claim = sp.Ge(sp.log(x), 0, evaluate=False)
-    result = check_obligation(Obligation("ln x >= 0", "L1", hyps, claim, Apply(lemma, {y: x}, premises)))
-    assert not result.ok and "is positive but" in result.message  # x is only declared real
-    xp = sp.Symbol("xp", positive=True)
-    hyps_p = {"x_ge_1": sp.Ge(xp, 1, evaluate=False), "x_pos": sp.Gt(xp, 0, evaluate=False)}
-    ok = Obligation(
-        "ln xp >= 0", "L1", hyps_p, sp.Ge(sp.log(xp), 0, evaluate=False), Apply(lemma, {y: xp}, premises)
+    # x is only declared real and nothing here says x > 0
+    bare = Obligation("ln x >= 0", "L1", {}, claim, Apply(lemma, {y: x}, premises))
+    result = check_obligation(bare)
+    assert not result.ok and result.kind in (FailureKind.DOMAIN, FailureKind.UNDEFINED)
+    # with x >= 1 in the hypotheses the image is known positive where the lemma is used
+    hyps = {"x_ge_1": sp.Ge(x, 1, evaluate=False), "x_pos": sp.Gt(x, 0, evaluate=False)}
+    assert check_obligation(Obligation("ln x >= 0", "L1", hyps, claim, Apply(lemma, {y: x}, premises))).ok
+    # an image known negative is refused for the domain
+    neg = Obligation(
+        "ln(-x)", "L1", hyps, sp.Ge(sp.log(-x), 0, evaluate=False), Apply(lemma, {y: -x}, premises)
     )
-    assert check_obligation(ok).ok
+    assert not check_obligation(neg).ok
+
+
+@pytest.mark.parametrize("pair", headlines(), ids=lambda p: f"{p[0].id}:{p[0].name}")
+def test_headline_proves_exactly_the_spec_statement(pair: tuple) -> None:
+    statement, ob = pair
+    assert matches_statement(ob, statement) is None
+    result = check_obligation(ob)
+    assert result.ok, result.message
+
+
+def test_every_spec_statement_has_a_headline() -> None:
+    covered = [st for st, _ob in headlines()]
+    assert [id(st) for sts in THEOREMS.values() for st in sts] == [id(st) for st in covered]
+
+
+def test_a_restated_headline_with_a_changed_domain_does_not_match() -> None:
+    statement, ob = headlines()[0]  # N1: k is a nonnegative integer
+    k = statement.symbols[0]
+    loose = sp.Symbol(k.name, integer=True)
+    renamed = dataclasses.replace(
+        ob,
+        claim=ob.claim.xreplace({k: loose}),
+        hypotheses={
+            n: (h.xreplace({k: loose}) if isinstance(h, sp.Basic) else h) for n, h in ob.hypotheses.items()
+        },
+    )
+    reason = matches_statement(renamed, statement)
+    assert reason is not None and "domain" in reason
+    dropped = dataclasses.replace(ob, hypotheses={n: h for n, h in ob.hypotheses.items() if n != "minnorm"})
+    assert (
+        matches_statement(dropped, statement)
+        == "the hypotheses differ from the statement's hypotheses and premises"
+    )

@@ -1,26 +1,79 @@
 """Proof obligations and their mechanical checker.
 
-An :class:`Obligation` is a name, the spec id it proves, named hypotheses, a
-claim and a proof. Every proof kind is checked exactly or rigorously:
+An :class:`Obligation` is a name, the spec id it proves, named hypotheses, a claim
+and a proof. The obligation asserts: *for every value of its free symbols that lies
+in their declared sympy domains (real, positive, integer, ...) and satisfies every
+hypothesis, the claim holds and every expression in it is defined*. Free symbols
+must be real; an undefined function application such as ``pw(k)`` denotes a real
+number. A hypothesis is a relation (``>=``, ``>``, ``<=``, ``<``, ``=``), a
+:class:`~novikoff.spec.core.Forall` (a relation for every integer from a start), or
+an :class:`~sympy.logic.boolalg.Implies` between relations.
 
-- :class:`Identity`: ``lhs == rhs`` as rational functions (sympy ``cancel``/``expand``
-  of the difference is 0);
-- :class:`Certificate`: ``m (B - A) = sum_j c_j h_j + sum_k s_k^2`` (a
-  Positivstellensatz-style certificate) for a claim ``A <= B`` (or ``<``), where
-  every ``h_j`` is a hypothesis ``h_j >= 0`` (or ``> 0``), every ``c_j`` and the
-  multiplier ``m > 0`` are products of hypotheses and positive rationals, and the
-  equality is verified by ``expand(...) == 0``;
-- :class:`IntervalBound`: ``f >= c`` (or ``> c``) on a box, by mpmath interval
-  arithmetic with branch and bound (outward rounding: a box counts only when
-  the interval lower bound of f already clears c);
-- :class:`Monotone`: ``f(x) >= 0`` on ``[a, b]`` from ``f(a) >= 0`` exactly and a
-  proof of ``f'(x) >= 0`` (sympy differentiates);
-- :class:`Induction` over an integer symbol, :class:`Chain` (each step's claim
-  becomes a hypothesis of the next), :class:`Cases` (a split on the sign of an
-  expression).
+Every rule below is sound by the mathematical statement written beside it, and
+sees only what that statement allows it to assume. A rule that proves a claim *for
+every value* of a variable (over an interval, over the integers from a start) hides
+every hypothesis that mentions the variable: those are facts about one point, not
+about every value (asking for one is a ``scope`` failure). The justifications:
 
-A failed step reports the step and, for identities and certificates, the
-residual polynomial. Nothing counts as proved because a float check passed.
+Identity (claim ``L = R``)
+    ``L - R`` reduces to 0 as a rational function, after evaluating finite sums and
+    rewriting with named equality hypotheses. Sound where every denominator of the
+    claim is nonzero, every real power has a positive base and every logarithm a
+    positive argument: these *side conditions* are discharged from the hypotheses
+    and the symbols' domains (else ``undefined``).
+Certificate (claim ``A <= B`` or ``A < B``)
+    ``m (B - A) = sum_j c_j h_j + sum_k s_k^2`` identically, with ``m > 0`` a product
+    of strict hypotheses and positive rationals, each ``c_j >= 0`` a product of
+    hypotheses, squares of real expressions and nonnegative rationals, ``h_j >= 0``
+    hypotheses and ``s_k`` real. Then ``B - A >= 0``; it is ``> 0`` if one term is a
+    product of strictly positive factors. The side conditions of the claim, of each
+    ``s_k`` and of every factor are discharged.
+IntervalBound / Interval (claim ``f >= c``)
+    Interval arithmetic with outward rounding encloses ``f`` on every sub-box of a
+    box that hypotheses place the point in; a box counts only when the enclosure
+    clears the bound and every side condition is decided on it. Only +, *, powers,
+    exp, log, sqrt, e, pi and rationals are evaluated (no floats in the claim).
+Monotone (claim ``f(x) >= 0``)
+    If ``f`` is continuously differentiable on ``[a, b]`` (side conditions of ``f``
+    and ``f'`` hold on the whole interval), ``f(a) >= 0`` and ``f' >= 0`` on
+    ``[a, b]``, then ``f >= 0`` on ``[a, b]`` (mean value theorem); hypotheses put the
+    point in ``[a, b]``. The derivative proof sees the hypotheses that do not mention
+    ``x`` plus ``x_ge_a`` (and ``x_le_b``); ``x``'s declared domain must contain
+    ``[a, b]``, and ``a``, ``b`` must not depend on ``x``. Decreasing: mirror image.
+Induction (claim ``P(n)``, ``n`` an integer symbol)
+    ``P(s)`` and ``P(n) => P(n + 1)`` for every integer ``n >= s`` give ``P(n)`` for
+    every integer ``n >= s``; the hypotheses must give ``n >= s`` at the point. The
+    base and the step see the hypotheses that do not mention ``n``, each
+    :class:`Forall` hypothesis instantiated at ``s`` (base) or ``n`` (step), and in
+    the step ``IH`` (``P(n)``) and ``n_ge_start``. ``n``'s declared domain must
+    contain every integer ``>= s``.
+Chain
+    Each step's claim, once proved from the hypotheses and the earlier steps, is
+    added as a hypothesis; a step cannot use a later one.
+Cases (split on the real number ``e``)
+    ``e >= 0`` or ``e < 0``; each case may rewrite ``Max(0, c e)`` (``c > 0``) to its
+    value in that case. ``e`` must be real and defined.
+Contradiction
+    A proof of ``0 > 0`` shows no point satisfies the hypotheses: any claim holds.
+Apply (a checked lemma ``for all x: H(x) => C(x)``)
+    Instantiated at ``x := t`` (simultaneously, symbols only) it gives ``H(t) =>
+    C(t)``, provided each image has every assumption its symbol declares. Each
+    ``H(t)`` is proved here; ``C(t)`` must be the claim (for inequalities: the same
+    difference, no weaker strictness).
+SignByAssumptions
+    sympy's assumption system decides the sign of the claim's difference from the
+    symbols' declared domains alone.
+Iff (claim ``P <=> Q``)
+    ``P => Q`` and ``Q => P``, each proved with the other side as hypothesis.
+Both (claim ``P & Q & ...``)
+    Each conjunct proved on its own.
+ModusPonens (a hypothesis ``P => Q``)
+    A proof of ``P`` gives ``Q``.
+
+A failure carries a :class:`FailureKind` (why it failed, for tests that must fail
+for the mathematics) and a message naming the step, and for identities and
+certificates the residual. A malformed proof object is a ``malformed`` failure, never
+an accepted proof. Nothing counts as proved because a float check passed.
 """
 
 from __future__ import annotations
@@ -28,23 +81,34 @@ from __future__ import annotations
 import itertools
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
+from typing import Any, TypeAlias
 
 import sympy as sp
 from mpmath import iv
+from sympy.core.function import AppliedUndef
+
+from novikoff.spec.core import Forall
 
 __all__ = [
     "Apply",
+    "Both",
     "Cases",
     "Certificate",
     "Chain",
+    "Context",
     "Contradiction",
+    "FailureKind",
+    "Forall",
     "Identity",
+    "Iff",
     "Induction",
     "Interval",
     "IntervalBound",
+    "ModusPonens",
     "Monotone",
     "Obligation",
     "Proof",
@@ -62,11 +126,94 @@ __all__ = [
 ]
 
 
+class FailureKind(str, Enum):
+    """Why a proof was rejected."""
+
+    RESIDUAL = "residual"  # an identity or certificate does not reduce to zero
+    SIGN = "sign"  # a coefficient, multiplier or term lacks the sign or strictness it needs
+    COUNTEREXAMPLE = "counterexample"  # interval arithmetic shows the claim false on a box
+    UNDECIDED = "undecided"  # interval arithmetic could not separate the bound
+    UNCOVERED = "uncovered"  # a box, interval or induction range the hypotheses do not give
+    DOMAIN = "domain"  # a variable's declared domain is not what the rule quantifies over
+    UNDEFINED = "undefined"  # a denominator may vanish, a log/real power base may be <= 0, not real
+    SCOPE = "scope"  # a hypothesis about a bound variable, used where it does not hold
+    UNKNOWN = "unknown"  # a hypothesis name that does not exist
+    MISMATCH = "mismatch"  # the proof proves some other claim
+    MALFORMED = "malformed"  # an ill-formed proof object or an unsupported construct
+
+
 class ProofFailure(Exception):
     """A proof step that does not check; the message names the step and the residual."""
 
+    def __init__(self, message: str, kind: FailureKind = FailureKind.MALFORMED) -> None:
+        super().__init__(message)
+        self.kind = kind
 
-Hyps = Mapping[str, sp.Basic]
+    def within(self, prefix: str) -> ProofFailure:
+        """The same failure, its message prefixed by the enclosing step."""
+        return ProofFailure(f"{prefix}: {self}", self.kind)
+
+
+Hypothesis: TypeAlias = "sp.Basic | Forall"
+
+
+class Context(dict[str, Hypothesis]):
+    """Named hypotheses visible to a rule, and the names a binding rule hid (with why)."""
+
+    def __init__(
+        self, hyps: Mapping[str, Hypothesis] | None = None, hidden: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(hyps or {})
+        self.hidden: dict[str, str] = dict(hidden or {})
+        for name in self:
+            self.hidden.pop(name, None)
+
+    def extended(self, **new: Hypothesis) -> Context:
+        """A copy with ``new`` hypotheses added (a name hidden before becomes visible)."""
+        out = Context(self, self.hidden)
+        for name, h in new.items():
+            out[name] = h
+            out.hidden.pop(name, None)
+        return out
+
+    def without(self, symbol: sp.Symbol, binder: str) -> Context:
+        """A copy hiding every hypothesis that mentions ``symbol`` (bound by ``binder``)."""
+        keep, hidden = {}, dict(self.hidden)
+        for name, h in self.items():
+            if symbol in _free(h):
+                hidden[name] = f"it mentions {symbol}, which {binder} quantifies over"
+            else:
+                keep[name] = h
+        return Context(keep, hidden)
+
+    def lookup(self, name: str) -> Hypothesis:
+        """The hypothesis ``name``; a ``scope`` failure if hidden, ``unknown`` if absent."""
+        if name in self:
+            return self[name]
+        if name in self.hidden:
+            raise ProofFailure(
+                f"hypothesis {name!r} is not available here: {self.hidden[name]}", FailureKind.SCOPE
+            )
+        raise ProofFailure(f"unknown hypothesis {name!r} (have {sorted(self)})", FailureKind.UNKNOWN)
+
+    def relations(self) -> Iterator[tuple[str, sp.Expr, bool]]:
+        """Every visible inequality hypothesis as (name, D, strict) meaning D >= 0 or D > 0."""
+        for name, h in self.items():
+            if isinstance(h, sp.core.relational.Relational) and not isinstance(h, (sp.Equality, sp.Ne)):
+                yield (name, *_difference(h))
+
+
+Hyps = Mapping[str, Hypothesis]
+
+
+def _free(h: Hypothesis) -> set[sp.Basic]:
+    if isinstance(h, Forall):
+        return h.body.free_symbols - {h.var}
+    return set(h.free_symbols)
+
+
+def _context(hyps: Hyps) -> Context:
+    return hyps if isinstance(hyps, Context) else Context(hyps)
 
 
 class Proof(ABC):
@@ -83,7 +230,7 @@ class Obligation:
 
     name: str
     spec_id: str
-    hypotheses: Mapping[str, sp.Basic]
+    hypotheses: Mapping[str, Hypothesis]
     claim: sp.Basic
     proof: Proof
     note: str = ""
@@ -91,23 +238,38 @@ class Obligation:
 
 @dataclass(frozen=True)
 class ProofResult:
-    """Outcome of checking one obligation."""
+    """Outcome of checking one obligation; ``kind`` says why it failed (None when ok)."""
 
     obligation: Obligation
     ok: bool
     seconds: float
     message: str = ""
+    kind: FailureKind | None = None
 
 
 def check_obligation(ob: Obligation) -> ProofResult:
-    """Check one obligation; never raises for a failed proof (the result says why)."""
+    """Check one obligation; never raises for a failed proof (the result says why).
+
+    ``ok`` is True only if the proof establishes the claim for every point of the
+    symbols' domains that satisfies the hypotheses (see the module docstring).
+    """
     start = time.perf_counter()
     try:
-        ob.proof.verify(ob.hypotheses, ob.claim)
+        _require_real_symbols(ob.claim)
+        for name, h in ob.hypotheses.items():
+            if not isinstance(h, (sp.Basic, Forall)):
+                raise ProofFailure(
+                    f"hypothesis {name!r} is not a sympy relation: {h!r}", FailureKind.MALFORMED
+                )
+        ob.proof.verify(Context(ob.hypotheses), ob.claim)
     except ProofFailure as exc:
-        return ProofResult(ob, False, time.perf_counter() - start, str(exc))
+        return ProofResult(ob, False, time.perf_counter() - start, str(exc), exc.kind)
+    except RecursionError:
+        return ProofResult(ob, False, time.perf_counter() - start, "proof too deep", FailureKind.MALFORMED)
     except Exception as exc:  # a malformed proof is a failed proof, with its reason
-        return ProofResult(ob, False, time.perf_counter() - start, f"{type(exc).__name__}: {exc}")
+        return ProofResult(
+            ob, False, time.perf_counter() - start, f"{type(exc).__name__}: {exc}", FailureKind.MALFORMED
+        )
     return ProofResult(ob, True, time.perf_counter() - start)
 
 
@@ -140,7 +302,7 @@ def _difference(claim: sp.Basic) -> tuple[sp.Expr, bool]:
         return claim.lhs - claim.rhs, isinstance(claim, sp.StrictGreaterThan)
     if isinstance(claim, (sp.LessThan, sp.StrictLessThan)):
         return claim.rhs - claim.lhs, isinstance(claim, sp.StrictLessThan)
-    raise ProofFailure(f"not an inequality: {claim}")
+    raise ProofFailure(f"not an inequality: {claim}", FailureKind.MISMATCH)
 
 
 def _normal(expr: sp.Expr) -> sp.Expr:
@@ -151,7 +313,8 @@ def _normal(expr: sp.Expr) -> sp.Expr:
     if not any(not p.exp.is_Integer for p in expr.atoms(sp.Pow)):
         return sp.expand(sp.cancel(sp.together(expr)))
     # symbolic exponents: combine powers of one base, (x+y)^p/(x+y) -> (x+y)^(p-1)
-    # (combine="exp", x^a x^b = x^(a+b), holds for every nonzero base)
+    # (combine="exp", x^a x^b = x^(a+b), holds for every positive base; the side
+    # conditions make every base of a non-integer power positive)
     expr = sp.powsimp(expr, combine="exp")
     if expr == 0:
         return expr
@@ -164,22 +327,165 @@ def _is_zero(expr: sp.Expr) -> bool:
     return _normal(expr) == 0
 
 
+# --------------------------------------------------------------------------- well-definedness
+
+_ALLOWED_FUNCTIONS = (sp.exp, sp.log, sp.Max, sp.Min, sp.Abs, sp.KroneckerDelta, sp.Piecewise)
+
+
+def _require_real_symbols(expr: sp.Basic) -> None:
+    for s in expr.free_symbols:
+        if isinstance(s, sp.Symbol) and s.is_real is not True:
+            raise ProofFailure(f"symbol {s} is not declared real", FailureKind.UNDEFINED)
+
+
+def _side_conditions(expr: sp.Basic) -> list[tuple[str, sp.Expr, str]]:
+    """What must hold for ``expr`` to be a defined real number: (need, base, why) with
+    need in nonzero/positive/nonnegative. Raises ``undefined`` for what never is."""
+    out: list[tuple[str, sp.Expr, str]] = []
+    seen: set[tuple[str, sp.Expr]] = set()
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, sp.Float):
+            raise ProofFailure(f"the float {node} is not exact: write a rational", FailureKind.UNDEFINED)
+        if node in (sp.zoo, sp.nan, sp.oo, -sp.oo) or (node.is_number and node.is_real is False):
+            raise ProofFailure(f"{node} is not a real number", FailureKind.UNDEFINED)
+        if isinstance(node, sp.Pow):
+            b, e = node.args
+            if e.is_integer:
+                if not e.is_nonnegative:
+                    out.append(("nonzero", b, f"the denominator {b}"))
+            elif e.is_positive:
+                out.append(("nonnegative", b, f"the base of {node}"))
+            else:
+                out.append(("positive", b, f"the base of the real power {node}"))
+        elif isinstance(node, sp.log):
+            out.append(("positive", node.args[0], f"the argument of {node}"))
+        elif isinstance(node, sp.Function) and not isinstance(node, (AppliedUndef, *_ALLOWED_FUNCTIONS)):
+            raise ProofFailure(f"the checker does not reason about {node.func}", FailureKind.MALFORMED)
+    unique = []
+    for need, b, why in out:
+        if (need, b) not in seen:
+            seen.add((need, b))
+            unique.append((need, b, why))
+    return unique
+
+
+def _by_assumptions(need: str, b: sp.Expr) -> bool:
+    return bool({"nonzero": b.is_nonzero, "positive": b.is_positive, "nonnegative": b.is_nonnegative}[need])
+
+
+def _holds(need: str, b: sp.Expr, ctx: Context, depth: int = 0) -> bool:
+    """``b`` is nonzero/positive/nonnegative at every point satisfying ``ctx``."""
+    for h in ctx.values():  # the fast path: a hypothesis that states it as written
+        if isinstance(h, sp.Ne) and need == "nonzero" and h.rhs == 0 and (h.lhs == b or h.lhs == -b):
+            return True
+        if isinstance(h, sp.StrictGreaterThan) and h.rhs == 0 and h.lhs == b:
+            return True
+    if _by_assumptions(need, b):
+        return True
+    for _name, d, strict in ctx.relations():
+        # b = q d with a rational q > 0 (q < 0 for nonzero), or b = d + r with r >= 0 (> 0)
+        if d != 0 and (strict or need == "nonnegative"):
+            q = sp.cancel(b / d)
+            if q.is_Rational and (q > 0 or (need == "nonzero" and q < 0)):
+                return True
+        r = sp.expand(b - d)
+        if r.is_positive or ((strict or need == "nonnegative") and r.is_nonnegative):
+            return True
+        # a hypothesis v - a >= 0 (or a - v) on a symbol v: write v = a + s (a - s), s >= 0
+        for v in d.free_symbols & b.free_symbols:
+            if not isinstance(v, sp.Symbol):
+                continue
+            coeff = d.coeff(v)
+            if coeff in (1, -1) and v not in (d - coeff * v).free_symbols:
+                s = sp.Dummy("s", positive=True) if strict else sp.Dummy("s", nonnegative=True)
+                moved = b.xreplace({v: coeff * ((coeff * v - d) + s)})
+                if _by_assumptions(need, moved) or _by_assumptions(need, sp.expand(moved)):
+                    return True
+    if depth > 4:
+        return False
+    if need == "nonzero":  # b = q d with d != 0 a hypothesis and q nonzero
+        for h in ctx.values():
+            if isinstance(h, sp.Ne) and h.lhs - h.rhs != 0:
+                q = sp.cancel(sp.together(b / (h.lhs - h.rhs)))
+                if (q.is_Number and q != 0) or (q != b and _holds("nonzero", q, ctx, depth + 1)):
+                    return True
+    if isinstance(b, sp.Mul):
+        coeff, rest = b.as_coeff_Mul()
+        if coeff < 0:
+            flipped = {"nonzero": "nonzero", "positive": None, "nonnegative": None}[need]
+            return flipped is not None and _holds(flipped, -b, ctx, depth + 1)
+        return all(_holds(need, f, ctx, depth + 1) for f in sp.Mul.make_args(rest))
+    if isinstance(b, sp.Pow):
+        base, e = b.args
+        if e.is_integer:
+            if e.is_even and need != "nonzero":
+                return _holds("nonzero", base, ctx, depth + 1) or (
+                    need == "nonnegative" and e.is_nonnegative is True
+                )
+            return _holds(
+                need if need != "nonnegative" or e.is_nonnegative else "positive", base, ctx, depth + 1
+            )
+        return _holds("positive", base, ctx, depth + 1)
+    if isinstance(b, sp.exp):
+        return True
+    return False
+
+
+_NEEDS = {"nonzero": "nonzero", "positive": "> 0", "nonnegative": ">= 0"}
+
+
+def _require_defined(expr: sp.Basic, ctx: Context, what: str = "") -> None:
+    """Every side condition of ``expr`` follows from ``ctx`` and the symbols' domains."""
+    _require_real_symbols(expr)
+    for need, b, why in _side_conditions(expr):
+        if not _holds(need, b, ctx):
+            raise ProofFailure(
+                f"{what}{why} must be {_NEEDS[need]}, and neither the hypotheses nor the symbols' "
+                f"domains say so",
+                FailureKind.UNDEFINED,
+            )
+
+
+def _established(image: sp.Expr, ctx: Context) -> sp.Symbol:
+    """A symbol carrying the facts known of the real number ``image`` under ``ctx``."""
+    facts: dict[str, bool] = {"real": True}
+    if image.is_integer:
+        facts["integer"] = True
+    if _holds("positive", image, ctx):
+        facts["positive"] = True
+    elif _holds("nonnegative", image, ctx):
+        facts["nonnegative"] = True
+    elif _holds("nonzero", image, ctx):
+        facts["nonzero"] = True
+    return sp.Symbol("_image", **facts)
+
+
+def _domain_fits(symbol: sp.Symbol, canonical: sp.Symbol) -> str | None:
+    """None if every fact ``symbol`` declares also holds for ``canonical`` (the range a
+    rule quantifies over), else the first fact that does not."""
+    facts = canonical.assumptions0
+    for fact, value in symbol.assumptions0.items():
+        if value is not None and facts.get(fact) != value:
+            return fact
+    return None
+
+
 # --------------------------------------------------------------------------- kinds
 
 
-def _substitute(expr: sp.Expr, hyps: Hyps, names: Sequence[str]) -> sp.Expr:
+def _substitute(expr: sp.Expr, ctx: Context, names: Sequence[str]) -> sp.Expr:
     """Evaluate finite sums, resolve a ``Piecewise`` whose first condition is a
     hypothesis, then rewrite with equality hypotheses ``lhs = rhs`` (lhs -> rhs)."""
     expr = expr.doit()
-    known = set(hyps.values())
+    known = set(ctx.values())
     expr = expr.replace(
         lambda e: isinstance(e, sp.Piecewise) and e.args[0].cond in known,
         lambda e: e.args[0].expr,
     )
     for name in names:
-        eq = hyps.get(name)
+        eq = ctx.lookup(name)
         if not isinstance(eq, sp.Equality):
-            raise ProofFailure(f"substitution {name!r} is not an equality hypothesis")
+            raise ProofFailure(f"substitution {name!r} is not an equality hypothesis", FailureKind.MISMATCH)
         expr = expr.subs(eq.lhs, eq.rhs)
     return expr
 
@@ -192,31 +498,37 @@ class Identity(Proof):
     substitutions: tuple[str, ...] = ()
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
         if claim is sp.true:  # sympy's own evaluation already decided the equality
             return
         if not isinstance(claim, sp.Equality):
-            raise ProofFailure(f"Identity proves equalities, got {claim}")
+            raise ProofFailure(f"Identity proves equalities, got {claim}", FailureKind.MISMATCH)
+        _require_defined(claim, ctx)
         if isinstance(claim.lhs, sp.MatrixBase):
             if claim.lhs.shape != claim.rhs.shape:
-                raise ProofFailure(f"shapes differ: {claim.lhs.shape} vs {claim.rhs.shape}")
+                raise ProofFailure(
+                    f"shapes differ: {claim.lhs.shape} vs {claim.rhs.shape}", FailureKind.MISMATCH
+                )
             for (i, j), left in zip(itertools.product(*map(range, claim.lhs.shape)), claim.lhs):
-                entry = _substitute(left - claim.rhs[i, j], hyps, self.substitutions)
+                entry = _substitute(left - claim.rhs[i, j], ctx, self.substitutions)
                 residual = _normal(entry)
                 if residual != 0:
-                    raise ProofFailure(f"identity fails at entry ({i}, {j}): residual {residual}")
+                    raise ProofFailure(
+                        f"identity fails at entry ({i}, {j}): residual {residual}", FailureKind.RESIDUAL
+                    )
             return
-        diff = _substitute(claim.lhs - claim.rhs, hyps, self.substitutions)
+        diff = _substitute(claim.lhs - claim.rhs, ctx, self.substitutions)
         residual = _normal(diff)
         if residual != 0:
-            raise ProofFailure(f"identity fails: lhs - rhs = {residual}")
+            raise ProofFailure(f"identity fails: lhs - rhs = {residual}", FailureKind.RESIDUAL)
 
 
 @dataclass(frozen=True)
 class Term:
     """One term ``c * h`` of a certificate: ``factors`` multiply to c >= 0; ``hyp`` names
     h >= 0 (``None``: h = 1). A factor is a hypothesis name (its expression, >= 0),
-    a nonnegative rational, ``("square", e)`` (e^2), ``("inverse", name)`` (1/h for a
-    strict h > 0) or ``("power", name, e)`` (h^e for a strict h > 0, any real e)."""
+    a nonnegative rational, ``("square", e)`` (e^2, e real), ``("inverse", name)`` (1/h
+    for a strict h > 0) or ``("power", name, e)`` (h^e for a strict h > 0, e real)."""
 
     factors: tuple[object, ...]
     hyp: str | None
@@ -236,36 +548,60 @@ class Certificate(Proof):
     substitutions: tuple[str, ...] = ()
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
         diff, strict = _difference(claim)
-        positive = {name: _difference(h) for name, h in hyps.items() if not isinstance(h, sp.Equality)}
+        _require_defined(claim, ctx)
+
+        def positive(name: str) -> tuple[sp.Expr, bool]:
+            h = ctx.lookup(name)
+            if (
+                isinstance(h, Forall)
+                or not isinstance(h, sp.core.relational.Relational)
+                or isinstance(h, (sp.Equality, sp.Ne))
+            ):
+                raise ProofFailure(f"hypothesis {name!r} is not an inequality: {h}", FailureKind.MISMATCH)
+            return _difference(h)
 
         def value(factor: object, need_strict: bool) -> tuple[sp.Expr, bool]:
             if isinstance(factor, str):
-                if factor not in positive:
-                    raise ProofFailure(f"unknown hypothesis {factor!r} (have {sorted(positive)})")
-                expr, is_strict = positive[factor]
+                expr, is_strict = positive(factor)
                 if need_strict and not is_strict:
-                    raise ProofFailure(f"hypothesis {factor!r} is not strict (> 0) but a multiplier must be")
+                    raise ProofFailure(
+                        f"hypothesis {factor!r} is not strict (> 0) but a multiplier must be",
+                        FailureKind.SIGN,
+                    )
                 return expr, is_strict
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "square":
                 if need_strict:
-                    raise ProofFailure("a square is not a strictly positive multiplier")
-                return sp.sympify(factor[1]) ** 2, False
+                    raise ProofFailure("a square is not a strictly positive multiplier", FailureKind.SIGN)
+                e = sp.sympify(factor[1])
+                _require_defined(e, ctx, "a squared factor: ")
+                return e**2, False
             if isinstance(factor, tuple) and len(factor) == 3 and factor[0] == "power":
                 base, base_strict = value(factor[1], False)
                 if not base_strict:
-                    raise ProofFailure(f"({base})^e needs the strict hypothesis {factor[1]!r} > 0")
-                return base ** sp.sympify(factor[2]), True  # a real power of a positive number
+                    raise ProofFailure(
+                        f"({base})^e needs the strict hypothesis {factor[1]!r} > 0", FailureKind.SIGN
+                    )
+                exponent = sp.sympify(factor[2])
+                _require_defined(exponent, ctx, "an exponent: ")
+                return base**exponent, True  # a real power of a positive number
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "inverse":
                 expr, is_strict = value(factor[1], False)
                 if not is_strict:
-                    raise ProofFailure(f"1/({expr}) needs the strict hypothesis {factor[1]!r} > 0")
+                    raise ProofFailure(
+                        f"1/({expr}) needs the strict hypothesis {factor[1]!r} > 0", FailureKind.SIGN
+                    )
                 return 1 / expr, True
-            if not isinstance(factor, (int, Fraction)):
-                raise ProofFailure(f"unknown factor {factor!r}")
+            if isinstance(factor, sp.Rational):
+                factor = Fraction(int(factor.p), int(factor.q))
+            if isinstance(factor, bool) or not isinstance(factor, (int, Fraction)):
+                raise ProofFailure(f"unknown factor {factor!r}", FailureKind.MALFORMED)
             q = Fraction(factor)
             if q < 0 or (q == 0 and need_strict):
-                raise ProofFailure(f"coefficient {q} is not {'positive' if need_strict else 'nonnegative'}")
+                raise ProofFailure(
+                    f"coefficient {q} is not {'positive' if need_strict else 'nonnegative'}", FailureKind.SIGN
+                )
             return sp.Rational(q.numerator, q.denominator), q > 0
 
         m = sp.Integer(1)
@@ -286,12 +622,18 @@ class Certificate(Proof):
             total += c * h
             any_strict = any_strict or (c_strict and h_strict)
         for s in self.squares:
-            total += sp.sympify(s) ** 2
-        residual = _normal(_substitute(m * diff - total, hyps, self.substitutions))
+            e = sp.sympify(s)
+            _require_defined(e, ctx, "a square: ")
+            total += e**2
+        residual = _normal(_substitute(m * diff - total, ctx, self.substitutions))
         if residual != 0:
-            raise ProofFailure(f"certificate does not match: m (B - A) - sum = {residual}")
+            raise ProofFailure(
+                f"certificate does not match: m (B - A) - sum = {residual}", FailureKind.RESIDUAL
+            )
         if strict and not any_strict:
-            raise ProofFailure("strict claim, but no strictly positive term in the certificate")
+            raise ProofFailure(
+                "strict claim, but no strictly positive term in the certificate", FailureKind.SIGN
+            )
 
 
 @dataclass(frozen=True)
@@ -307,6 +649,19 @@ class Interval(Proof):
         IntervalBound(diff, self.box, self.covers, self.max_depth).verify(hyps, claim)
 
 
+_INTERVAL_NODES = (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, sp.Symbol, sp.Rational, sp.Dummy)
+_MAX_BOXES = 200_000
+
+
+def _exact_rational(value: object, where: str) -> sp.Rational:
+    if isinstance(value, bool) or isinstance(value, float) or isinstance(value, sp.Float):
+        raise ProofFailure(f"{where}: {value!r} is not an exact rational", FailureKind.MALFORMED)
+    q = sp.sympify(value)
+    if not q.is_Rational:
+        raise ProofFailure(f"{where}: {value!r} is not a rational number", FailureKind.MALFORMED)
+    return q
+
+
 @dataclass(frozen=True)
 class IntervalBound(Proof):
     """``expr >= bound`` (or ``> bound``) for every point of ``box`` (closed intervals),
@@ -319,55 +674,117 @@ class IntervalBound(Proof):
     max_depth: int = 18
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
         diff, strict = _difference(claim)
+        _require_real_symbols(claim)
         if not _is_zero(diff - self.expr):
-            raise ProofFailure(f"the bounded expression {self.expr} is not the claim's difference {diff}")
+            raise ProofFailure(
+                f"the bounded expression {self.expr} is not the claim's difference {diff}",
+                FailureKind.MISMATCH,
+            )
+        for node in sp.preorder_traversal(diff):
+            if isinstance(node, sp.Float):
+                raise ProofFailure(f"the float {node} is not exact: write a rational", FailureKind.UNDEFINED)
+            if not (isinstance(node, _INTERVAL_NODES) or node in (sp.E, sp.pi)):
+                raise ProofFailure(f"interval arithmetic does not evaluate {node}", FailureKind.MALFORMED)
         names = list(self.box)
-        have = [_difference(h)[0] for h in hyps.values() if not isinstance(h, sp.Equality)]
-        for name, (lo, hi) in self.box.items():
-            var = next((s for s in diff.free_symbols if s.name == name), sp.Symbol(name, real=True))
-            for bound in (var - sp.sympify(lo), sp.sympify(hi) - var):
+        bounds = {
+            n: (_exact_rational(lo, f"box {n}"), _exact_rational(hi, f"box {n}"))
+            for n, (lo, hi) in self.box.items()
+        }
+        for name, (lo, hi) in bounds.items():
+            if lo > hi:
+                raise ProofFailure(f"box {name}: empty interval [{lo}, {hi}]", FailureKind.MALFORMED)
+        have = [d for _n, d, _s in ctx.relations()]
+        symbols = {s.name: s for s in diff.free_symbols}
+        if len(symbols) != len(diff.free_symbols):
+            raise ProofFailure("two different symbols share a name", FailureKind.MALFORMED)
+        for name, (lo, hi) in bounds.items():
+            var = symbols.get(name, sp.Symbol(name, real=True))
+            for bound in (var - lo, hi - var):
                 if not any(_is_zero(bound - h) for h in have):
                     raise ProofFailure(
-                        f"no hypothesis states {bound} >= 0: the box does not cover the domain"
+                        f"no hypothesis states {bound} >= 0: the box does not cover the domain",
+                        FailureKind.UNCOVERED,
                     )
-        expr = diff.subs({s: sp.Dummy(s.name) for s in diff.free_symbols})  # plain symbols for lambdify
-        dummies = {d.name: d for d in expr.free_symbols}
-        missing = set(dummies) - set(names)
+        missing = set(symbols) - set(names)
         if missing:
-            raise ProofFailure(f"the box does not bound {sorted(missing)}")
-        args = [dummies.get(n, sp.Dummy(n)) for n in names]
+            raise ProofFailure(f"the box does not bound {sorted(missing)}", FailureKind.UNCOVERED)
+        dummies = {name: sp.Dummy(name) for name in names}
+        plain = {s: dummies[s.name] for s in diff.free_symbols}
+        args = [dummies[n] for n in names]
+        modules = [
+            {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e, "mpf": iv.mpf, "pi": iv.pi},
+            "mpmath",
+        ]
         # every constant and function must be an interval one: a plain mpf constant
         # (how lambdify prints rationals) would be rounded once and then taken as exact
-        f = sp.lambdify(
-            args,
-            expr,
-            modules=[
-                {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e, "mpf": iv.mpf, "pi": iv.pi},
-                "mpmath",
-            ],
-        )
-        boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in self.box.values()]]
+        f = sp.lambdify(args, diff.xreplace(plain), modules=modules)
+        conditions = [
+            (need, sp.lambdify(args, b.xreplace(plain), modules=modules), why)
+            for need, b, why in _side_conditions(diff)
+        ]
+        boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in bounds.values()]]
+        undefined = ""
         for _ in range(self.max_depth + 1):
             undecided = []
+            undefined = ""
             for b in boxes:
-                value = f(*b)
-                if not isinstance(value, type(iv.mpf(0))):  # a bare constant such as iv.e
-                    value = iv.mpf(value)
+                state = _conditions_on_box(conditions, b)
+                if state is not None:
+                    if state.startswith("never"):
+                        raise ProofFailure(f"on box {b}: {state[6:]}", FailureKind.UNDEFINED)
+                    undefined = f"on box {b}: {state}"
+                    undecided.append(b)
+                    continue
+                value = _as_interval(f(*b))
                 low = value.a
                 if low > 0 or (not strict and low >= 0):
                     continue
                 if value.b < 0 or (strict and value.b <= 0):
-                    raise ProofFailure(f"counterexample box {b}: {diff} in {value}")
+                    raise ProofFailure(
+                        f"counterexample box {b}: {diff} in {value}", FailureKind.COUNTEREXAMPLE
+                    )
                 undecided.append(b)
             if not undecided:
                 return
             boxes = [half for b in undecided for half in _bisect(b)]
-            if len(boxes) > 200_000:
+            if len(boxes) > _MAX_BOXES:
                 break
+        if undefined:
+            raise ProofFailure(
+                f"the claim may be undefined in the box: {undefined} after {self.max_depth} bisections",
+                FailureKind.UNDEFINED,
+            )
         raise ProofFailure(
-            f"interval bound not decided after {self.max_depth} bisections ({len(boxes)} boxes left)"
+            f"interval bound not decided after {self.max_depth} bisections ({len(boxes)} boxes left)",
+            FailureKind.UNDECIDED,
         )
+
+
+def _as_interval(value: object) -> Any:
+    if isinstance(value, type(iv.mpf(0))):
+        return value
+    try:
+        return iv.mpf(value)  # a bare constant such as iv.e
+    except Exception as exc:
+        raise ProofFailure(f"not a real interval: {value}", FailureKind.UNDEFINED) from exc
+
+
+def _conditions_on_box(conditions: list, box: list) -> str | None:
+    """None when every side condition holds on the whole box; ``"never ..."`` when one
+    fails on all of it; another string when undecided there."""
+    for need, g, why in conditions:
+        try:
+            v = _as_interval(g(*box))
+        except ProofFailure:
+            return f"{why} is not real"
+        ok = {"nonzero": v.a > 0 or v.b < 0, "positive": v.a > 0, "nonnegative": v.a >= 0}[need]
+        if ok:
+            continue
+        never = {"nonzero": v.a == 0 and v.b == 0, "positive": v.b <= 0, "nonnegative": v.b < 0}[need]
+        return f"never {why} must be {_NEEDS[need]}" if never else f"{why} may fail to be {_NEEDS[need]}"
+    return None
 
 
 def _mpf_text(value: object) -> str:
@@ -386,13 +803,23 @@ def _bisect(box: list) -> list[list]:
     return [left, right]
 
 
+def _canonical(nonneg: bool, positive: bool, integer: bool = False) -> sp.Symbol:
+    if positive:
+        return sp.Symbol("_range", positive=True, integer=integer or None)
+    if nonneg:
+        return sp.Symbol("_range", nonnegative=True, integer=integer or None)
+    return sp.Symbol("_range", real=True, integer=integer or None)
+
+
 @dataclass(frozen=True)
 class Monotone(Proof):
     """``f(x) >= 0`` for ``x`` in ``[a, b]`` (b may be ``sp.oo``).
 
     Increasing (default): ``f(a) >= 0`` exactly and ``derivative_proof`` proves
     ``f'(x) >= 0``; decreasing: ``f(b) >= 0`` exactly and it proves ``-f'(x) >= 0``.
-    The derivative proof may use the hypotheses ``x_ge_a`` and ``x_le_b``.
+    The derivative proof sees the hypotheses that do not mention ``x``, plus
+    ``x_ge_a`` and ``x_le_b``; ``domain`` names the hypotheses placing the point in
+    ``[a, b]``.
     """
 
     f: sp.Expr
@@ -404,35 +831,84 @@ class Monotone(Proof):
     domain: tuple[str, ...] = ()
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
         diff, strict = _difference(claim)
         if strict:
-            raise ProofFailure("Monotone proves non-strict claims")
+            raise ProofFailure("Monotone proves non-strict claims", FailureKind.MISMATCH)
+        if not isinstance(self.x, sp.Symbol):
+            raise ProofFailure(f"Monotone needs a symbol, got {self.x}", FailureKind.MALFORMED)
+        a, b = sp.sympify(self.a), sp.sympify(self.b)
+        if self.x in a.free_symbols or self.x in b.free_symbols:
+            raise ProofFailure(f"the interval [{a}, {b}] depends on {self.x}", FailureKind.MALFORMED)
+        if not _is_zero(diff - self.f):
+            raise ProofFailure(
+                f"the monotone function {self.f} is not the claim's difference {diff}", FailureKind.MISMATCH
+            )
         # the hypotheses must put x in [a, b]: named hypotheses x - a >= 0 and b - x >= 0
-        needed = [self.x - self.a] + ([self.b - self.x] if self.b != sp.oo else [])
-        have = [
-            _difference(hyps[n])[0] for n in self.domain if n in hyps and not isinstance(hyps[n], sp.Equality)
-        ]
+        needed = [self.x - a] + ([b - self.x] if b != sp.oo else [])
+        have = []
+        for n in self.domain:
+            h = ctx.lookup(n)
+            if isinstance(h, sp.core.relational.Relational) and not isinstance(h, (sp.Equality, sp.Ne)):
+                have.append(_difference(h)[0])
         for bound in needed:
             if not any(_is_zero(bound - h) for h in have):
-                raise ProofFailure(f"no hypothesis (among domain={self.domain}) states {bound} >= 0")
-        if not _is_zero(diff - self.f):
-            raise ProofFailure(f"the monotone function {self.f} is not the claim's difference {diff}")
-        end = self.b if self.decreasing else self.a
+                raise ProofFailure(
+                    f"no hypothesis (among domain={self.domain}) states {bound} >= 0", FailureKind.UNCOVERED
+                )
+        outer = ctx.without(self.x, "Monotone")
+        # x's declared domain must contain [a, b]: sympy reasons about x with it
+        canonical = _canonical(_holds("nonnegative", a, outer), _holds("positive", a, outer))
+        if b != sp.oo and (self.x.is_negative or self.x.is_nonpositive):
+            raise ProofFailure(f"{self.x} is declared nonpositive: not supported", FailureKind.DOMAIN)
+        bad = _domain_fits(self.x, canonical)
+        if bad is not None:
+            raise ProofFailure(
+                f"{self.x} is declared {bad} but ranges over [{a}, {b}] where that is not known",
+                FailureKind.DOMAIN,
+            )
+        derivative = sp.diff(self.f, self.x)
+        for expr in (self.f, derivative):
+            _require_defined_on_interval(expr, self.x, a, b, outer)
+        end = b if self.decreasing else a
         if end == sp.oo:
-            raise ProofFailure("a decreasing function needs a finite right end b")
+            raise ProofFailure("a decreasing function needs a finite right end b", FailureKind.MALFORMED)
         start = sp.simplify(sp.expand(self.f.subs(self.x, end)))
         if not (start.is_Rational and start >= 0):
-            raise ProofFailure(f"f({end}) = {start} is not an exact rational >= 0")
-        derivative = sp.diff(self.f, self.x)
-        extra = dict(hyps)
-        extra["x_ge_a"] = sp.Ge(self.x, self.a, evaluate=False)
-        if self.b != sp.oo:
-            extra["x_le_b"] = sp.Le(self.x, self.b, evaluate=False)
+            raise ProofFailure(f"f({end}) = {start} is not an exact rational >= 0", FailureKind.SIGN)
+        inner = outer.extended(x_ge_a=sp.Ge(self.x, a, evaluate=False))
+        if b != sp.oo:
+            inner = inner.extended(x_le_b=sp.Le(self.x, b, evaluate=False))
         sign = -1 if self.decreasing else 1
         try:
-            self.derivative_proof.verify(extra, sp.Ge(sign * derivative, 0, evaluate=False))
+            self.derivative_proof.verify(inner, sp.Ge(sign * derivative, 0, evaluate=False))
         except ProofFailure as exc:
-            raise ProofFailure(f"derivative {derivative}: {exc}") from None
+            raise exc.within(f"derivative {derivative}") from None
+
+
+def _require_defined_on_interval(expr: sp.Expr, x: sp.Symbol, a: sp.Expr, b: sp.Expr, ctx: Context) -> None:
+    """Every side condition of ``expr`` holds for every x in [a, b]: a condition on an
+    expression of x is shown on [a, oo) (x = a + s) or on (-oo, b] (x = b - s), s >= 0."""
+    _require_real_symbols(expr)
+    s = sp.Dummy("s", nonnegative=True)
+    for need, base, why in _side_conditions(expr):
+        if x not in base.free_symbols:
+            ok = _holds(need, base, ctx)
+        else:
+            ok = _holds(need, sp.expand(base.xreplace({x: a + s})), ctx) or (
+                b != sp.oo and _holds(need, sp.expand(base.xreplace({x: b - s})), ctx)
+            )
+            ok = (
+                ok
+                or _holds(need, base.xreplace({x: a + s}), ctx)
+                or (b != sp.oo and _holds(need, base.xreplace({x: b - s}), ctx))
+            )
+        if not ok:
+            raise ProofFailure(
+                f"{why} must be {_NEEDS[need]} for every {x} in [{a}, {b}{')' if b == sp.oo else ']'}, "
+                "which is not shown",
+                FailureKind.UNDEFINED,
+            )
 
 
 @dataclass(frozen=True)
@@ -444,16 +920,27 @@ class Contradiction(Proof):
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         try:
-            self.proof.verify(hyps, sp.Gt(sp.Integer(0), 0, evaluate=False))
+            self.proof.verify(_context(hyps), sp.Gt(sp.Integer(0), 0, evaluate=False))
         except ProofFailure as exc:
-            raise ProofFailure(f"no contradiction: {exc}") from None
+            raise exc.within("no contradiction") from None
+
+
+def _instantiate(ctx: Context, at: sp.Expr, start: int) -> Context:
+    """Each :class:`Forall` hypothesis whose range contains every integer >= ``start``,
+    instantiated at ``at`` (an integer >= start there), under its own name."""
+    out = Context(ctx, ctx.hidden)
+    for name, h in ctx.items():
+        if isinstance(h, Forall) and start >= h.start:
+            out[name] = h.instance(at)
+    return out
 
 
 @dataclass(frozen=True)
 class Induction(Proof):
     """Induction on the integer symbol ``n`` from ``start``: ``base`` proves claim(start),
     ``step`` proves claim(n + 1) with claim(n) added as hypothesis ``"IH"`` and
-    ``n >= start`` as ``"n_ge_start"``."""
+    ``n >= start`` as ``"n_ge_start"``. Hypotheses mentioning ``n`` are hidden from
+    both; :class:`Forall` hypotheses are instantiated at ``start`` and at ``n``."""
 
     n: sp.Symbol
     base: Proof
@@ -461,17 +948,39 @@ class Induction(Proof):
     start: int = 0
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
+        n, start = self.n, self.start
+        if not isinstance(n, sp.Symbol) or n.is_integer is not True:
+            raise ProofFailure(f"induction needs an integer symbol, got {n}", FailureKind.DOMAIN)
+        if isinstance(start, bool) or not isinstance(start, int):
+            raise ProofFailure(f"induction start must be an int, got {start!r}", FailureKind.MALFORMED)
+        bad = _domain_fits(n, _canonical(start >= 0, start >= 1, integer=True))
+        if bad is not None:
+            raise ProofFailure(
+                f"{n} is declared {bad}, but the induction ranges over the integers >= {start}",
+                FailureKind.DOMAIN,
+            )
+        at_point = (start <= 0 and n.is_nonnegative) or (start <= 1 and n.is_positive)
+        at_point = at_point or any(_is_zero(d - (n - start)) for _name, d, _s in ctx.relations())
+        if not at_point:
+            raise ProofFailure(
+                f"no hypothesis or domain gives {n} >= {start}: the induction does not reach the point",
+                FailureKind.UNCOVERED,
+            )
+        outer = ctx.without(n, "Induction")
         try:
-            self.base.verify(hyps, claim.subs(self.n, self.start))
+            self.base.verify(
+                _instantiate(outer, sp.Integer(start), start), _map_relation(claim, {n: sp.Integer(start)})
+            )
         except ProofFailure as exc:
-            raise ProofFailure(f"base case {self.n} = {self.start}: {exc}") from None
-        step_hyps = dict(hyps)
-        step_hyps["IH"] = claim
-        step_hyps["n_ge_start"] = sp.Ge(self.n, self.start, evaluate=False)
+            raise exc.within(f"base case {n} = {start}") from None
+        step_ctx = _instantiate(outer, n, start).extended(
+            IH=claim, n_ge_start=sp.Ge(n, start, evaluate=False)
+        )
         try:
-            self.step.verify(step_hyps, claim.subs(self.n, self.n + 1))
+            self.step.verify(step_ctx, _map_relation(claim, {n: n + 1}))
         except ProofFailure as exc:
-            raise ProofFailure(f"induction step {self.n} -> {self.n} + 1: {exc}") from None
+            raise exc.within(f"induction step {n} -> {n} + 1") from None
 
 
 @dataclass(frozen=True)
@@ -491,17 +1000,17 @@ class Chain(Proof):
     final: Proof
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
-        known = dict(hyps)
+        known = _context(hyps)
         for step in self.steps:
             try:
                 step.proof.verify(known, step.claim)
             except ProofFailure as exc:
-                raise ProofFailure(f"step {step.name!r} ({step.claim}): {exc}") from None
-            known[step.name] = step.claim
+                raise exc.within(f"step {step.name!r} ({step.claim})") from None
+            known = known.extended(**{step.name: step.claim})
         try:
             self.final.verify(known, claim)
         except ProofFailure as exc:
-            raise ProofFailure(f"final step: {exc}") from None
+            raise exc.within("final step") from None
 
 
 @dataclass(frozen=True)
@@ -518,40 +1027,43 @@ class Cases(Proof):
     positive: tuple[str, ...] = ()
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
+        _require_defined(self.expr, ctx, "the case split: ")
         for label, condition, proof, keep in (
             ("expr >= 0", sp.Ge(self.expr, 0, evaluate=False), self.nonneg, True),
             ("expr < 0", sp.Gt(-self.expr, 0, evaluate=False), self.neg, False),
         ):
-            case_hyps = dict(hyps)
-            case_hyps["case"] = condition
             rewritten = claim.replace(
                 lambda e: isinstance(e, sp.Max) and len(e.args) == 2 and 0 in e.args,
-                lambda e, keep=keep: self._branch(e, hyps, keep),
+                lambda e, keep=keep: self._branch(e, ctx, keep),
             )
             try:
-                proof.verify(case_hyps, rewritten)
+                proof.verify(ctx.extended(case=condition), rewritten)
             except ProofFailure as exc:
-                raise ProofFailure(f"case {label} ({self.expr}): {exc}") from None
+                raise exc.within(f"case {label} ({self.expr})") from None
 
-    def _branch(self, positive_part: sp.Max, hyps: Hyps, keep: bool) -> sp.Expr:
+    def _branch(self, positive_part: sp.Max, ctx: Context, keep: bool) -> sp.Expr:
         e = positive_part.args[1] if positive_part.args[0] == 0 else positive_part.args[0]
         ratio = sp.cancel(sp.together(e / self.expr))
-        if not self._is_positive(ratio, hyps):
-            raise ProofFailure(f"cannot decide the sign of {e} from the case {self.expr}: ratio {ratio}")
+        if not self._is_positive(ratio, ctx):
+            raise ProofFailure(
+                f"cannot decide the sign of {e} from the case {self.expr}: ratio {ratio}", FailureKind.SIGN
+            )
         return e if keep else sp.Integer(0)
 
-    def _is_positive(self, ratio: sp.Expr, hyps: Hyps) -> bool:
-        factors = sp.Mul.make_args(ratio)
-        for f in factors:
+    def _is_positive(self, ratio: sp.Expr, ctx: Context) -> bool:
+        for f in sp.Mul.make_args(ratio):
             if f.is_Rational:
                 if f <= 0:
                     return False
                 continue
             base = f.base if isinstance(f, sp.Pow) and f.exp.is_Integer else f
-            if not any(
-                isinstance(hyps.get(n), sp.StrictGreaterThan) and hyps[n].rhs == 0 and hyps[n].lhs == base
-                for n in self.positive
-            ):
+            strict = []
+            for n in self.positive:
+                h = ctx.lookup(n)
+                if isinstance(h, sp.StrictGreaterThan) and h.rhs == 0:
+                    strict.append(h.lhs)
+            if not any(s == base for s in strict):
                 return False
         return True
 
@@ -566,6 +1078,15 @@ def _map_relation(rel: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr]) -> sp.Bas
     return rel.xreplace(m)
 
 
+def _same_claim(claim: sp.Basic, given: sp.Basic) -> bool:
+    """``given`` proves ``claim``: the same equation, or the same difference with no
+    weaker strictness."""
+    if isinstance(claim, sp.Equality) or isinstance(given, sp.Equality):
+        return type(claim) is type(given) and _is_zero((claim.lhs - claim.rhs) - (given.lhs - given.rhs))
+    (d1, s1), (d2, s2) = _difference(claim), _difference(given)
+    return _is_zero(d1 - d2) and (s2 or not s1)
+
+
 @dataclass(frozen=True)
 class Apply(Proof):
     """Use a proved lemma: check ``lemma`` itself, prove each of its hypotheses after
@@ -578,33 +1099,44 @@ class Apply(Proof):
     premises: Mapping[str, Proof]
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
-        # the lemma may rely on its symbols' declared domains: the images must share them
-        # (every symbol in novikoff's proofs is real, so rational images of them are real)
+        ctx = _context(hyps)
+        _require_defined(claim, ctx)
         for symbol, image in self.mapping.items():
-            for fact in ("positive", "nonnegative", "integer"):
-                if symbol.assumptions0.get(fact) and getattr(sp.sympify(image), f"is_{fact}") is not True:
-                    raise ProofFailure(f"lemma symbol {symbol} is {fact} but {image} is not known to be")
-        try:
-            self.lemma.proof.verify(self.lemma.hypotheses, self.lemma.claim)
-        except ProofFailure as exc:
-            raise ProofFailure(f"lemma {self.lemma.name!r}: {exc}") from None
-        for name, h in self.lemma.hypotheses.items():
-            if name not in self.premises:
-                raise ProofFailure(f"lemma {self.lemma.name!r}: no proof for its hypothesis {name!r}")
-            try:
-                self.premises[name].verify(hyps, _map_relation(h, self.mapping))
-            except ProofFailure as exc:
-                raise ProofFailure(f"lemma hypothesis {name!r}: {exc}") from None
-        mapped = _map_relation(self.lemma.claim, self.mapping)
-        if isinstance(claim, sp.Equality) or isinstance(mapped, sp.Equality):
-            same = type(claim) is type(mapped) and _is_zero(
-                (claim.lhs - claim.rhs) - (mapped.lhs - mapped.rhs)
+            if not isinstance(symbol, sp.Symbol):
+                raise ProofFailure(
+                    f"a lemma is instantiated at symbols, not at {symbol}", FailureKind.MALFORMED
+                )
+            image = sp.sympify(image)
+            _require_defined(image, ctx, f"the image of {symbol}: ")
+            # the lemma holds for every value in its symbols' declared domains only: the
+            # image is a defined real number; its sign and integrality must be known here
+            bad = _domain_fits(symbol, _established(image, ctx))
+            if bad is not None:
+                raise ProofFailure(
+                    f"lemma symbol {symbol} is declared {bad} but that is not known of its image {image}",
+                    FailureKind.DOMAIN,
+                )
+        result = check_obligation(self.lemma)
+        if not result.ok:
+            raise ProofFailure(
+                f"lemma {self.lemma.name!r}: {result.message}", result.kind or FailureKind.MALFORMED
             )
-        else:
-            (d1, s1), (d2, s2) = _difference(claim), _difference(mapped)
-            same = _is_zero(d1 - d2) and (s2 or not s1)
-        if not same:
-            raise ProofFailure(f"the lemma gives {mapped}, not {claim}")
+        for name, h in self.lemma.hypotheses.items():
+            if isinstance(h, Forall):
+                raise ProofFailure(
+                    f"lemma hypothesis {name!r} is a Forall: not applicable", FailureKind.MALFORMED
+                )
+            if name not in self.premises:
+                raise ProofFailure(
+                    f"lemma {self.lemma.name!r}: no proof for its hypothesis {name!r}", FailureKind.UNKNOWN
+                )
+            try:
+                self.premises[name].verify(ctx, _map_relation(h, self.mapping))
+            except ProofFailure as exc:
+                raise exc.within(f"lemma hypothesis {name!r}") from None
+        mapped = _map_relation(self.lemma.claim, self.mapping)
+        if not _same_claim(claim, mapped):
+            raise ProofFailure(f"the lemma gives {mapped}, not {claim}", FailureKind.MISMATCH)
 
 
 @dataclass(frozen=True)
@@ -615,9 +1147,86 @@ class SignByAssumptions(Proof):
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         diff, strict = _difference(claim)
+        _require_defined(claim, _context(hyps))
         ok = diff.is_positive if strict else diff.is_nonnegative
         if ok is not True:
-            raise ProofFailure(f"sympy cannot decide {diff} {'>' if strict else '>='} 0 from the assumptions")
+            raise ProofFailure(
+                f"sympy cannot decide {diff} {'>' if strict else '>='} 0 from the assumptions",
+                FailureKind.SIGN,
+            )
+
+
+def _relation(e: sp.Basic, where: str) -> sp.Basic:
+    if not isinstance(e, sp.core.relational.Relational):
+        raise ProofFailure(f"{where}: {e} is not a relation", FailureKind.MISMATCH)
+    return e
+
+
+@dataclass(frozen=True)
+class Iff(Proof):
+    """``P <=> Q``: ``forward`` proves Q with P as hypothesis ``"left"``, ``backward``
+    proves P with Q as hypothesis ``"right"``. ``p`` names which side is P (sympy
+    stores the two sides of an equivalence in its own order)."""
+
+    p: sp.Basic
+    forward: Proof
+    backward: Proof
+
+    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
+        if not isinstance(claim, sp.Equivalent) or len(claim.args) != 2:
+            raise ProofFailure(f"Iff proves P <=> Q, got {claim}", FailureKind.MISMATCH)
+        if self.p not in claim.args:
+            raise ProofFailure(f"{self.p} is not a side of {claim}", FailureKind.MISMATCH)
+        p = _relation(self.p, "Iff")
+        q = _relation(claim.args[1] if claim.args[0] == self.p else claim.args[0], "Iff")
+        try:
+            self.forward.verify(ctx.extended(left=p), q)
+        except ProofFailure as exc:
+            raise exc.within("=>") from None
+        try:
+            self.backward.verify(ctx.extended(right=q), p)
+        except ProofFailure as exc:
+            raise exc.within("<=") from None
+
+
+@dataclass(frozen=True)
+class Both(Proof):
+    """``P1 & P2 & ...``: one proof per conjunct, in the order of ``claim.args``."""
+
+    parts: tuple[Proof, ...]
+
+    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
+        if not isinstance(claim, sp.And) or len(claim.args) != len(self.parts):
+            raise ProofFailure(f"Both needs one proof per conjunct of {claim}", FailureKind.MISMATCH)
+        for i, (part, proof) in enumerate(zip(claim.args, self.parts)):
+            try:
+                proof.verify(ctx, part)
+            except ProofFailure as exc:
+                raise exc.within(f"conjunct {i} ({part})") from None
+
+
+@dataclass(frozen=True)
+class ModusPonens(Proof):
+    """The hypothesis ``implication`` (``P => Q``) and ``premise`` (a proof of P) give Q;
+    Q must be the claim (or, for inequalities, have the same difference)."""
+
+    implication: str
+    premise: Proof
+
+    def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
+        ctx = _context(hyps)
+        h = ctx.lookup(self.implication)
+        if not isinstance(h, sp.Implies):
+            raise ProofFailure(f"hypothesis {self.implication!r} is not an implication", FailureKind.MISMATCH)
+        p, q = h.args
+        if not _same_claim(claim, q):
+            raise ProofFailure(f"the implication gives {q}, not {claim}", FailureKind.MISMATCH)
+        try:
+            self.premise.verify(ctx, p)
+        except ProofFailure as exc:
+            raise exc.within(f"premise of {self.implication!r}") from None
 
 
 def positive_in_induction(name: str, expr: sp.Expr, slack: int) -> Step:

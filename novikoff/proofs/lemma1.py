@@ -100,7 +100,10 @@ def l1_core() -> Obligation:
         x=u,
         a=g,
         domain=("case",),
-        derivative_proof=Certificate(multiplier=("u_pos", "g_pos"), terms=(Term((), "x_ge_a"),)),
+        derivative_proof=Chain(  # u >= g > 0 on the interval: u_pos is about the point, not usable
+            steps=(Step("u_pos", gt(u, 0), Certificate(terms=(Term((), "x_ge_a"), Term((), "g_pos")))),),
+            final=Certificate(multiplier=("u_pos", "g_pos"), terms=(Term((), "x_ge_a"),)),
+        ),
     )
     contradiction = Contradiction(
         Certificate(
@@ -157,7 +160,10 @@ def log_ge_zero() -> Obligation:
             x=y,
             a=sp.Integer(1),
             domain=("y_ge_1",),
-            derivative_proof=Certificate(multiplier=("y_pos",), terms=(Term((1,), None),)),
+            derivative_proof=Chain(  # y >= 1 > 0 on [1, y]
+                steps=(Step("y_pos", gt(y, 0), Certificate(terms=(Term((), "x_ge_a"), Term((1,), None)))),),
+                final=Certificate(multiplier=("y_pos",), terms=(Term((1,), None),)),
+            ),
         ),
     )
 

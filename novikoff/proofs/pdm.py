@@ -21,6 +21,7 @@ from novikoff.proofs.core import (
     Cases,
     Certificate,
     Chain,
+    Forall,
     Identity,
     Induction,
     Monotone,
@@ -102,8 +103,9 @@ def d1_recursion() -> Obligation:
     )
 
 
-def _recursion(p: sp.Expr) -> sp.Basic:
-    return le(A(t + 1), (1 + p / t) * A(t) + R2)
+def _recursion(p: sp.Expr) -> Forall:
+    """a(t + 1) <= (1 + p/t) a(t) + R^2 at every update t >= 1."""
+    return Forall(t, le(A(t + 1), (1 + p / t) * A(t) + R2), start=1)
 
 
 def d1_above_half_energy() -> Obligation:
@@ -113,6 +115,7 @@ def d1_above_half_energy() -> Obligation:
         name="D1 (eps > 1/2) energy: a(t) <= R^2 t/(2 eps - 1)",
         spec_id="D1",
         hypotheses={
+            "t_ge_1": ge(t, 1),
             "d_pos": gt(d, 0),
             "one_minus_eps_nonneg": ge(1 - eps, 0),
             "first": le(A(1), R2),
@@ -161,6 +164,7 @@ def d1_above_half() -> Obligation:
         spec_id="D1",
         hypotheses={
             "t_pos": gt(t, 0),
+            "t_ge_1": ge(t, 1),
             "d_pos": gt(d, 0),
             "g2_pos": gt(g2, 0),
             "energy": le(a_t, R2 * t / d),
@@ -187,7 +191,12 @@ def log_one_plus_ge() -> Obligation:
             x=x,
             a=sp.Integer(0),
             domain=("x_nonneg",),
-            derivative_proof=Certificate(multiplier=("opx_pos", "opx_pos"), terms=(Term((), "x_ge_a"),)),
+            derivative_proof=Chain(  # 1 + x >= 1 > 0 on [0, x]
+                steps=(
+                    Step("opx_pos", gt(1 + x, 0), Certificate(terms=(Term((), "x_ge_a"), Term((1,), None)))),
+                ),
+                final=Certificate(multiplier=("opx_pos", "opx_pos"), terms=(Term((), "x_ge_a"),)),
+            ),
         ),
     )
 
@@ -200,7 +209,10 @@ def harmonic_bound() -> Obligation:
     return Obligation(
         name="harmonic numbers: H(t) <= 1 + ln t",
         spec_id="D1",
-        hypotheses={"H1": sp.Eq(h(1), 1), "Hstep": sp.Eq(h(tp + 1), h(tp) + 1 / (tp + 1))},
+        hypotheses={
+            "H1": sp.Eq(h(1), 1),
+            "Hstep": Forall(tp, sp.Eq(h(tp + 1), h(tp) + 1 / (tp + 1)), start=1),
+        },
         claim=le(h(tp), 1 + sp.log(tp)),
         proof=Induction(tp, start=1, base=Certificate(substitutions=("H1",)), step=_harmonic_step(tp, h, x)),
     )
@@ -234,9 +246,10 @@ def d1_half_energy() -> Obligation:
         name="D1 (eps = 1/2) energy: a(t) <= R^2 t H(t)",
         spec_id="D1",
         hypotheses={
+            "t_ge_1": ge(t, 1),
             "first": le(A(1), R2),
             "H1": sp.Eq(H(1), 1),
-            "Hstep": sp.Eq(H(t + 1), H(t) + 1 / (t + 1)),
+            "Hstep": Forall(t, sp.Eq(H(t + 1), H(t) + 1 / (t + 1)), start=1),
             "recursion": _recursion(sp.Integer(1)),
         },
         claim=le(A(t), R2 * t * H(t)),
@@ -382,7 +395,7 @@ def s2(size: int) -> Obligation:
     return Obligation(
         name=f"S2 Sherman-Morrison rank-one update, {size} x {size}",
         spec_id="S2",
-        hypotheses={},
+        hypotheses={"A_invertible": sp.Ne(Am.det(), 0), "denominator_nonzero": sp.Ne(denom, 0)},
         claim=sp.Eq(product, sp.eye(size), evaluate=False),
         proof=Identity(),
         note="every entry of (A + u v^T) M - I cancels to 0 as a rational function",

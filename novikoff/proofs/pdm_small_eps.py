@@ -17,6 +17,7 @@ from novikoff.proofs.core import (
     Apply,
     Certificate,
     Chain,
+    Forall,
     Identity,
     Induction,
     Monotone,
@@ -132,7 +133,7 @@ def power_sum_bound() -> Obligation:
             "p_gt_1": gt(p - 1, 0),
             "p_pos": gt(p, 0),
             "S1": sp.Eq(S(1), 1),
-            "Sstep": sp.Eq(S(tp + 1), S(tp) + (tp + 1) ** (-p)),
+            "Sstep": Forall(tp, sp.Eq(S(tp + 1), S(tp) + (tp + 1) ** (-p)), start=1),
         },
         claim=le(S(tp), bound),
         proof=Induction(
@@ -180,9 +181,9 @@ def energy_small_eps() -> Obligation:
             "R2_nonneg": ge(R2, 0),
             "first": le(A(1), R2),
             "S1": sp.Eq(S(1), 1),
-            "Sstep": sp.Eq(S(tp + 1), S(tp) + (tp + 1) ** (-p)),
-            "S_nonneg": ge(S(tp), 0),
-            "recursion": le(A(tp + 1), (1 + p / tp) * A(tp) + R2),
+            "Sstep": Forall(tp, sp.Eq(S(tp + 1), S(tp) + (tp + 1) ** (-p)), start=1),
+            "S_nonneg": Forall(tp, ge(S(tp), 0), start=1),
+            "recursion": Forall(tp, le(A(tp + 1), (1 + p / tp) * A(tp) + R2), start=1),
         },
         claim=le(A(tp), R2 * tp**p * S(tp)),
         proof=Induction(
@@ -309,7 +310,7 @@ def in_eps() -> list[Obligation]:
         Obligation(
             "D1 (eps < 1/2): p/(p - 1) = 2(1 - eps)/(1 - 2 eps) for p = 2(1 - eps)",
             "D1",
-            {},
+            {"eps_lt_half": gt(sp.Rational(1, 2) - eps, 0)},
             sp.Eq((p / (p - 1)).xreplace(sub), 2 * (1 - eps) / (1 - 2 * eps), evaluate=False),
             Identity(),
         ),

@@ -1,4 +1,5 @@
-"""Proofs of Novikoff's theorem (N1, N2, the Cauchy-Schwarz step, N3), T1, G1 and D3.
+"""Step obligations of Novikoff's theorem (the N2 expansion, the Cauchy-Schwarz step, N3), T1, G1
+and D3; N1 and N2 themselves are proved by induction in :mod:`novikoff.proofs.headlines`.
 
 Notation as in :mod:`novikoff.spec.perceptron`: ``pw(k) = p*.w_k``,
 ``w2(k) = ||w_k||^2``, ``g2 = ||p*||^2 = gamma^2``, ``R2 = max ||z_i||^2``; on an
@@ -11,7 +12,7 @@ import itertools
 
 import sympy as sp
 
-from novikoff.proofs.core import Certificate, Identity, Induction, Obligation, Term, ge, gt, le
+from novikoff.proofs.core import Certificate, Identity, Obligation, Term, ge, gt, le
 from novikoff.spec.invariance import G1_PAD, G1_ROTATE, G1_SCALE
 from novikoff.spec.tightness import T1
 
@@ -23,28 +24,6 @@ MAX_EXPLICIT_DIMENSION = 6
 k = sp.Symbol("k", integer=True)
 g2, R2 = sp.symbols("g2 R2", real=True)
 pz, wz, z2, pw_, w2_ = sp.symbols("pz wz z2 pw w2", real=True)
-pw = sp.Function("pw")
-w2 = sp.Function("w2")
-
-
-def n1() -> Obligation:
-    """N1 by induction: p*.w_{k+1} = p*.w_k + p*.z and p*.z >= ||p*||^2 (p* is the
-    minimum-norm point of conv{z_i}: every z_i satisfies z_i.p* >= ||p*||^2)."""
-    return Obligation(
-        name="N1 progress: p*.w_k >= k ||p*||^2",
-        spec_id="N1",
-        hypotheses={
-            "w0": sp.Eq(pw(0), 0),
-            "update": sp.Eq(pw(k + 1), pw(k) + pz),
-            "minnorm": ge(pz, g2),
-        },
-        claim=ge(pw(k), k * g2),
-        proof=Induction(
-            k,
-            base=Certificate(substitutions=("w0",)),
-            step=Certificate(substitutions=("update",), terms=(Term((), "IH"), Term((), "minnorm"))),
-        ),
-    )
 
 
 def _vec(name: str, n: int) -> list[sp.Symbol]:
@@ -65,31 +44,6 @@ def n2_expansion(n: int) -> Obligation:
         hypotheses={},
         claim=sp.Eq(_dot(s, s), _dot(w, w) + 2 * _dot(w, z) + _dot(z, z)),
         proof=Identity(),
-    )
-
-
-def n2() -> Obligation:
-    """N2 by induction: ||w_{k+1}||^2 = ||w_k||^2 + 2 w.z + ||z||^2 (the expansion),
-    w.z <= 0 (the mistake condition) and ||z||^2 <= R^2."""
-    return Obligation(
-        name="N2 energy: ||w_k||^2 <= k R^2",
-        spec_id="N2",
-        hypotheses={
-            "w0": sp.Eq(w2(0), 0),
-            "expansion": sp.Eq(w2(k + 1), w2(k) + 2 * wz + z2),
-            "mistake": le(wz, 0),
-            "radius": le(z2, R2),
-        },
-        claim=le(w2(k), k * R2),
-        proof=Induction(
-            k,
-            base=Certificate(substitutions=("w0",)),
-            step=Certificate(
-                substitutions=("expansion",),
-                terms=(Term((), "IH"), Term((2,), "mistake"), Term((), "radius")),
-            ),
-        ),
-        note="the expansion is the identity proved in dimensions 1..6 (and by bilinearity in general)",
     )
 
 
@@ -245,9 +199,7 @@ def g1() -> list[Obligation]:
 
 def obligations() -> list[Obligation]:
     """Every obligation of this module, in dependency order."""
-    out = [n1()]
-    out += [n2_expansion(n) for n in range(1, MAX_EXPLICIT_DIMENSION + 1)]
-    out.append(n2())
+    out = [n2_expansion(n) for n in range(1, MAX_EXPLICIT_DIMENSION + 1)]
     out += [cauchy_schwarz(n) for n in range(1, MAX_EXPLICIT_DIMENSION + 1)]
     out += [n3(), d3()]
     out += t1()

@@ -1,9 +1,13 @@
 """Every proof obligation novikoff checks, and the wrong variants its checker must reject.
 
-``all_obligations()`` is what ``novikoff verify`` and the pytest plugin run.
-``wrong_variants()`` pairs each theorem with deliberately broken copies (a
-constant 1 % too small, a dropped hypothesis, a flipped inequality, a wrong
-exponent); the test suite requires every one of them to fail.
+``all_obligations()`` is what ``novikoff verify`` and the pytest plugin run: the step
+obligations of each module, then the headline obligation of every spec statement
+(:mod:`novikoff.proofs.headlines`). ``wrong_variants()`` pairs each theorem with
+deliberately broken copies (a constant 1 % off, a hypothesis weakened to a
+tautology, a flipped inequality, a wrong exponent) and the kind of failure each must
+meet; the test suite requires every one of them to fail for that reason. A weakened
+hypothesis keeps its name, so the variant fails for the mathematics (a residual, a
+sign), not because a name is missing.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ from collections.abc import Callable
 import sympy as sp
 
 from novikoff.proofs import lemma1, pdm, pdm_small_eps, perceptron, pfm
-from novikoff.proofs.core import Obligation
+from novikoff.proofs.core import FailureKind, Forall, Obligation
+from novikoff.proofs.headlines import headlines
 
-__all__ = ["SPEC_IDS", "all_obligations", "wrong_variants"]
+__all__ = ["SPEC_IDS", "WrongVariant", "all_obligations", "headline_obligation", "wrong_variants"]
 
 #: The normative ids of DESIGN section 3 (plus MU, the repeated-update count).
 SPEC_IDS = ("N1", "N2", "N3", "T1", "G1", "M1", "P1", "D1", "D2", "D3", "L1", "S1", "S2", "MU")
@@ -29,7 +34,22 @@ def all_obligations() -> list[Obligation]:
     out += pdm.obligations()
     out += pdm_small_eps.obligations()
     out += pfm.obligations()
+    out += [ob for _st, ob in headlines()]
     return out
+
+
+def headline_obligation(spec_id: str, index: int = 0) -> Obligation:
+    """The headline obligation of the ``index``-th statement of ``spec_id``."""
+    return [ob for st, ob in headlines() if st.id == spec_id][index]
+
+
+@dataclasses.dataclass(frozen=True)
+class WrongVariant:
+    """A broken copy of a theorem and the kind of failure the checker must report."""
+
+    spec_id: str
+    obligation: Obligation
+    kind: FailureKind
 
 
 def _scale_claim(ob: Obligation, factor: sp.Rational) -> Obligation:
@@ -57,8 +77,20 @@ def _flip(ob: Obligation) -> Obligation:
     )
 
 
+def _tautology(h: sp.Basic | Forall) -> sp.Basic | Forall:
+    if isinstance(h, Forall):
+        return Forall(h.var, _tautology(h.body), h.start)
+    if isinstance(h, sp.Equality):
+        return sp.Eq(h.lhs, h.lhs, evaluate=False)
+    return sp.Ge(sp.Integer(0), 0, evaluate=False)
+
+
 def _drop(ob: Obligation, hypothesis: str) -> Obligation:
-    hyps = {k: v for k, v in ob.hypotheses.items() if k != hypothesis}
+    """The obligation with ``hypothesis`` weakened to a tautology (0 >= 0, x = x) under the
+    same name: the proof still names it, and must fail for the mathematics."""
+    if hypothesis not in ob.hypotheses:
+        raise KeyError(f"{ob.name}: no hypothesis {hypothesis!r}")
+    hyps = {k: (_tautology(v) if k == hypothesis else v) for k, v in ob.hypotheses.items()}
     return dataclasses.replace(ob, name=f"{ob.name} [without {hypothesis}]", hypotheses=hyps)
 
 
@@ -66,14 +98,14 @@ def _exponent(ob: Obligation, old: sp.Expr, new: sp.Expr) -> Obligation:
     return dataclasses.replace(ob, name=f"{ob.name} [{old} -> {new}]", claim=ob.claim.xreplace({old: new}))
 
 
-def wrong_variants() -> list[tuple[str, Obligation]]:
-    """(spec id, broken obligation) pairs; each must be rejected by the checker."""
+def wrong_variants() -> list[WrongVariant]:
+    """Broken obligations, each with the kind of failure the checker must report."""
     k, g2 = perceptron.k, perceptron.g2
     makers: list[tuple[str, Callable[[], Obligation]]] = [
-        ("N1", lambda: _scale_claim(perceptron.n1(), sp.Rational(101, 100))),
-        ("N1", lambda: _drop(perceptron.n1(), "minnorm")),
-        ("N2", lambda: _scale_claim(perceptron.n2(), sp.Rational(99, 100))),
-        ("N2", lambda: _drop(perceptron.n2(), "mistake")),
+        ("N1", lambda: _scale_claim(headline_obligation("N1"), sp.Rational(101, 100))),
+        ("N1", lambda: _drop(headline_obligation("N1"), "minnorm")),
+        ("N2", lambda: _scale_claim(headline_obligation("N2"), sp.Rational(99, 100))),
+        ("N2", lambda: _drop(headline_obligation("N2"), "mistake")),
         (
             "N2",
             lambda: dataclasses.replace(
@@ -134,4 +166,48 @@ def wrong_variants() -> list[tuple[str, Obligation]]:
             ),
         ),
     ]
-    return [(sid, make()) for sid, make in makers]
+    if len(makers) != len(_EXPECTED_KINDS):
+        raise AssertionError(f"{len(makers)} wrong variants but {len(_EXPECTED_KINDS)} expected kinds")
+    return [WrongVariant(sid, make(), kind) for (sid, make), kind in zip(makers, _EXPECTED_KINDS)]
+
+
+#: The failure each wrong variant must meet, in the order of ``wrong_variants``: a
+#: residual (an identity or certificate no longer reduces to zero), a mismatch (the
+#: argument proves a different claim), a counterexample (interval arithmetic finds the
+#: claim false), or undefined (the broken formula divides by something not known nonzero).
+_EXPECTED_KINDS: list[FailureKind] = [
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.MISMATCH,
+    FailureKind.MISMATCH,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.UNDEFINED,
+    FailureKind.RESIDUAL,
+    FailureKind.MISMATCH,
+    FailureKind.RESIDUAL,
+    FailureKind.MISMATCH,
+    FailureKind.RESIDUAL,
+    FailureKind.MISMATCH,
+    FailureKind.RESIDUAL,
+    FailureKind.RESIDUAL,
+    FailureKind.COUNTEREXAMPLE,
+]

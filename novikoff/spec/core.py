@@ -18,7 +18,35 @@ from novikoff.errors import InvariantViolation
 from novikoff.spec.evaluate import Compiled, compile_exact
 from novikoff.spec.intervals import Value, decide
 
-__all__ = ["HypothesisNotMet", "Statement"]
+__all__ = ["Forall", "HypothesisNotMet", "Statement"]
+
+
+@dataclass(frozen=True)
+class Forall:
+    """``body`` holds for every integer value ``>= start`` of the integer symbol ``var``.
+
+    The form of a premise about every step of a run (``pw(k + 1) = pw(k) + pz(k)`` for
+    every ``k >= 0``); :class:`~novikoff.proofs.core.Induction` instantiates it.
+    """
+
+    var: sp.Symbol
+    body: sp.Basic
+    start: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.var, sp.Symbol) or self.var.is_integer is not True:
+            raise TypeError(f"Forall binds an integer symbol, got {self.var!r}")
+
+    def instance(self, at: sp.Expr) -> sp.Basic:
+        """``body`` with ``var := at`` (relations stay unevaluated)."""
+        body = self.body
+        m = {self.var: at}
+        if isinstance(body, sp.core.relational.Relational):
+            return body.func(body.lhs.xreplace(m), body.rhs.xreplace(m), evaluate=False)
+        return body.xreplace(m)
+
+    def __str__(self) -> str:
+        return f"for all integers {self.var} >= {self.start}: {self.body}"
 
 
 class HypothesisNotMet(ValueError):
@@ -31,6 +59,14 @@ class Statement:
 
     ``id`` is the normative id (N1, ...); ``name`` states the claim Lean-style;
     ``symbols`` are the free symbols with their sympy assumptions.
+
+    ``hypotheses`` and ``conclusion`` are what a run is checked against at every
+    update (:meth:`check`). ``premises`` are the named facts about the algorithm under
+    which the conclusion is a theorem (the update rule, the certificate condition, a
+    recursion), in the same symbols plus undefined functions of the update count; the
+    theorem is "premises and hypotheses imply the conclusion"
+    (:meth:`theorem_hypotheses`). The headline proof of each statement proves exactly
+    that, built from this object (:func:`novikoff.proofs.statements.headline`).
     """
 
     id: str
@@ -40,6 +76,8 @@ class Statement:
     conclusion: sp.Basic
     source: str
     note: str = ""
+    premises: tuple[tuple[str, sp.Basic | Forall], ...] = ()
+    hypothesis_names: tuple[str, ...] = ()
     _compiled: dict[str, object] = field(default_factory=dict, repr=False)
 
     def _get(self) -> tuple[list[tuple[sp.Basic, Compiled]], Compiled]:
@@ -47,6 +85,21 @@ class Statement:
             self._compiled["h"] = [(h, compile_exact(h)) for h in self.hypotheses]
             self._compiled["c"] = compile_exact(self.conclusion)
         return self._compiled["h"], self._compiled["c"]  # type: ignore[return-value]
+
+    def theorem_hypotheses(self) -> dict[str, sp.Basic | Forall]:
+        """The theorem's named hypotheses: ``h0, h1, ...`` for :attr:`hypotheses`, then the
+        premises under their own names."""
+        names = self.hypothesis_names or tuple(f"h{i}" for i in range(len(self.hypotheses)))
+        if len(names) != len(self.hypotheses):
+            raise ValueError(
+                f"{self.id}: {len(names)} hypothesis names for {len(self.hypotheses)} hypotheses"
+            )
+        out: dict[str, sp.Basic | Forall] = dict(zip(names, self.hypotheses))
+        for name, p in self.premises:
+            if name in out:
+                raise ValueError(f"{self.id}: premise name {name!r} clashes with a hypothesis")
+            out[name] = p
+        return out
 
     def check(self, values: Mapping[str, Fraction | int]) -> bool:
         """Exact truth of the conclusion at ``values`` (symbol name -> rational).

@@ -42,6 +42,8 @@ __all__ = [
 c = sp.Symbol("c", positive=True)
 s = sp.Symbol("s", real=True)  # a decision value w.z
 R2_new = sp.Symbol("R2_new", positive=True)
+znew_norm2 = sp.Symbol("znew_norm2", nonnegative=True)
+znew_dot_pstar = sp.Symbol("znew_dot_pstar", real=True)
 gamma2_new = sp.Symbol("gamma2_new", positive=True)
 
 G1_SCALE = Statement(
@@ -83,6 +85,19 @@ G1_ADD_POINT = Statement(
     name="point_along_pstar_keeps_gamma_raises_radius",
     symbols=(c, gamma2, R2, gamma2_new, R2_new),
     hypotheses=(sp.Ge(c, 1, evaluate=False), sp.Gt(gamma2, 0, evaluate=False)),
+    hypothesis_names=("c_ge_1", "gamma2_pos"),
+    premises=(
+        ("radius", sp.Eq(R2_new, sp.Max(R2, znew_norm2))),  # R^2 is the largest squared norm
+        ("znew_norm", sp.Eq(znew_norm2, c**2 * gamma2)),  # ||c p*||^2
+        ("znew_dot", sp.Eq(znew_dot_pstar, c * gamma2)),  # (c p*).p*
+        # DESIGN section 4: p* in conv{z_i} with every z.p* >= ||p*||^2 is the min-norm point
+        (
+            "certificate",
+            sp.Implies(
+                sp.Ge(znew_dot_pstar, gamma2, evaluate=False), sp.Eq(gamma2_new, gamma2), evaluate=False
+            ),
+        ),
+    ),
     conclusion=sp.And(
         sp.Eq(gamma2_new, gamma2, evaluate=False),
         sp.Eq(R2_new, sp.Max(R2, c**2 * gamma2), evaluate=False),

@@ -31,6 +31,7 @@ S2 = Statement(
     name="sherman_morrison_rank_one_update_is_the_inverse",
     symbols=(a, u, v),
     hypotheses=(sp.Ne(a, 0, evaluate=False), sp.Ne(a + u * v, 0, evaluate=False)),
+    hypothesis_names=("a_nonzero", "denominator_nonzero"),
     conclusion=sp.Eq((a + u * v) * (1 / a - (u * v / a**2) / (1 + v * u / a)), 1, evaluate=False),
     source="seed 003 (7)-(8)",
     note="stated here in the scalar case; the proofs check the matrix identity for 2 x 2 and 3 x 3 "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sympy as sp
 
 from novikoff.spec.core import Statement
+from novikoff.spec.perceptron import pstar_dot_w
 
 __all__ = ["D1_ABOVE_HALF", "D1_BELOW_HALF", "D1_HALF", "D2", "D3", "L1", "MU", "P1"]
 
@@ -26,6 +27,8 @@ gamma2 = sp.Symbol("gamma2", positive=True)
 w_norm = sp.Symbol("w_norm", positive=True)  # ||w_t||
 w_norm2 = sp.Symbol("w_norm2", nonnegative=True)
 s = sp.Symbol("s", real=True)  # a decision value w.z_i
+a_t = sp.Symbol("a_t", real=True)  # ||w_t||^2 in the D1 premises
+s_t = sp.Symbol("s_t", real=True)  # the power sum S(t) = sum_{j <= t} j^-p
 
 E = sp.E
 
@@ -54,7 +57,12 @@ D3 = Statement(
     name="margin_le_weight_norm_div_updates",
     symbols=(t, gamma2, w_norm2),
     hypotheses=(_rel(sp.GreaterThan, t, 1), _rel(sp.StrictGreaterThan, gamma2, 0)),
+    hypothesis_names=("t_ge_1", "gamma2_pos"),
     conclusion=_rel(sp.LessThan, t**2 * gamma2, w_norm2),
+    premises=(
+        ("progress", _rel(sp.GreaterThan, pstar_dot_w, t * gamma2)),  # N1's induction, any rule w += z
+        ("cauchy_schwarz", _rel(sp.LessThan, pstar_dot_w**2, gamma2 * w_norm2)),
+    ),
     source="PDM paper (4); squared form of gamma <= ||w_t||/t",
     note="holds for any rule w <- w + z_i, since p*.w_t >= t ||p*||^2 needs no mistake condition",
 )
@@ -68,6 +76,7 @@ D2 = Statement(
         _rel(sp.GreaterThan, w_norm, t * gamma),  # D3
         _rel(sp.LessThan, eps, 1),
     ),
+    hypothesis_names=("no_update", "D3", "eps_le_1"),
     conclusion=sp.And(
         _rel(sp.StrictGreaterThan, s / w_norm, (1 - eps) * w_norm / t),
         _rel(sp.GreaterThan, (1 - eps) * w_norm / t, (1 - eps) * gamma),
@@ -81,7 +90,13 @@ D1_ABOVE_HALF = Statement(
     name="pdm_updates_le_radius_sq_div_two_eps_minus_one_gamma_sq",
     symbols=(t, eps, R2, gamma2),
     hypotheses=(_rel(sp.StrictGreaterThan, eps, sp.Rational(1, 2)), _rel(sp.LessThan, eps, 1)),
+    hypothesis_names=("eps_gt_half", "eps_le_1"),
     conclusion=_rel(sp.LessThan, t, R2 / ((2 * eps - 1) * gamma2)),
+    premises=(
+        ("t_ge_1", _rel(sp.GreaterThan, t, 1)),
+        ("energy", _rel(sp.LessThan, a_t, R2 * t / (2 * eps - 1))),  # the recursion, by induction
+        ("D3", _rel(sp.LessThan, t**2 * gamma2, a_t)),
+    ),
     source="derived here from the PDM condition (8)",
 )
 
@@ -91,6 +106,11 @@ D1_HALF = Statement(
     symbols=(t, R2, gamma2),
     hypotheses=(),
     conclusion=_rel(sp.LessThan, t, (1 + 1 / E) * (R2 / gamma2) * sp.log((1 + E) * R2 / gamma2)),
+    premises=(
+        ("gamma2_le_R2", _rel(sp.LessThan, gamma2, R2)),  # a certificate's margin is at most R
+        ("D3", _rel(sp.LessThan, t**2 * gamma2, a_t)),
+        ("energy", _rel(sp.LessThan, a_t, R2 * t * (1 + sp.log(t)))),  # recursion and harmonic bound
+    ),
     source="derived here from the PDM condition (8) with Lemma 1 (eps = 1/2)",
 )
 
@@ -99,7 +119,13 @@ D1_BELOW_HALF = Statement(
     name="pdm_updates_le_power_bound",
     symbols=(t, eps, R2, gamma2),
     hypotheses=(_rel(sp.StrictLessThan, eps, sp.Rational(1, 2)),),
+    hypothesis_names=("eps_lt_half",),
     conclusion=_rel(sp.LessThan, t, (2 * (1 - eps) / (1 - 2 * eps) * R2 / gamma2) ** (1 / (2 * eps))),
+    premises=(
+        ("D3", _rel(sp.LessThan, t**2 * gamma2, a_t)),
+        ("energy", _rel(sp.LessThan, a_t, R2 * t ** (2 * (1 - eps)) * s_t)),  # recursion, Bernoulli
+        ("sums", _rel(sp.LessThan, s_t, 2 * (1 - eps) / (1 - 2 * eps))),  # power sums <= p/(p - 1)
+    ),
     source="derived here from the PDM condition (8)",
 )
 
@@ -108,6 +134,13 @@ P1 = Statement(
     name="pfm_updates_le_lemma1_bound",
     symbols=(t, eps, R, gamma),
     hypotheses=(_rel(sp.StrictGreaterThan, eps, 0), _rel(sp.LessThan, eps, 1), _rel(sp.LessThan, gamma, R)),
+    hypothesis_names=("eps_pos", "eps_le_1", "gamma_le_R"),
+    premises=(  # the norm recursion, telescoped, in Lemma 1's form (pfm.lemma_form)
+        (
+            "lemma_form",
+            _rel(sp.LessThan, t, R**2 / (2 * eps * gamma**2) * (1 + 2 * gamma / R + sp.log(t))),
+        ),
+    ),
     conclusion=_rel(
         sp.LessThan,
         t,
