@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["beside", "kill_children", "live_children"]
+__all__ = ["beside", "kill_children", "live_children", "prepare_child"]
 
 _LIVE: list[Any] = []  # multiprocessing.Process objects started by beside() and not yet reaped
 
@@ -45,10 +45,18 @@ def _die_with_parent() -> None:
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
 
 
-def _detach_from_caller() -> None:
+def prepare_child() -> None:
+    """Make a forked worker process behave: it dies with its parent, takes the default action
+    on SIGTERM/SIGINT/SIGHUP (no parent handler, no message, no half result) and has no
+    inherited wall-clock alarm. Use it as a ``multiprocessing.Pool`` initializer."""
+    _die_with_parent()
     for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGALRM):
         signal.signal(s, signal.SIG_DFL)
     signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _detach_from_caller() -> None:
+    prepare_child()
     with contextlib.suppress(OSError):
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
@@ -56,7 +64,6 @@ def _detach_from_caller() -> None:
 
 
 def _child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...], parent_pid: int) -> None:
-    _die_with_parent()
     _detach_from_caller()
     if os.getppid() != parent_pid:  # the parent died before prctl took effect
         os._exit(1)

@@ -141,3 +141,76 @@ def test_the_child_does_not_hold_the_callers_pipes(big_csv: Path) -> None:
     proc.kill()
     out, _ = proc.communicate(timeout=GUARD)  # returns only when every writer closed the pipe
     assert out == ""
+
+
+def _session(pid: int) -> list[int]:
+    members = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == pid and fields[0] not in ("Z", "X"):
+                members.append(int(entry.name))
+    return members
+
+
+def test_falsify_workers_end_quietly(tmp_path: Path) -> None:
+    """The pool's terminate() sends SIGTERM to its workers: they used to inherit the CLI's
+    handler and print a traceback each (found by the CLI fuzz suite)."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "novikoff.cli",
+            "falsify",
+            "floor(R2/gamma2) + 1",
+            "--algorithm",
+            "pfm",
+            "--examples",
+            "2",
+            "--workers",
+            "2",
+            "--database",
+            str(tmp_path / "db"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=GUARD,
+        start_new_session=True,
+    )
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr and "ForkPoolWorker" not in proc.stderr
+
+
+def test_sigterm_during_falsify_with_workers_leaves_no_process(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "novikoff.cli",
+            "falsify",
+            "R2/gamma2 * 1000",
+            "--examples",
+            "100000",
+            "--workers",
+            "2",
+            "--database",
+            "none",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + GUARD
+    while len(_session(proc.pid)) < 3 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)  # the parent and its two workers
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=GUARD)
+    assert proc.returncode == 143 and "Traceback" not in err, err
+    deadline = time.monotonic() + 10
+    while _session(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _session(proc.pid)

@@ -534,7 +534,10 @@ def _search_in_workers(
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: list[FalsifyResult] = []
-    with context.Pool(len(jobs)) as pool:
+    from novikoff.parallel import prepare_child
+
+    # workers die with the parent and on SIGTERM quietly (the pool's terminate() sends it)
+    with context.Pool(len(jobs), initializer=prepare_child) as pool:
         for result in pool.imap_unordered(_worker_main, jobs):
             results.append(result)
             if result.counterexample is not None:
