@@ -1,8 +1,9 @@
 """The ``novikoff`` command line.
 
 Exit status: 0 success (separable or not); 1 an invariant or certificate check
-failed (a bug or a false theorem: never bad input), or a bound the user set
-(--time-limit) stopped the command; 2 bad input or usage (or output that cannot be
+failed (a bug or a false theorem: never bad input), a bound the user set
+(--time-limit) stopped the command, or an internal error (a bug; one line, the
+traceback with NOVIKOFF_TRACEBACK=1); 2 bad input or usage (or output that cannot be
 written), with a one-line message naming the file, line and column or the argument;
 130 on SIGINT (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP, each with a one-line message.
 With --json, stdout holds one standard JSON object even then: {"error": ..., "exit_code": ...}.
@@ -11,6 +12,7 @@ With --json, stdout holds one standard JSON object even then: {"error": ..., "ex
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -707,8 +709,21 @@ def _run_command(args: argparse.Namespace) -> int:
         )
     except RecursionError:
         return _fail("error: ", "input nested too deeply (RecursionError)", 2)
-    except OSError as exc:  # stdout or stderr gone (broken pipe) or full (ENOSPC)
-        return _output_failed(exc)
+    except MemoryError:
+        return _fail("", "out of memory (lower --max-updates, --max-epochs or the input size)", 1)
+    except OSError as exc:
+        if exc.errno in (errno.EPIPE, errno.ENOSPC, errno.EDQUOT) or isinstance(exc, BrokenPipeError):
+            return _output_failed(exc)  # stdout gone (broken pipe) or full
+        where = f" {exc.filename}" if exc.filename else ""
+        return _fail("error: ", f"{exc.strerror or exc}{where}", 2)
+    except Exception as exc:  # a bug in novikoff: one line, exit 1; the traceback on request
+        if os.environ.get("NOVIKOFF_TRACEBACK"):
+            raise
+        return _fail(
+            "INTERNAL ERROR (a bug in novikoff; NOVIKOFF_TRACEBACK=1 shows the traceback): ",
+            f"{type(exc).__name__}: {exc}",
+            1,
+        )
     finally:
         kill_children()
 
