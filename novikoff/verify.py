@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from novikoff.data import Dataset
     from novikoff.proofs.core import Obligation
 
-__all__ = ["Check", "CheckResult", "collect_checks", "run_checks", "to_json", "to_junit", "to_markdown"]
+__all__ = ["Check", "CheckResult", "collect_checks", "run_checks", "theorem_summary", "to_json", "to_junit", "to_markdown"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,47 @@ def _proof_checks() -> list[Check]:
         return run
 
     return [Check("proof", ob.spec_id, ob.name, make(ob)) for ob in all_obligations()]
+
+
+def _spec_checks() -> list[Check]:
+    """One check per spec statement: its headline obligation proves exactly that statement
+    (same hypotheses and premises, conclusion and symbol domains) and checks."""
+    from novikoff.proofs.core import check_obligation
+    from novikoff.proofs.headlines import headlines
+    from novikoff.proofs.statements import matches_statement
+
+    def make(statement: Any, ob: Obligation) -> Callable[[], None]:
+        def run() -> None:
+            reason = matches_statement(ob, statement)
+            if reason is not None:
+                raise AssertionError(f"the headline proof does not prove the spec statement: {reason}")
+            result = check_obligation(ob)
+            if not result.ok:
+                raise AssertionError(result.message)
+
+        return run
+
+    return [
+        Check("spec", st.id, f"{st.id} {st.name}: the headline proof proves the spec statement", make(st, ob))
+        for st, ob in headlines()
+    ]
+
+
+def theorem_summary(results: Sequence[CheckResult]) -> dict[str, dict[str, object]]:
+    """Per spec id that had ``spec`` checks: ``matches_spec`` (every statement of the id has
+    a headline proof that proves exactly it and checks) and the ``scope`` of the Python
+    proof where it is limited (None where it is not)."""
+    from novikoff.proofs.headlines import SCOPE
+
+    out: dict[str, dict[str, object]] = {}
+    for r in results:
+        if r.check.group != "spec":
+            continue
+        entry = out.setdefault(r.check.spec_id, {"matches_spec": True, "statements": 0})
+        entry["statements"] = int(str(entry["statements"])) + 1
+        entry["matches_spec"] = bool(entry["matches_spec"]) and r.ok
+        entry["scope"] = SCOPE.get(r.check.spec_id)
+    return out
 
 
 def _certified_run(
@@ -341,7 +382,7 @@ def collect_checks(only: Sequence[str] = (), full: bool = False, crosshair: bool
     unknown = [i for i in only if i not in SPEC_IDS]
     if unknown:
         raise InputError(f"--only: unknown id(s) {', '.join(unknown)}; valid ids: {', '.join(SPEC_IDS)}")
-    checks = _proof_checks() + _certificate_checks(full) + _campaign_checks(full)
+    checks = _spec_checks() + _proof_checks() + _certificate_checks(full) + _campaign_checks(full)
     if crosshair:
         checks += _crosshair_checks()
     if only:
@@ -382,6 +423,7 @@ def _status(r: CheckResult) -> str:
 def to_json(results: Sequence[CheckResult]) -> dict[str, object]:
     return {
         "ok": all(r.ok for r in results),
+        "theorems": theorem_summary(results),
         "checks": [
             {
                 "group": r.check.group,

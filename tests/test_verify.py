@@ -130,3 +130,17 @@ def test_pytest_plugin_runs_every_obligation(tmp_path: Path) -> None:
 
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"{len(all_obligations())} passed" in proc.stdout
+
+
+def test_every_id_reports_that_its_headline_proves_the_spec_statement() -> None:
+    from novikoff.proofs.registry import SPEC_IDS
+    from novikoff.verify import collect_checks, run_checks, theorem_summary, to_json
+
+    results = run_checks([c for c in collect_checks() if c.group == "spec"])
+    summary = theorem_summary(results)
+    assert set(summary) == set(SPEC_IDS)
+    assert all(entry["matches_spec"] is True for entry in summary.values()), summary
+    assert summary["G1"]["statements"] == 4 and summary["D1"]["statements"] == 3
+    assert "1-6" in str(summary["N3"]["scope"]) and "K = 3" in str(summary["M1"]["scope"])
+    assert summary["N1"]["scope"] is None
+    assert to_json(results)["theorems"] == summary
