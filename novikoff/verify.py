@@ -34,7 +34,16 @@ if TYPE_CHECKING:
     from novikoff.data import Dataset
     from novikoff.proofs.core import Obligation
 
-__all__ = ["Check", "CheckResult", "collect_checks", "run_checks", "theorem_summary", "to_json", "to_junit", "to_markdown"]
+__all__ = [
+    "Check",
+    "CheckResult",
+    "collect_checks",
+    "run_checks",
+    "theorem_summary",
+    "to_json",
+    "to_junit",
+    "to_markdown",
+]
 
 
 @dataclass(frozen=True)
