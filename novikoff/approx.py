@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from novikoff.jsonout import float_or_none as to_float
 
-__all__ = ["show", "signed_sqrt_ratio", "sqrt_float", "to_float"]
+__all__ = ["show", "show_ratio_sqrt", "signed_sqrt_ratio", "sqrt_float", "to_float"]
 
 _CONTEXT = decimal.Context(prec=40, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
@@ -50,3 +50,12 @@ def signed_sqrt_ratio(a: Fraction, b2: Fraction) -> float:
     """a / sqrt(b2) for b2 > 0, as a float64 (``inf``/``-inf`` beyond the range)."""
     root = sqrt_float(a * a / b2)
     return root if a >= 0 else -root
+
+
+def show_ratio_sqrt(a: Fraction, b2: Fraction, digits: int = 6) -> str:
+    """a / sqrt(b2) (b2 > 0) to ``digits`` significant digits, of any magnitude."""
+    f = signed_sqrt_ratio(a, b2)
+    if math.isfinite(f) and (f != 0 or a == 0):
+        return f"{f:.{digits}g}"
+    value = _decimal(Fraction(a)) / _CONTEXT.sqrt(_decimal(Fraction(b2)))
+    return format(_CONTEXT.plus(value), f".{digits}g")

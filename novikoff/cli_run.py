@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from novikoff.approx import show
+from novikoff.approx import show, show_ratio_sqrt
 from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
@@ -507,6 +507,11 @@ def add_margins_parser(sub: Any, add_data_options: Any) -> None:
     mg.add_argument("--json", action="store_true")
 
 
+def _min_margin(stats: Any) -> str:
+    """The smallest margin u_i/||w||, shown from the exact u_i (any magnitude)."""
+    return show_ratio_sqrt(min(stats.scaled_margins), stats.w_norm2)
+
+
 def cmd_margins(args: argparse.Namespace, load: Any) -> int:
     from novikoff.margin_stats import margin_statistics
     from novikoff.spec import S1
@@ -552,7 +557,8 @@ def cmd_margins(args: argparse.Namespace, load: Any) -> int:
         return 0
     print(
         f"novikoff margins: {ds.name} ({stats.n} samples), weights from {args.weights}\n"
-        f"  average margin theta = {stats.theta:.6g}  (theta ||w|| = {show(stats.mean_scaled)}, "
+        f"  average margin theta = {show_ratio_sqrt(stats.mean_scaled, stats.w_norm2)}  "
+        f"(theta ||w|| = {show(stats.mean_scaled)}, "
         f"||w||^2 = {show(stats.w_norm2)}, both exact)\n"
         f"  semi-variance SV = {show(stats.semivariance)} (exact rational)\n"
         + (
@@ -560,7 +566,7 @@ def cmd_margins(args: argparse.Namespace, load: Any) -> int:
             if stats.margin_loss is not None
             else f"  S1: {s1}\n"
         )
-        + f"  minimum margin {min(margins):.6g}; training errors (margin <= 0): {stats.errors}\n"
+        + f"  minimum margin {_min_margin(stats)}; training errors (margin <= 0): {stats.errors}\n"
         f"  CDF: "
         + ", ".join(f"F({t:g}) = {float(stats.cdf(t)):.4g}" for t in grid)
         + (f"\n  cumulative margin distribution drawn to {args.plot}" if args.plot else "")
@@ -616,7 +622,8 @@ def cmd_run_msvmav(args: argparse.Namespace, load: Any) -> int:
         f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias})\n"
         f"  msvmav alpha = {alpha}, beta = {beta}, {args.iterations} iterations ({report['mode']})"
         + ("" if args.fast else "; S2 (Sherman-Morrison = direct inverse) held at every iteration")
-        + f"\n  average margin {stats.theta:.6g}, semi-variance {show(stats.semivariance)}, "
+        + f"\n  average margin {show_ratio_sqrt(stats.mean_scaled, stats.w_norm2)}, "
+        f"semi-variance {show(stats.semivariance)}, "
         f"training errors {stats.errors} of {ds.n_samples}\n  time: {seconds:.3f} s"
     )
     return 0
