@@ -197,6 +197,26 @@ CASES = [
         K.SCOPE,
         "'rec'",
     ),
+    Case(
+        "Induction",
+        "a Forall over positive j (so j >= 1) instantiated at 0: f(1) = f(0) + 1 is not given (false at n = 1)",
+        ob(
+            "f(n) <= n for n >= 0",
+            {
+                "n_nonneg": ge(n, 0),
+                "f0": sp.Eq(f(0), 0),
+                "rec": Forall(npos, sp.Eq(f(npos + 1), f(npos) + 1)),
+            },
+            le(f(n), n),
+            Induction(
+                n,
+                base=Certificate(substitutions=("f0",)),
+                step=Certificate(substitutions=("rec",), terms=(Term((), "IH"),)),
+            ),
+        ),
+        K.MISMATCH,
+        "not an equality",
+    ),
     # ------------------------------------------------------------------ Certificate
     Case(
         "Certificate",

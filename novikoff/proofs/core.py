@@ -926,11 +926,13 @@ class Contradiction(Proof):
 
 
 def _instantiate(ctx: Context, at: sp.Expr, start: int) -> Context:
-    """Each :class:`Forall` hypothesis whose range contains every integer >= ``start``,
+    """Each :class:`Forall` hypothesis whose range contains every integer >= ``start``
+    (its start is no later, and its variable's declared domain admits them all),
     instantiated at ``at`` (an integer >= start there), under its own name."""
     out = Context(ctx, ctx.hidden)
+    everything_from_start = _canonical(start >= 0, start >= 1, integer=True)
     for name, h in ctx.items():
-        if isinstance(h, Forall) and start >= h.start:
+        if isinstance(h, Forall) and start >= h.start and _domain_fits(h.var, everything_from_start) is None:
             out[name] = h.instance(at)
     return out
 
