@@ -199,7 +199,7 @@ CASES = [
     ),
     Case(
         "Induction",
-        "a Forall over positive j (so j >= 1) instantiated at 0: f(1) = f(0) + 1 is not given (false at n = 1)",
+        "a Forall over positive j (j >= 1) instantiated at 0: f(1) = f(0) + 1 is not given (false at n = 1)",
         ob(
             "f(n) <= n for n >= 0",
             {
