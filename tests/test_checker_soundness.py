@@ -131,6 +131,24 @@ CASES = [
         K.UNCOVERED,
         "states x >= 0",
     ),
+    Case(
+        "Monotone",
+        "a look-alike symbol: the proof's x is declared positive, the claim's x is any real (false at x = -1)",
+        ob(
+            "x >= 0",
+            {"x_ge": ge(x, 0)},
+            ge(x**3 + x, 0),
+            Monotone(
+                f=xpos**3 + xpos,
+                x=xpos,
+                a=sp.Integer(0),
+                domain=("x_ge",),
+                derivative_proof=SignByAssumptions(),
+            ),
+        ),
+        K.MISMATCH,
+        "not the claim's difference",
+    ),
     # ------------------------------------------------------------------ Induction
     Case(
         "Induction",
