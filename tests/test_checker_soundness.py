@@ -133,7 +133,7 @@ CASES = [
     ),
     Case(
         "Monotone",
-        "a look-alike symbol: the proof's x is declared positive, the claim's x is any real (false at x = -1)",
+        "a look-alike symbol: the proof's x is declared positive, the claim's x is real (false at x = -1)",
         ob(
             "x >= 0",
             {"x_ge": ge(x, 0)},
