@@ -25,7 +25,7 @@ from novikoff.certify import Certificate, SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation, NovikoffError
 from novikoff.jsonout import dumps, error_json, float_or_none
-from novikoff.limits import Terminated, TimeLimitReached, deadline, termination_signals
+from novikoff.limits import Terminated, TimeLimitReached, deadline, phase, termination_signals
 from novikoff.parallel import kill_children
 from novikoff.rational import RationalVector, format_rational, parse_rational
 from novikoff.runlog import (
@@ -420,19 +420,22 @@ def _cmd_certify(args: argparse.Namespace) -> int:
         from novikoff.plot import check_plot_path
 
         check_plot_path(args.plot)
-    ds = _load(args)
-    cert = certify(ds)
+    with phase("reading the data"):
+        ds = _load(args)
+    with phase("the exact certificate"):
+        cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
     bounds = RunBounds(args.max_epochs, args.max_updates)
     # the exact fast path: identical to the reference's run (differential-tested), N1-N3
     # checked at every update in integer form; at most one update per presentation
-    run = exact_perceptron(
-        ds,
-        order=order,
-        max_epochs=bounds.epoch_cap(ds.n_samples),
-        certificate=sep,
-        track_norms=bool(args.plot),
-    )
+    with phase("the exact perceptron run"):
+        run = exact_perceptron(
+            ds,
+            order=order,
+            max_epochs=bounds.epoch_cap(ds.n_samples),
+            certificate=sep,
+            track_norms=bool(args.plot),
+        )
     stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
     report = certify_report(ds, cert, run, vectors=args.json, record=args.record, stopped=stopped)
     if args.trace:

@@ -22,6 +22,7 @@ from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.jsonout import dumps, float_or_none
+from novikoff.limits import phase
 from novikoff.rational import format_rational, parse_rational
 from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
 from novikoff.runs import RunRecord
@@ -206,19 +207,22 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         return cmd_run_msvmav(args, load)
     params = _parameters(args)
     delta = _number(args.soft_margin, "--soft-margin")
-    ds = load(args)
-    if delta is not None:
-        ds = soft_margin(ds, delta)
+    with phase("reading the data"):
+        ds = load(args)
+        if delta is not None:
+            ds = soft_margin(ds, delta)
     t0 = time.perf_counter()
-    cert = certify(ds)
+    with phase("the exact certificate"):
+        cert = certify(ds)
     t_cert = time.perf_counter() - t0
     sep = cert if isinstance(cert, SeparableCertificate) else None
     t0 = time.perf_counter()
-    run = (
-        _fast_run(ds, args.algorithm, params, args)
-        if args.fast
-        else _exact_run(ds, args.algorithm, params, sep, args)
-    )
+    with phase(f"the {args.algorithm} run"):
+        run = (
+            _fast_run(ds, args.algorithm, params, args)
+            if args.fast
+            else _exact_run(ds, args.algorithm, params, sep, args)
+        )
     t_run = time.perf_counter() - t0
     if args.trace:
         write_trace(args.trace, run.updates)

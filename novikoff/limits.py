@@ -25,7 +25,26 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["Terminated", "TimeLimitReached", "deadline", "termination_signals"]
+__all__ = ["Terminated", "TimeLimitReached", "current_phase", "deadline", "phase", "termination_signals"]
+
+
+class _Phase:
+    name = ""
+
+
+@contextlib.contextmanager
+def phase(name: str) -> Iterator[None]:
+    """Name what the command is doing inside the block (for the time-limit message)."""
+    outer, _Phase.name = _Phase.name, name
+    try:
+        yield
+    finally:
+        _Phase.name = outer
+
+
+def current_phase() -> str:
+    """The innermost :func:`phase` name, or ""."""
+    return _Phase.name
 
 
 class Terminated(BaseException):
@@ -43,7 +62,9 @@ class TimeLimitReached(BaseException):
     def __init__(self, seconds: float, what: str = "--time-limit") -> None:
         self.seconds = seconds
         self.what = what
-        super().__init__(f"stopped by {what} = {seconds:g} s")
+        self.phase = current_phase()
+        during = f" during {self.phase}" if self.phase else ""
+        super().__init__(f"stopped by {what} = {seconds:g} s{during}")
 
 
 _stack: list[tuple[float, Callable[[], BaseException]]] = []
