@@ -47,8 +47,15 @@ class _Output:
     json = False
 
 
+def _printable(text: str) -> str:
+    """``text`` with every non-printable character escaped (``\\x0b``), so that a message
+    quoting user input stays one line whatever the input holds."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = _printable(message)
         if _Output.json:
             print(error_json(f"{self.prog}: {message}", 2))
         self.exit(2, f"{self.prog}: error: {message}\n")
@@ -535,14 +542,15 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     sk = f' --sklearn "{args.sklearn}"' if args.sklearn is not None else ""
     algo = "" if args.algorithm == "perceptron" else f" --algorithm {args.algorithm}"
     repro = f"novikoff diff {args.target}{algo}{sk} --examples {args.examples} --seed {args.seed}"
-    report = check_implementation(
-        fit,
-        args.algorithm,
-        examples=args.examples,
-        seed=args.seed,
-        repro=repro,
-        call_timeout=args.call_timeout or None,
-    )
+    with phase("the differential test"):
+        report = check_implementation(
+            fit,
+            args.algorithm,
+            examples=args.examples,
+            seed=args.seed,
+            repro=repro,
+            call_timeout=args.call_timeout or None,
+        )
     if args.json:
 
         def finding(f: Any) -> dict[str, Any]:
@@ -588,16 +596,17 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
         epsilons = [parse_rational(e.strip()) for e in args.epsilons.split(",") if e.strip()]
         if not epsilons:
             raise InputError("--epsilons: no values")
-    result = falsify(
-        args.expr,
-        algorithm=args.algorithm,
-        epsilons=epsilons,
-        examples=args.examples,
-        seed=args.seed,
-        database=args.database or default_database(),
-        workers=args.workers,
-        progress=stderr_progress() if show else None,
-    )
+    with phase("the search"):
+        result = falsify(
+            args.expr,
+            algorithm=args.algorithm,
+            epsilons=epsilons,
+            examples=args.examples,
+            seed=args.seed,
+            database=args.database or default_database(),
+            workers=args.workers,
+            progress=stderr_progress() if show else None,
+        )
     if show:
         sys.stderr.write("\n")
     ce = result.counterexample
@@ -673,8 +682,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _one_line(text: str, limit: int = 2000) -> str:
-    """The first line of ``text``, at most ``limit`` characters (errors are one line)."""
-    line = str(text).strip().split("\n", 1)[0].strip()
+    """``text`` as one line (non-printable characters escaped), at most ``limit`` characters."""
+    line = _printable(str(text).strip())
     return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
@@ -702,7 +711,11 @@ def _run_command(args: argparse.Namespace) -> int:
     except CertificateError as exc:
         return _fail("CERTIFICATE CHECK FAILED: ", str(exc), 1)
     except NovikoffError as exc:
-        return _fail("error: ", str(exc), 2)
+        from novikoff.fuzz.bounds import BoundSyntaxError
+
+        # a bound's message points at the column on two more lines: the CLI keeps the first
+        message = str(exc).split("\n", 1)[0] if isinstance(exc, BoundSyntaxError) else str(exc)
+        return _fail("error: ", message, 2)
     except TimeLimitReached as exc:
         return _fail(
             "",

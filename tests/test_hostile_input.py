@@ -474,3 +474,11 @@ def test_no_infinity_in_any_json(capsys: pytest.CaptureFixture[str], huge: Path)
         code, out, _ = run_cli(capsys, *args)
         assert code == 0 and "Infinity" not in out and "NaN" not in out
         strict_json(out)
+
+
+def test_messages_quoting_control_characters_stay_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the CLI fuzz suite: a vertical tab in an argument split the error message."""
+    code, _, err = run_cli(capsys, "seed-tables", "a\x0bb", "c\u2028d")
+    assert code == 2 and len(err.splitlines()) == 1 and "\\x0b" in err
+    code, _, err = run_cli(capsys, "certify", "a\nb.csv")
+    assert code == 2 and len(err.splitlines()) == 1
