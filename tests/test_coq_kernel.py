@@ -1,0 +1,126 @@
+"""Coq's kernel behind the spec: the development builds, every theorem assumes only the
+allowed axioms and has a non-vacuity Example, and the same proof scripts fail on the
+wrong variants. Skipped when coqc is absent (CI installs it)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from novikoff.coq.kernel import ALLOWED_AXIOMS, LOGICAL_ROOT, build, coq_report, find_theorems
+from novikoff.coq.variants import control_file, variant_file, wrong_statements
+
+coqc = shutil.which("coqc")
+needs_coq = pytest.mark.skipif(coqc is None, reason="coqc not found")
+
+
+def test_allow_list_is_the_standard_reals() -> None:
+    print("allowed axioms:", *sorted(ALLOWED_AXIOMS), sep="\n  ")
+    assert ALLOWED_AXIOMS == {
+        "ClassicalDedekindReals.sig_forall_dec",
+        "ClassicalDedekindReals.sig_not_dec",
+        "FunctionalExtensionality.functional_extensionality_dep",
+        "Classical_Prop.classic",
+    }
+
+
+def test_no_admitted_or_axioms_in_the_sources() -> None:
+    from novikoff.coq.kernel import _strip_comments
+    from novikoff.coq.printer import COQ_DIR
+
+    for f in COQ_DIR.glob("*.v"):
+        text = _strip_comments(f.read_text(encoding="utf-8"))
+        for word in ("Admitted", "admit", "Axiom", "Parameter", "Conjecture", "Hypothesis"):
+            assert f" {word}" not in f" {text}".replace("\n", " "), f"{f.name} uses {word}"
+
+
+def test_theorems_have_examples_in_the_sources() -> None:
+    found = find_theorems()
+    assert {"N1", "N2", "N3", "T1", "G1_scale", "G1_rotate", "G1_pad", "G1_add_point", "M1"} <= set(found)
+    for name, (thm, ex) in found.items():
+        assert thm.startswith(f"{LOGICAL_ROOT}.") and ex == f"{thm}_example", name
+
+
+@needs_coq
+def test_coq_report_kernel_checks_every_theorem() -> None:
+    rep = coq_report(timeout=600)
+    assert rep.ok, rep.errors
+    found = find_theorems()
+    for sid, entry in rep.theorems.items():
+        subs = entry["statements"]
+        assert isinstance(subs, dict)
+        for name, sub in subs.items():
+            if name in found:
+                assert sub["kernel_checked"] is True, (name, sub)
+                assert set(sub["axioms"]) <= ALLOWED_AXIOMS
+            else:
+                assert sub["kernel_checked"] is False and sub["status"] == "not proved in Coq", name
+        assert entry["kernel_checked"] is all(n in found for n in subs), sid
+    assert sum(rep.files.values()) < 300, rep.files
+    for sid in ("N1", "N2", "N3", "T1", "G1", "M1"):
+        assert rep.theorems[sid]["kernel_checked"] is True, sid
+
+
+def test_report_without_coqc_says_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    import novikoff.coq.kernel as kernel
+
+    monkeypatch.setattr(kernel.shutil, "which", lambda _name: None)
+    rep = kernel.coq_report()
+    assert not rep.available and rep.ok
+    assert all(
+        e["status"] == "skipped (coqc not found)" and e["kernel_checked"] is False
+        for e in rep.theorems.values()
+    )
+    assert rep.to_json()["version"] == "skipped (coqc not found)"
+
+
+@pytest.fixture(scope="module")
+def built() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="novikoff-coq-test-") as tmp:
+        work = Path(tmp) / "coq"
+        _files, errors = build(work)
+        assert not errors, errors
+        yield work
+
+
+def _compile(work: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    (work / name).write_text(text, encoding="utf-8")
+    assert coqc is not None
+    return subprocess.run(
+        [coqc, "-q", "-R", ".", LOGICAL_ROOT, name], cwd=work, capture_output=True, text=True, timeout=300
+    )
+
+
+@needs_coq
+def test_proof_scripts_replay_on_the_true_statements(built: Path) -> None:
+    """The harness control: the same scripts, against the true statements printed the same
+    way, compile; so a wrong variant that fails, fails for the mathematics."""
+    proc = _compile(built, "NovikoffControl.v", control_file())
+    assert proc.returncode == 0, proc.stderr
+
+
+@needs_coq
+def test_wrong_variants_fail_to_compile(built: Path) -> None:
+    variants = wrong_statements()
+    proved = set(find_theorems())
+    # every kernel-checked statement has its conclusion-1%-off variant
+    assert {w.name for w in variants if "conclusion 1 % off" in w.label} == proved
+
+    def run(i: int) -> tuple[str, int, str, int]:
+        w = variants[i]
+        text, start = variant_file(w.name, w.definition)
+        proc = _compile(built, f"NovikoffWrong{i}.v", text)
+        return w.label, proc.returncode, proc.stderr + proc.stdout, start
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run, range(len(variants))))
+    for label, rc, out, start in results:
+        assert rc != 0, f"the proof of {label} compiled against the wrong statement"
+        line = int(out.split("line ", 1)[1].split(",", 1)[0])
+        assert line >= start, f"{label}: failed before the proof (line {line} < {start}): {out}"
