@@ -290,6 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--only", nargs="+", metavar="ID", default=[], help="only these theorem ids (N1, D1, ...)")
     v.add_argument("--full", action="store_true", help="a longer Hypothesis campaign")
     v.add_argument("--crosshair", action="store_true", help="also run CrossHair on the integer kernels")
+    v.add_argument("--coq", action="store_true", help="also check the Coq theorems with Coq's kernel (needs coqc)")
     add_time_limit(v, 3600)
     return parser
 
@@ -473,7 +474,7 @@ def _cmd_seed_tables(args: argparse.Namespace) -> int:
 def _cmd_verify(args: argparse.Namespace) -> int:
     from novikoff import verify
 
-    checks = verify.collect_checks(args.only, full=args.full, crosshair=args.crosshair)
+    checks = verify.collect_checks(args.only, full=args.full, crosshair=args.crosshair, coq=args.coq)
 
     def progress(r: verify.CheckResult) -> None:
         if not args.json and not r.ok:

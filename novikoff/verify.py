@@ -7,7 +7,13 @@ Groups of checks, each check named and tied to a spec id:
   datasets (T1 for n = 1..50 plain and rotated, the seed's section 6.6 data and
   exercise 6.1, iris setosa-vs-rest, breast cancer when scikit-learn is installed);
 - ``campaign``: a derandomized Hypothesis campaign of N1-N3 on exact runs;
-- ``crosshair`` (only with ``--crosshair``): CrossHair on the integer kernels.
+- ``crosshair`` (only with ``--crosshair``): CrossHair on the integer kernels;
+- ``coq`` (only with ``--coq``): one check per spec id, Coq's kernel
+  (:func:`novikoff.coq.kernel.coq_report`: the development built in a temporary copy,
+  ``Print Assumptions`` against the allow-list). An id without a Coq theorem is
+  skipped ("not proved in Coq"), never passed; all are skipped without ``coqc``; a
+  theorem that fails to compile or assumes another axiom fails. The JSON gets a
+  ``"coq"`` section and the table and Markdown a kernel column.
 
 Reports: a table (theorem, check, status, seconds), JSON, JUnit XML and
 Markdown. With a baseline (a previous ``--json`` output), a check that passed
@@ -22,7 +28,7 @@ import time
 import traceback
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -38,6 +44,8 @@ __all__ = [
     "Check",
     "CheckResult",
     "collect_checks",
+    "coq_checks",
+    "coq_section",
     "run_checks",
     "theorem_summary",
     "to_json",
@@ -54,6 +62,13 @@ class Check:
     spec_id: str
     name: str
     run: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class CoqCheck(Check):
+    """A ``coq`` check; ``state["report"]`` holds the shared :class:`CoqReport` once built."""
+
+    state: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -384,7 +399,63 @@ def _crosshair_checks() -> list[Check]:
     ]
 
 
-def collect_checks(only: Sequence[str] = (), full: bool = False, crosshair: bool = False) -> list[Check]:
+def coq_checks(timeout: float = 600.0) -> list[Check]:
+    """One ``coq`` check per spec id; the first one to run builds the development once."""
+    from novikoff.proofs.registry import SPEC_IDS
+
+    state: dict[str, Any] = {}
+
+    def report() -> Any:
+        if "report" not in state:
+            from novikoff.coq.kernel import coq_report
+
+            state["report"] = coq_report(timeout=timeout)
+        return state["report"]
+
+    def make(sid: str) -> Callable[[], None]:
+        def run() -> None:
+            rep = report()
+            entry = rep.theorems.get(sid, {})
+            status = str(entry.get("status", "not proved in Coq"))
+            if not rep.available:
+                raise Skip(status)
+            if entry.get("kernel_checked"):
+                return
+            failed = [
+                f"{n}: {e['status']}"
+                for n, e in entry.get("statements", {}).items()
+                if str(e["status"]).startswith("failed")
+            ]
+            if failed or (rep.errors and entry.get("theorem")):
+                raise AssertionError("; ".join(failed + rep.errors))
+            raise Skip(status)
+
+        return run
+
+    return [CoqCheck("coq", sid, f"{sid}: Coq kernel", make(sid), state) for sid in SPEC_IDS]
+
+
+def coq_section(results: Sequence[CheckResult]) -> dict[str, object] | None:
+    """The ``"coq"`` JSON section when the results include the ``coq`` checks."""
+    for r in results:
+        if isinstance(r.check, CoqCheck) and "report" in r.check.state:
+            section: dict[str, object] = r.check.state["report"].to_json()
+            return section
+    return None
+
+
+def _kernel_column(results: Sequence[CheckResult]) -> dict[str, str]:
+    """Per id with a ``coq`` check: kernel-checked, FAILED, or why not (skip message)."""
+    out = {}
+    for r in results:
+        if r.check.group == "coq":
+            out[r.check.spec_id] = "FAILED" if not r.ok else (r.message if r.skipped else "kernel-checked")
+    return out
+
+
+def collect_checks(
+    only: Sequence[str] = (), full: bool = False, crosshair: bool = False, coq: bool = False
+) -> list[Check]:
     """All checks, filtered to the spec ids in ``only`` (InputError lists the valid ids)."""
     from novikoff.proofs.registry import SPEC_IDS
 
@@ -394,6 +465,8 @@ def collect_checks(only: Sequence[str] = (), full: bool = False, crosshair: bool
     checks = _spec_checks() + _proof_checks() + _certificate_checks(full) + _campaign_checks(full)
     if crosshair:
         checks += _crosshair_checks()
+    if coq:
+        checks += coq_checks()
     if only:
         checks = [c for c in checks if c.spec_id in only]
     return checks
@@ -430,6 +503,14 @@ def _status(r: CheckResult) -> str:
 
 
 def to_json(results: Sequence[CheckResult]) -> dict[str, object]:
+    out = _to_json(results)
+    coq = coq_section(results)
+    if coq is not None:
+        out["coq"] = coq
+    return out
+
+
+def _to_json(results: Sequence[CheckResult]) -> dict[str, object]:
     return {
         "ok": all(r.ok for r in results),
         "theorems": theorem_summary(results),
@@ -498,9 +579,12 @@ def summary_rows(results: Sequence[CheckResult]) -> list[tuple[str, str, int, in
 
 
 def to_table(results: Sequence[CheckResult]) -> str:
-    lines = [f"{'theorem':<8} {'status':<8} {'passed':>6} {'failed':>6} {'skipped':>7} {'seconds':>8}"]
+    kernel = _kernel_column(results)
+    col = f" {'kernel':<20}" if kernel else ""
+    lines = [f"{'theorem':<8} {'status':<8} {'passed':>6} {'failed':>6} {'skipped':>7} {'seconds':>8}{col}"]
     for sid, status, ok, bad, skip, secs in summary_rows(results):
-        lines.append(f"{sid:<8} {status:<8} {ok:>6} {bad:>6} {skip:>7} {secs:>8.2f}")
+        k = f" {kernel.get(sid, '-'):<20}" if kernel else ""
+        lines.append(f"{sid:<8} {status:<8} {ok:>6} {bad:>6} {skip:>7} {secs:>8.2f}{k}")
     for r in results:
         if not r.ok:
             lines.append(f"\nFAILED [{r.check.spec_id}] {r.check.name}\n  {r.message.strip()}")
@@ -514,14 +598,16 @@ def to_table(results: Sequence[CheckResult]) -> str:
 
 
 def to_markdown(results: Sequence[CheckResult]) -> str:
+    kernel = _kernel_column(results)
     lines = [
         "# novikoff verify",
         "",
-        "| theorem | status | passed | failed | skipped | seconds |",
-        "|---|---|---|---|---|---|",
+        "| theorem | status | passed | failed | skipped | seconds |" + (" kernel |" if kernel else ""),
+        "|---|---|---|---|---|---|" + ("---|" if kernel else ""),
     ]
     for sid, status, ok, bad, skip, secs in summary_rows(results):
-        lines.append(f"| {sid} | {status} | {ok} | {bad} | {skip} | {secs:.2f} |")
+        k = f" {kernel.get(sid, '-')} |" if kernel else ""
+        lines.append(f"| {sid} | {status} | {ok} | {bad} | {skip} | {secs:.2f} |{k}")
     lines += ["", "## Checks", "", "| group | theorem | check | status | seconds |", "|---|---|---|---|---|"]
     for r in results:
         lines.append(
