@@ -290,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--only", nargs="+", metavar="ID", default=[], help="only these theorem ids (N1, D1, ...)")
     v.add_argument("--full", action="store_true", help="a longer Hypothesis campaign")
     v.add_argument("--crosshair", action="store_true", help="also run CrossHair on the integer kernels")
-    v.add_argument("--coq", action="store_true", help="also check the Coq theorems with Coq's kernel (needs coqc)")
+    v.add_argument("--coq", action="store_true", help="also run the Coq kernel checks (needs coqc)")
     add_time_limit(v, 3600)
     return parser
 
