@@ -94,42 +94,39 @@ def _n2() -> Proof:
     )
 
 
-def _n3() -> Proof:
-    k, g2, _R2 = N3.symbols
-    pw_ = sp.Symbol("pstar_dot_w", real=True)
+def _squeeze(k: sp.Symbol, g2: sp.Symbol, dot: sp.Symbol, names: dict[str, str], radius: int) -> Proof:
+    """k g2 <= radius R2 from progress (dot >= k g2), energy (w2 <= radius k R2) and
+    Cauchy-Schwarz (dot^2 <= g2 w2): k = 0 directly; for k > 0,
+    k g2 (radius R2 - k g2) = g2 (radius k R2 - w2) + (g2 w2 - dot^2) + (dot - k g2)^2
+    + 2 k g2 (dot - k g2), and k g2 > 0 divides out. N3 is radius 1; M1 radius 2."""
+    g2_pos, r2_pos = names["g2_pos"], names["R2_pos"]
     return Cases(
         -k,
-        nonneg=Certificate(terms=(Term(("gamma2_pos",), "case"), Term((), "R2_pos"))),  # k = 0
+        nonneg=Certificate(terms=(Term((g2_pos,), "case"), Term((radius,), r2_pos))),  # k = 0
         neg=Certificate(
-            multiplier=("case", "gamma2_pos"),
+            multiplier=("case", g2_pos),
             terms=(
-                Term(("gamma2_pos",), "N2"),
+                Term((g2_pos,), names["energy"]),
                 Term((), "cauchy_schwarz"),
-                Term((2, "case", "gamma2_pos"), "N1"),
+                Term((2, "case", g2_pos), names["progress"]),
             ),
-            squares=(pw_ - k * g2,),
+            squares=(dot - k * g2,),
         ),
     )
 
 
+def _n3() -> Proof:
+    k, g2, _R2 = N3.symbols
+    names = {"g2_pos": "gamma2_pos", "R2_pos": "R2_pos", "energy": "N2", "progress": "N1"}
+    return _squeeze(k, g2, sp.Symbol("pstar_dot_w", real=True), names, 1)
+
+
 def _m1() -> Proof:
-    k, _R2, gK2 = M1.symbols
-    kw = sp.Symbol("kesler_dot_w", real=True)
+    k, R2, gK2 = M1.symbols
+    names = {"g2_pos": "gammaK2_pos", "R2_pos": "R2_pos", "energy": "energy", "progress": "progress"}
     return Chain(
-        steps=(_positive("R2_pos", M1.symbols[1]),),
-        final=Cases(
-            -k,
-            nonneg=Certificate(terms=(Term(("gammaK2_pos",), "case"), Term((2,), "R2_pos"))),
-            neg=Certificate(
-                multiplier=("case", "gammaK2_pos"),
-                terms=(
-                    Term(("gammaK2_pos",), "energy"),
-                    Term((), "cauchy_schwarz"),
-                    Term((2, "case", "gammaK2_pos"), "progress"),
-                ),
-                squares=(kw - k * gK2,),
-            ),
-        ),
+        steps=(_positive("R2_pos", R2),),
+        final=_squeeze(k, gK2, sp.Symbol("kesler_dot_w", real=True), names, 2),
     )
 
 

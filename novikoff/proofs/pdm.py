@@ -21,6 +21,7 @@ from novikoff.proofs.core import (
     Cases,
     Certificate,
     Chain,
+    FailureKind,
     Forall,
     Identity,
     Induction,
@@ -484,19 +485,20 @@ def obligations() -> list[Obligation]:
     return out
 
 
-def wrong_variant_makers() -> list[tuple[str, Callable[[], Obligation]]]:
-    """Broken copies of this module's obligations (each must be rejected)."""
+def wrong_variant_makers() -> list[tuple[str, FailureKind, Callable[[], Obligation]]]:
+    """Broken copies of this module's obligations, each with the failure it must meet."""
     from novikoff.proofs.registry import _drop, _flip, _scale_claim
 
     return [
-        ("D2", lambda: _drop(d2()[0], "no_update")),
-        ("D2", lambda: _scale_claim(d2()[1], sp.Rational(101, 100))),
-        ("D1", lambda: _drop(d1_recursion(), "pdm_update")),
-        ("D1", lambda: _scale_claim(d1_above_half(), sp.Rational(99, 100))),
-        ("D1", lambda: _scale_claim(d1_half(), sp.Rational(99, 100))),
-        ("D1", lambda: _flip(log_one_plus_ge())),
+        ("D2", FailureKind.RESIDUAL, lambda: _drop(d2()[0], "no_update")),
+        ("D2", FailureKind.RESIDUAL, lambda: _scale_claim(d2()[1], sp.Rational(101, 100))),
+        ("D1", FailureKind.RESIDUAL, lambda: _drop(d1_recursion(), "pdm_update")),
+        ("D1", FailureKind.RESIDUAL, lambda: _scale_claim(d1_above_half(), sp.Rational(99, 100))),
+        ("D1", FailureKind.MISMATCH, lambda: _scale_claim(d1_half(), sp.Rational(99, 100))),
+        ("D1", FailureKind.MISMATCH, lambda: _flip(log_one_plus_ge())),
         (
             "MU",
+            FailureKind.RESIDUAL,
             lambda: dataclasses.replace(
                 mu()[0],
                 name="MU with 1 - eps instead of 1 - 2 eps",
@@ -507,14 +509,19 @@ def wrong_variant_makers() -> list[tuple[str, Callable[[], Obligation]]]:
         ),
         (
             "S1",
+            FailureKind.RESIDUAL,
             lambda: dataclasses.replace(
                 s1(),
                 name="S1 without the square on theta",
                 claim=sp.Eq(s1().claim.lhs, s1().claim.rhs * sp.Symbol("theta", real=True)),
             ),
         ),
-        ("S2", lambda: dataclasses.replace(s2(2), name="S2 with 1 - v^T A^-1 u", claim=_broken_s2())),
-        ("M1", lambda: _scale_claim(m1()[-1], sp.Rational(1, 2))),
+        (
+            "S2",
+            FailureKind.UNDEFINED,
+            lambda: dataclasses.replace(s2(2), name="S2 with 1 - v^T A^-1 u", claim=_broken_s2()),
+        ),
+        ("M1", FailureKind.RESIDUAL, lambda: _scale_claim(m1()[-1], sp.Rational(1, 2))),
     ]
 
 

@@ -101,13 +101,14 @@ def _exponent(ob: Obligation, old: sp.Expr, new: sp.Expr) -> Obligation:
 def wrong_variants() -> list[WrongVariant]:
     """Broken obligations, each with the kind of failure the checker must report."""
     k, g2 = perceptron.k, perceptron.g2
-    makers: list[tuple[str, Callable[[], Obligation]]] = [
-        ("N1", lambda: _scale_claim(headline_obligation("N1"), sp.Rational(101, 100))),
-        ("N1", lambda: _drop(headline_obligation("N1"), "minnorm")),
-        ("N2", lambda: _scale_claim(headline_obligation("N2"), sp.Rational(99, 100))),
-        ("N2", lambda: _drop(headline_obligation("N2"), "mistake")),
+    makers: list[tuple[str, FailureKind, Callable[[], Obligation]]] = [
+        ("N1", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N1"), sp.Rational(101, 100))),
+        ("N1", FailureKind.RESIDUAL, lambda: _drop(headline_obligation("N1"), "minnorm")),
+        ("N2", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N2"), sp.Rational(99, 100))),
+        ("N2", FailureKind.RESIDUAL, lambda: _drop(headline_obligation("N2"), "mistake")),
         (
             "N2",
+            FailureKind.RESIDUAL,
             lambda: dataclasses.replace(
                 perceptron.n2_expansion(3),
                 name="N2 expansion without the cross term",
@@ -117,19 +118,21 @@ def wrong_variants() -> list[WrongVariant]:
                 ),
             ),
         ),
-        ("N3", lambda: _scale_claim(perceptron.n3(), sp.Rational(99, 100))),
-        ("N3", lambda: _drop(perceptron.n3(), "N2")),
-        ("N3", lambda: _flip(perceptron.cauchy_schwarz(3))),
-        ("N3", lambda: _exponent(perceptron.n3(), k * g2, k**2 * g2)),
+        ("N3", FailureKind.RESIDUAL, lambda: _scale_claim(perceptron.n3(), sp.Rational(99, 100))),
+        ("N3", FailureKind.RESIDUAL, lambda: _drop(perceptron.n3(), "N2")),
+        ("N3", FailureKind.RESIDUAL, lambda: _flip(perceptron.cauchy_schwarz(3))),
+        ("N3", FailureKind.RESIDUAL, lambda: _exponent(perceptron.n3(), k * g2, k**2 * g2)),
         (
             "D3",
+            FailureKind.RESIDUAL,
             lambda: _exponent(
                 perceptron.d3(), sp.Symbol("t", integer=True) ** 2, sp.Symbol("t", integer=True) ** 3
             ),
         ),
-        ("D3", lambda: _drop(perceptron.d3(), "progress")),
+        ("D3", FailureKind.RESIDUAL, lambda: _drop(perceptron.d3(), "progress")),
         (
             "T1",
+            FailureKind.RESIDUAL,
             lambda: dataclasses.replace(
                 perceptron.t1()[1],
                 name="T1 ||p*||^2 = 1/n^2 (wrong)",
@@ -138,6 +141,7 @@ def wrong_variants() -> list[WrongVariant]:
         ),
         (
             "G1",
+            FailureKind.RESIDUAL,
             lambda: dataclasses.replace(
                 perceptron.g1()[0],
                 name="G1 scaling by c (wrong power)",
@@ -146,68 +150,29 @@ def wrong_variants() -> list[WrongVariant]:
                 ),
             ),
         ),
-        ("L1", lambda: _scale_claim(lemma1.l1_core(), sp.Rational(99, 100))),
-        ("L1", lambda: _drop(lemma1.l1_core(), "hyp")),
-        ("L1", lambda: _flip(lemma1.l1_core())),
+        ("L1", FailureKind.RESIDUAL, lambda: _scale_claim(lemma1.l1_core(), sp.Rational(99, 100))),
+        ("L1", FailureKind.RESIDUAL, lambda: _drop(lemma1.l1_core(), "hyp")),
+        ("L1", FailureKind.RESIDUAL, lambda: _flip(lemma1.l1_core())),
     ]
     makers += pdm.wrong_variant_makers()
     makers += [
-        ("D1", lambda: _flip(pdm_small_eps.bernoulli())),
-        ("D1", lambda: _drop(pdm_small_eps.bernoulli(), "p_ge_1")),
-        ("D1", lambda: _scale_claim(pdm_small_eps.final_small_eps(), sp.Rational(99, 100))),
-        ("D1", lambda: _drop(pdm_small_eps.energy_small_eps(), "recursion")),
-        ("P1", lambda: _scale_claim(pfm.p1(), sp.Rational(99, 100))),
-        ("P1", lambda: _drop(pfm.p1(), "gamma_le_R")),
-        ("P1", lambda: _drop(pfm.norm_step(), "energy")),
+        ("D1", FailureKind.MISMATCH, lambda: _flip(pdm_small_eps.bernoulli())),
+        ("D1", FailureKind.RESIDUAL, lambda: _drop(pdm_small_eps.bernoulli(), "p_ge_1")),
+        (
+            "D1",
+            FailureKind.MISMATCH,
+            lambda: _scale_claim(pdm_small_eps.final_small_eps(), sp.Rational(99, 100)),
+        ),
+        ("D1", FailureKind.RESIDUAL, lambda: _drop(pdm_small_eps.energy_small_eps(), "recursion")),
+        ("P1", FailureKind.MISMATCH, lambda: _scale_claim(pfm.p1(), sp.Rational(99, 100))),
+        ("P1", FailureKind.RESIDUAL, lambda: _drop(pfm.p1(), "gamma_le_R")),
+        ("P1", FailureKind.RESIDUAL, lambda: _drop(pfm.norm_step(), "energy")),
         (
             "P1",
+            FailureKind.COUNTEREXAMPLE,
             lambda: _exponent(
                 pfm.small_x_bound(), -2 * sp.Symbol("x", real=True), -sp.Symbol("x", real=True) / 4
             ),
         ),
     ]
-    if len(makers) != len(_EXPECTED_KINDS):
-        raise AssertionError(f"{len(makers)} wrong variants but {len(_EXPECTED_KINDS)} expected kinds")
-    return [WrongVariant(sid, make(), kind) for (sid, make), kind in zip(makers, _EXPECTED_KINDS)]
-
-
-#: The failure each wrong variant must meet, in the order of ``wrong_variants``: a
-#: residual (an identity or certificate no longer reduces to zero), a mismatch (the
-#: argument proves a different claim), a counterexample (interval arithmetic finds the
-#: claim false), or undefined (the broken formula divides by something not known nonzero).
-_EXPECTED_KINDS: list[FailureKind] = [
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.MISMATCH,
-    FailureKind.MISMATCH,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.UNDEFINED,
-    FailureKind.RESIDUAL,
-    FailureKind.MISMATCH,
-    FailureKind.RESIDUAL,
-    FailureKind.MISMATCH,
-    FailureKind.RESIDUAL,
-    FailureKind.MISMATCH,
-    FailureKind.RESIDUAL,
-    FailureKind.RESIDUAL,
-    FailureKind.COUNTEREXAMPLE,
-]
+    return [WrongVariant(sid, make(), kind) for sid, kind, make in makers]
