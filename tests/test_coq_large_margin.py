@@ -1,0 +1,110 @@
+"""Coq, part 2 (issue 15): LargeMargin.v, Lemma1.v and MarginDistribution.v build, their main
+theorems assume only the standard reals' axioms, and every wrong variant under
+novikoff/proofs/coq/wrong/ (the true theorem's proof script against a statement with a
+constant 1 % off) FAILS to compile. Skipped when coqc is absent."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+COQ_DIR = Path(__file__).resolve().parent.parent / "novikoff" / "proofs" / "coq"
+FILES = ("Vectors.v", "Perceptron.v", "LargeMargin.v", "Lemma1.v", "MarginDistribution.v")
+WRONG = sorted((COQ_DIR / "wrong").glob("*_wrong.v"))
+
+coqc = shutil.which("coqc")
+pytestmark = pytest.mark.skipif(coqc is None, reason="coqc not found")
+
+# Coq's classical reals; Classical_Prop.classic enters through the standard library's exp/ln
+# lemmas (exp_ineq1_le, ln_increasing), so only the theorems about ln/exp may use it.
+REALS = {
+    "ClassicalDedekindReals.sig_forall_dec",
+    "ClassicalDedekindReals.sig_not_dec",
+    "FunctionalExtensionality.functional_extensionality_dep",
+}
+REALS_LN = REALS | {"Classical_Prop.classic"}
+
+MAIN = {
+    "LargeMargin": [
+        "D3_scalar", "D3_additive", "D3_pdm", "D3_pfm", "D3_pdm_succ", "D3_perceptron",
+        "D2_scalar", "D2_converged", "D2_converged_norms", "pdm_recursion", "pdm_step_recursion",
+        "pdm_energy_above_half", "D1_above_half_scalar", "D1_above_half_pdm",
+        "D1_above_half_pdm_succ", "MU_scalar", "mu_condition", "mu_quad_pos_iff",
+        "mu_count_spec", "mu_repeated_run", "pdm_run_example", "pdm_succ_example",
+        "pfm_run_example", "D1_D2_D3_example", "MU_example",
+    ],
+    "Lemma1": [
+        "L1_core", "L1_weak", "L1_spec", "harm_le_1_plus_ln", "pdm_energy_half",
+        "pdm_succ_energy_half", "D1_half_spec", "D1_half_pdm", "D1_half_pdm_succ",
+        "small_x_bound", "P1_spec", "L1_example", "D1_half_example", "P1_example",
+    ],
+    "MarginDistribution": [
+        "S1_spec", "S1_mean", "S2_spec", "sherman_morrison", "sherman_morrison_add",
+        "sherman_morrison_remove", "S2_example_2x2", "S2_example_3x3",
+    ],
+}
+
+
+def _coqc(path: Path, cwd: Path, timeout: int = 300) -> subprocess.CompletedProcess[str]:
+    assert coqc is not None
+    return subprocess.run(
+        [coqc, "-R", ".", "Novikoff", str(path)],
+        cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    d = tmp_path_factory.mktemp("coq_large_margin")
+    for name in FILES:
+        shutil.copy(COQ_DIR / name, d / name)
+    (d / "wrong").mkdir()
+    for f in WRONG:
+        shutil.copy(f, d / "wrong" / f.name)
+    for name in FILES:
+        r = _coqc(Path(name), d)
+        assert r.returncode == 0, f"{name} does not compile:\n{r.stdout}\n{r.stderr}"
+    yield d
+
+
+def test_sources_have_no_escape_hatches() -> None:
+    for name in FILES[2:]:
+        text = re.sub(r"\(\*.*?\*\)", " ", (COQ_DIR / name).read_text(), flags=re.S)
+        for word in ("Admitted", "admit", "Axiom", "Parameter", "Conjecture", "Hypothesis", "Abort"):
+            assert not re.search(rf"\b{word}\b", text), f"{name} uses {word}"
+
+
+def test_every_wrong_variant_fails(built: Path) -> None:
+    assert len(WRONG) >= 9
+    for f in WRONG:
+        r = _coqc(Path("wrong") / f.name, built)
+        out = r.stdout + r.stderr
+        assert r.returncode != 0, f"{f.name} compiled, but it states a wrong constant"
+        assert "Error" in out, out
+        # the failure is the proof script's, not a broken file
+        assert "Syntax error" not in out and "was not found" not in out, out
+        assert "Theorem" in f.read_text() and "_wrong" in f.read_text()
+
+
+def test_main_theorems_assume_only_the_reals(built: Path) -> None:
+    lines = ["From Novikoff Require Import LargeMargin Lemma1 MarginDistribution."]
+    for mod, names in MAIN.items():
+        lines += [f'Print Assumptions Novikoff.{mod}.{n}.' for n in names]
+    check = built / "CheckLargeMargin.v"
+    check.write_text("\n".join(lines) + "\n")
+    r = _coqc(Path(check.name), built)
+    assert r.returncode == 0, r.stderr
+    # one block per Print Assumptions, in order
+    blocks = re.split(r"^(?=Axioms:|Closed under the global context)", r.stdout, flags=re.M)
+    blocks = [b for b in blocks if b.strip()]
+    names = [(m, n) for m, ns in MAIN.items() for n in ns]
+    assert len(blocks) == len(names), r.stdout
+    for (mod, name), block in zip(names, blocks):
+        axioms = set(re.findall(r"^([A-Za-z_][\w.]*) *(?::|$)", block, flags=re.M)) - {"Axioms"}
+        allowed = REALS_LN if mod == "Lemma1" else REALS
+        assert axioms <= allowed, f"{mod}.{name} assumes {axioms - allowed}"
