@@ -491,7 +491,7 @@ def wrong_variant_makers() -> list[tuple[str, FailureKind, Callable[[], Obligati
 
     return [
         ("D2", FailureKind.RESIDUAL, lambda: _drop(d2()[0], "no_update")),
-        ("D2", FailureKind.RESIDUAL, lambda: _scale_claim(d2()[1], sp.Rational(101, 100))),
+        ("D2", FailureKind.RESIDUAL, lambda: _scale_claim(d2()[1], sp.Rational(99, 100))),
         ("D1", FailureKind.RESIDUAL, lambda: _drop(d1_recursion(), "pdm_update")),
         ("D1", FailureKind.RESIDUAL, lambda: _scale_claim(d1_above_half(), sp.Rational(99, 100))),
         ("D1", FailureKind.MISMATCH, lambda: _scale_claim(d1_half(), sp.Rational(99, 100))),

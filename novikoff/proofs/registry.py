@@ -53,7 +53,10 @@ class WrongVariant:
 
 
 def _scale_claim(ob: Obligation, factor: sp.Rational) -> Obligation:
-    """Multiply the larger side of the claim by ``factor`` (e.g. 99/100)."""
+    """Multiply the larger side of the claim by ``factor`` < 1 (e.g. 99/100): a strictly
+    stronger claim wherever that side is positive, so a constant 1 % too good."""
+    if not 0 < factor < 1:
+        raise ValueError(f"a wrong variant shrinks the larger side: factor {factor} is not in (0, 1)")
     c = ob.claim
     if isinstance(c, (sp.LessThan, sp.StrictLessThan)):
         claim = c.func(c.lhs, factor * c.rhs, evaluate=False)
@@ -102,7 +105,7 @@ def wrong_variants() -> list[WrongVariant]:
     """Broken obligations, each with the kind of failure the checker must report."""
     k, g2 = perceptron.k, perceptron.g2
     makers: list[tuple[str, FailureKind, Callable[[], Obligation]]] = [
-        ("N1", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N1"), sp.Rational(101, 100))),
+        ("N1", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N1"), sp.Rational(99, 100))),
         ("N1", FailureKind.RESIDUAL, lambda: _drop(headline_obligation("N1"), "minnorm")),
         ("N2", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N2"), sp.Rational(99, 100))),
         ("N2", FailureKind.RESIDUAL, lambda: _drop(headline_obligation("N2"), "mistake")),
