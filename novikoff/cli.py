@@ -196,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
+    c.add_argument(
+        "--coq",
+        metavar="FILE.v",
+        help="write a Coq file that checks this certificate by computation and proves "
+        "updates <= floor(R^2/gamma^2) in every order (separable data only)",
+    )
     add_run_bounds(c)
     from novikoff.cli_run import add_margins_parser, add_run_parser
 
@@ -420,6 +426,25 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
     return "\n".join(lines)
 
 
+def _check_coq_path(path: str) -> None:
+    """InputError (naming --coq) unless ``path`` is a new or existing ``.v`` file in an existing
+    directory whose stem is a Coq identifier (coqc names the module after it)."""
+    target = Path(path)
+    if target.suffix != ".v" or not target.stem.replace("_", "a").isalnum() or not target.stem[:1].isalpha():
+        raise InputError(f"--coq {path}: give a file name like cert_data.v (letters, digits, _, then .v)")
+    if target.is_dir() or not target.parent.is_dir():
+        raise InputError(f"--coq {path}: not a file in an existing directory")
+
+
+def _write_coq_certificate(path: str, ds: Dataset, cert: Certificate) -> None:
+    """Write the Coq file of ``--coq``; a non-separable dataset has no bound to prove (exit 2)."""
+    from novikoff.coq.dataset_certificate import certificate_to_coq
+
+    if not isinstance(cert, SeparableCertificate):
+        raise InputError(f"--coq {path}: {ds.name} is not separable; there is no mistake bound to prove")
+    Path(path).write_text(certificate_to_coq(ds, cert), encoding="utf-8")
+
+
 def _cmd_certify(args: argparse.Namespace) -> int:
     from novikoff.twins.exact import exact_perceptron
 
@@ -428,11 +453,15 @@ def _cmd_certify(args: argparse.Namespace) -> int:
         from novikoff.plot import check_plot_path
 
         check_plot_path(args.plot)
+    if args.coq is not None:
+        _check_coq_path(args.coq)
     with phase("reading the data"):
         ds = _load(args)
     with phase("the exact certificate"):
         cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
+    if args.coq is not None:
+        _write_coq_certificate(args.coq, ds, cert)
     bounds = RunBounds(args.max_epochs, args.max_updates)
     # the exact fast path: identical to the reference's run (differential-tested), N1-N3
     # checked at every update in integer form; at most one update per presentation
@@ -446,6 +475,8 @@ def _cmd_certify(args: argparse.Namespace) -> int:
         )
     stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
     report = certify_report(ds, cert, run, vectors=args.json, record=args.record, stopped=stopped)
+    if args.coq:
+        report["coq_file"] = args.coq
     if args.trace:
         write_trace(args.trace, run.updates)
     if args.plot:
@@ -460,6 +491,8 @@ def _cmd_certify(args: argparse.Namespace) -> int:
         print(_summary(report, cert, run, args.order))
         if args.plot:
             print(f"  squeeze figure written to {args.plot}")
+        if args.coq:
+            print(f"  Coq file written to {args.coq} (compile: coqc -R BUILT_DEVELOPMENT Novikoff FILE)")
     return 0
 
 

@@ -4,6 +4,7 @@ file compiles for a valid certificate and fails to compile for a tampered one.""
 from __future__ import annotations
 
 import dataclasses
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -127,3 +128,30 @@ def test_tampered_margin_fails_to_compile(coq_build: Path) -> None:
     done = _compile(coq_build, certificate_to_coq(ds, tampered), "tampered_margin")
     assert done.returncode != 0
     assert "Error" in done.stderr
+
+
+def test_certify_coq_writes_the_kernel_certificate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from novikoff import cli
+
+    target = tmp_path / "cert_ex61.v"
+    assert cli.main(["certify", "example:exercise-6.1", "--coq", str(target), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["coq_file"] == str(target)
+    ds = exercise_6_1()
+    assert target.read_text(encoding="utf-8") == certificate_to_coq(ds, certify(ds))
+
+
+def test_certify_coq_refuses_non_separable_data_and_bad_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from novikoff import cli
+
+    xor = tmp_path / "xor.csv"
+    xor.write_text("0,0,-1\n1,1,-1\n0,1,1\n1,0,1\n", encoding="utf-8")
+    assert cli.main(["certify", str(xor), "--header", "no", "--coq", str(tmp_path / "x.v")]) == 2
+    assert "not separable" in capsys.readouterr().err
+    assert not (tmp_path / "x.v").exists()
+    assert cli.main(["certify", "example:exercise-6.1", "--coq", str(tmp_path / "bad-name.v")]) == 2
+    assert "--coq" in capsys.readouterr().err
