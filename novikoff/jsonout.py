@@ -1,16 +1,19 @@
 """Standard JSON only: what every ``--json`` output goes through.
 
 Guarantees: :func:`dumps` returns RFC 8259 JSON (``allow_nan=False``): a float that
-is not finite becomes ``null``. Floats that approximate an exact value are made by
+is not finite becomes ``null``, and an integer beyond the float64 range becomes a
+string of its digits (a parser that reads numbers as doubles would turn it into
+Infinity or refuse it). Floats that approximate an exact value are made by
 :func:`float_or_none`, which gives ``None`` (JSON ``null``) when the exact value
 does not fit a float64; every such ``*_float`` field has its exact value beside it
-as an integer or a ``"p/q"`` string, so nothing is lost.
+as an integer or a string (``"p/q"`` or digits), so nothing is lost.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -26,9 +29,14 @@ def float_or_none(value: Fraction | int | float) -> float | None:
     return f if math.isfinite(f) else None
 
 
+_FLOAT_MAX = int(sys.float_info.max)
+
+
 def _clean(obj: Any) -> Any:
     if isinstance(obj, float):
         return obj if math.isfinite(obj) else None
+    if isinstance(obj, int) and not isinstance(obj, bool) and abs(obj) > _FLOAT_MAX:
+        return str(obj)
     if isinstance(obj, dict):
         return {k: _clean(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
