@@ -1,0 +1,73 @@
+"""Build the Coq development and print (or write into the README) its two tables.
+
+    python benchmarks/coq_tables.py            # print the Markdown
+    python benchmarks/coq_tables.py --write    # replace the block between the README markers
+
+The tables come from :func:`novikoff.coq.kernel.coq_report` (a fresh build in a temporary
+copy, ``Print Assumptions`` for every theorem): per spec id, the kernel theorem, the axioms
+it rests on and its non-vacuity example; per file, the compile time on this machine.
+Nothing in them is typed by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from pathlib import Path
+
+from novikoff.coq.kernel import coq_report
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+START, END = "<!-- coq-tables:start -->", "<!-- coq-tables:end -->"
+
+
+def _short(axiom: str) -> str:
+    return axiom.rsplit(".", 1)[-1]
+
+
+def tables() -> str:
+    rep = coq_report().to_json()
+    theorems = rep["theorems"]
+    assert isinstance(theorems, dict)
+    lines = [
+        f"Coq {rep['version']}; built and checked in {rep['seconds']:.0f} s on {platform.machine()} "
+        "(2 cores), by `python benchmarks/coq_tables.py --write`.",
+        "",
+        "| id | kernel-checked | Coq theorem(s) | axioms (`Print Assumptions`) | example |",
+        "|---|---|---|---|---|",
+    ]
+    for sid, entry in theorems.items():
+        axioms = ", ".join(sorted({_short(a) for a in entry.get("axioms") or []})) or "-"
+        lines.append(
+            f"| {sid} | {'yes' if entry.get('kernel_checked') else 'no: ' + str(entry.get('status'))} | "
+            f"`{entry.get('theorem')}` | {axioms} | `{entry.get('example')}` |"
+        )
+    files = rep.get("files") or {}
+    assert isinstance(files, dict)
+    lines += ["", "| file | compile seconds |", "|---|---|"]
+    lines += [f"| {name} | {seconds:.1f} |" for name, seconds in files.items()]
+    lines.append(f"| total | {sum(files.values()):.1f} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="replace the README block between the markers")
+    args = parser.parse_args()
+    text = tables()
+    if not args.write:
+        print(text)
+        return 0
+    readme = README.read_text(encoding="utf-8")
+    if START not in readme or END not in readme:
+        print(f"README has no {START} ... {END} block", file=sys.stderr)
+        return 2
+    head, rest = readme.split(START, 1)
+    _, tail = rest.split(END, 1)
+    README.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
