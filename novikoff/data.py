@@ -9,6 +9,13 @@ patterns are ``z_i = y_i x~_i`` (DESIGN section 2).
 Guarantees: a :class:`Dataset` is never empty, has rows of equal length, finite
 exact rational entries, labels exactly -1 or +1 and ``rho >= 0``. Constructors
 refuse anything else with an :class:`~novikoff.errors.InputError` naming the place.
+
+Inputs people have (:func:`plain_features`): numpy arrays and sequences of rows,
+pandas DataFrames (column names kept as :attr:`Dataset.feature_names`, every column
+converted exactly), and scipy.sparse matrices and arrays of any format (densified
+exactly; the exact dataset is dense). Labels follow ONE rule everywhere
+(:func:`map_labels`, :func:`sign_labels`): {-1, +1} kept, {0, 1} (and False/True)
+mapped 0 -> -1, 1 -> +1, any other two labels need a named positive label.
 """
 
 from __future__ import annotations
@@ -26,7 +33,9 @@ from novikoff.dyadic import dyadic_integers
 from novikoff.errors import InputError
 from novikoff.rational import to_fraction
 
-__all__ = ["Dataset", "map_labels"]
+__all__ = ["Dataset", "map_labels", "plain_features", "sign_labels"]
+
+MAX_DENSE_ENTRIES = 50_000_000  # a sparse input larger than this is refused, not densified
 
 
 def map_labels(
@@ -76,6 +85,78 @@ def map_labels(
     )
 
 
+def sign_labels(y: Any, name: str = "y") -> np.ndarray:
+    """Labels as a float64 array of -1/+1 by the rule of :func:`map_labels` (vectorized for
+    numeric arrays): {-1, +1} kept, {0, 1} and booleans mapped 0 -> -1, 1 -> +1; anything
+    else is an InputError naming ``name`` (map other labels with ``positive=``)."""
+    if _is_pandas(y):
+        y = _pandas_labels(y, name)
+    ya = np.asarray(y)
+    if ya.ndim == 2 and ya.shape[1] == 1:
+        ya = ya[:, 0]
+    if ya.ndim != 1:
+        raise InputError(f"{name}: labels must be one-dimensional, got shape {ya.shape}")
+    if ya.dtype.kind == "b":
+        return np.where(ya, 1.0, -1.0)
+    if ya.dtype.kind in "iuf":
+        values = ya.astype(np.float64)
+        if np.isin(values, (-1.0, 1.0)).all():
+            return values
+        if np.isin(values, (0.0, 1.0)).all():
+            return np.where(values == 1.0, 1.0, -1.0)
+    return np.array(map_labels(ya.tolist(), source=name), dtype=np.float64)
+
+
+def _is_pandas(obj: object) -> bool:
+    """A pandas DataFrame or Series (without importing pandas)."""
+    return type(obj).__module__.split(".")[0] == "pandas" and hasattr(obj, "to_numpy")
+
+
+def _pandas_labels(y: Any, name: str) -> Any:
+    """A Series as is; a one-column DataFrame as its column; more columns are an error."""
+    if hasattr(y, "columns"):
+        if y.shape[1] != 1:
+            raise InputError(f"{name}: labels must be one column, got a DataFrame with {y.shape[1]} columns")
+        y = y.iloc[:, 0]
+    return y.to_numpy(dtype=object) if str(y.dtype) in {"category", "string"} else y.to_numpy()
+
+
+def plain_features(X: Any, name: str = "X") -> tuple[Any, tuple[str, ...] | None]:
+    """``(X', feature_names)``: a pandas DataFrame as a numpy array converted exactly (one
+    dtype when its columns share it, else an object array of the exact Python values) with
+    its column names; a scipy.sparse matrix or array (any format) as a dense array of its
+    own dtype (exact); anything else unchanged with no names."""
+    if _is_pandas(X):
+        if not hasattr(X, "columns"):
+            raise InputError(f"{name}: features must be 2-D (a DataFrame), got a Series")
+        names = tuple(str(c) for c in X.columns)
+        dtypes = set(X.dtypes)
+        if len(dtypes) == 1:
+            (dtype,) = dtypes
+            if isinstance(dtype, np.dtype) and dtype.kind in "biuf":  # one numpy dtype: as is
+                return X.to_numpy(), names
+        columns = [  # exact Python values per column; a boolean column is 0/1
+            [int(v) for v in X.iloc[:, j].tolist()] if X.dtypes.iloc[j] == np.bool_ else X.iloc[:, j].tolist()
+            for j in range(X.shape[1])
+        ]
+        out = np.empty((X.shape[0], X.shape[1]), dtype=object)
+        for j, col in enumerate(columns):
+            out[:, j] = col
+        return out, names
+    if type(X).__module__.startswith("scipy.sparse"):
+        import scipy.sparse as sps
+
+        if sps.issparse(X):
+            m, d = X.shape
+            if m * d > MAX_DENSE_ENTRIES:
+                raise InputError(
+                    f"{name}: a sparse matrix of shape {m} x {d} is too large to densify for an exact "
+                    f"path (limit {MAX_DENSE_ENTRIES} entries); the float PDM/PFM twins take CSR as is"
+                )
+            return X.toarray(), None
+    return X, None
+
+
 def _label_key(value: object) -> Fraction | str:
     if isinstance(value, (np.generic,)):
         value = value.item()
@@ -105,6 +186,7 @@ class Dataset:
     labels: tuple[int, ...]
     bias: Fraction = Fraction(1)
     name: str = "dataset"
+    feature_names: tuple[str, ...] | None = None  # a DataFrame's column names, when known
 
     def __post_init__(self) -> None:
         if not self.numerators:
@@ -122,6 +204,8 @@ class Dataset:
                 raise InputError(f"{self.name}: label {y!r} of sample {i} is not -1 or +1")
         if self.bias < 0:
             raise InputError(f"{self.name}: bias rho must be >= 0, got {self.bias}")
+        if self.feature_names is not None and len(self.feature_names) != d:
+            raise InputError(f"{self.name}: {len(self.feature_names)} feature names for {d} features")
 
     # ----------------------------------------------------------- constructors
     @classmethod
@@ -134,12 +218,18 @@ class Dataset:
         positive: object | None = None,
         one_vs_rest: bool = False,
         name: str = "arrays",
+        feature_names: Sequence[str] | None = None,
     ) -> Dataset:
-        """From a 2-D array or sequence of rows (ints, Fractions, finite floats, numeric str).
+        """From a 2-D array or sequence of rows (ints, Fractions, finite floats, numeric str),
+        a pandas DataFrame (its column names become ``feature_names``) or a scipy.sparse
+        matrix or array (see :func:`plain_features`); ``y`` a sequence, array or Series.
 
         float64 values are converted exactly to the dyadic rational they store.
         Labels follow :func:`map_labels`.
         """
+        X, names = plain_features(X, name)
+        if feature_names is not None:
+            names = tuple(str(v) for v in feature_names)
         labels = _labels_list(y, name)
         fast = _integer_rows_of_array(X, name)
         if fast is not None:  # numeric arrays: vectorized, exact (dyadic scaling)
@@ -147,12 +237,16 @@ class Dataset:
             if len(labels) != len(nums):
                 raise InputError(f"{name}: {len(labels)} labels for {len(nums)} samples")
             mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
-            return cls.from_integer_rows(nums, den, mapped, bias=bias, name=name)
-        rows = _rows_of_fractions(X, name)
-        if len(labels) != len(rows):
-            raise InputError(f"{name}: {len(labels)} labels for {len(rows)} samples")
-        mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
-        return cls.from_fraction_rows(rows, mapped, bias=bias, name=name)
+            ds = cls.from_integer_rows(nums, den, mapped, bias=bias, name=name)
+        else:
+            rows = _rows_of_fractions(X, name, names)
+            if len(labels) != len(rows):
+                raise InputError(f"{name}: {len(labels)} labels for {len(rows)} samples")
+            mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
+            ds = cls.from_fraction_rows(rows, mapped, bias=bias, name=name)
+        if names is None:
+            return ds
+        return cls(ds.numerators, ds.denominator, ds.labels, ds.bias, ds.name, names)
 
     @classmethod
     def from_fraction_rows(
@@ -194,7 +288,14 @@ class Dataset:
 
     def with_bias(self, rho: object) -> Dataset:
         """The same samples with another bias coordinate ``rho >= 0`` (0: no bias)."""
-        return Dataset(self.numerators, self.denominator, self.labels, _bias(rho, self.name), self.name)
+        return Dataset(
+            self.numerators,
+            self.denominator,
+            self.labels,
+            _bias(rho, self.name),
+            self.name,
+            self.feature_names,
+        )
 
     # -------------------------------------------------------------- geometry
     @property
@@ -310,7 +411,13 @@ def _bias(rho: object, name: str) -> Fraction:
 
 
 def _labels_list(y: Any, name: str) -> list[object]:
+    if _is_pandas(y):
+        y = _pandas_labels(y, name)
+    elif type(y).__module__.startswith("scipy.sparse"):
+        raise InputError(f"{name}: labels must be a dense sequence, got a sparse {type(y).__name__}")
     if isinstance(y, np.ndarray):
+        if y.ndim == 2 and y.shape[1] == 1:
+            y = y[:, 0]
         if y.ndim != 1:
             raise InputError(f"{name}: labels must be one-dimensional, got shape {y.shape}")
         return list(y.tolist())
@@ -342,8 +449,14 @@ def _check_finite(X: np.ndarray, name: str) -> None:
         raise InputError(f"{name}: row {i}, column {j}: {X[i, j]!r} is not a finite number")
 
 
-def _rows_of_fractions(X: Any, name: str) -> list[list[Fraction]]:
+def _rows_of_fractions(X: Any, name: str, names: Sequence[str] | None = None) -> list[list[Fraction]]:
+    """Exact rows of any 2-D input (:func:`plain_features` first); errors name the row and
+    the column (its name too when known)."""
+    X, found = plain_features(X, name)
+    names = names if names is not None else found
     if isinstance(X, np.ndarray):
+        if X.dtype.kind == "b":
+            X = X.astype(np.int64)
         if X.ndim != 2:
             raise InputError(f"{name}: features must be a 2-D array, got shape {X.shape}")
         if X.dtype.kind == "f":
@@ -371,6 +484,7 @@ def _rows_of_fractions(X: Any, name: str) -> list[list[Fraction]]:
             try:
                 out.append(to_fraction(v))
             except InputError as exc:
-                raise InputError(f"{name}: row {i}, column {j}: {exc}") from None
+                col = f"column {j}" if names is None or j >= len(names) else f"column {j} ({names[j]!r})"
+                raise InputError(f"{name}: row {i}, {col}: {exc}") from None
         rows.append(out)
     return rows

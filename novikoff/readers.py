@@ -13,8 +13,11 @@ or empty and none is a spelling of NaN or infinity: ``x1,x2,label`` is a header,
 never a silently dropped sample). ``True``/``False`` force. Blank lines and
 lines starting with ``#`` are skipped.
 
-LIBSVM: ``label index:value ...`` with 1-based, strictly increasing indices;
-missing entries are 0; text after ``#`` is a comment.
+LIBSVM: ``label index:value ...`` with strictly increasing indices; missing
+entries are 0; text after ``#`` is a comment. ``zero_based`` as in scikit-learn's
+``load_svmlight_file``: ``False`` (indices start at 1), ``True`` (at 0, what
+``dump_svmlight_file`` writes by default) or ``"auto"`` (the default): 0-based iff
+some index in the file is 0, else 1-based.
 
 Files must hold at least two samples: a one-line file is almost always a
 mistake (a lost header or separator), so it is refused with a clear error.
@@ -234,21 +237,26 @@ def read_libsvm(
     positive: object | None = None,
     one_vs_rest: bool = False,
     bias: object = 1,
+    zero_based: bool | str = "auto",
 ) -> Dataset:
-    """Read a LIBSVM/svmlight file exactly (sparse, 1-based indices)."""
+    """Read a LIBSVM/svmlight file exactly (sparse; ``zero_based`` in the module docstring)."""
     source = str(path)
-    entries: list[list[tuple[int, int, int]]] = []
+    if zero_based not in (True, False, "auto"):
+        raise InputError(f"zero_based must be True, False or 'auto', got {zero_based!r}")
+    lowest = 1 if zero_based is False else 0
+    entries: list[list[tuple[int, int, int, int]]] = []
     raw_labels: list[str] = []
     label_lines: list[int] = []
     top = 0
+    zero_seen = False
     for number, line in _lines(path):
         body = line.split("#", 1)[0].split()
         if not body:
             continue
         raw_labels.append(body[0])
         label_lines.append(number)
-        row: list[tuple[int, int, int]] = []
-        last = 0
+        row: list[tuple[int, int, int, int]] = []
+        last = -1
         for j, item in enumerate(body[1:], start=2):
             idx_text, colon, value_text = item.partition(":")
             if not colon:
@@ -257,34 +265,46 @@ def read_libsvm(
                 idx = int(idx_text)
             except ValueError:
                 raise DataFormatError(source, number, j, f"bad feature index {idx_text!r}") from None
-            if idx < 1:
-                raise DataFormatError(source, number, j, f"feature index {idx} < 1 (indices are 1-based)")
+            if idx < lowest:
+                based = "1-based (zero_based=False)" if lowest else "0- or 1-based"
+                raise DataFormatError(
+                    source, number, j, f"feature index {idx} < {lowest} (indices are {based})"
+                )
             if idx <= last:
                 raise DataFormatError(source, number, j, f"feature index {idx} is not increasing")
             if idx > MAX_FEATURES:
                 raise DataFormatError(
                     source, number, j, f"feature index {idx} > {MAX_FEATURES} (the exact dataset is dense)"
                 )
-            if n_features is not None and idx > n_features:
-                raise DataFormatError(source, number, j, f"feature index {idx} > n_features={n_features}")
             try:
                 num, den = parse_rational_pair(value_text)
             except InputError as exc:
                 raise DataFormatError(source, number, j, str(exc)) from None
-            row.append((idx, num, den))
+            row.append((idx, num, den, j))
             last = idx
-        top = max(top, last)
+            zero_seen = zero_seen or idx == 0
+        top = max(top, last + 1)
         entries.append(row)
-    d = n_features if n_features is not None else top
-    if entries and d == 0:
+    # the offset is known once the whole file is read ("auto": 0-based iff some index is 0)
+    offset = 0 if zero_based is True or (zero_based == "auto" and zero_seen) else 1
+    d = n_features if n_features is not None else top - offset
+    if entries and d <= 0:
         raise DataFormatError(source, None, None, "no features in any sample")
     pairs: list[list[tuple[int, int]]] = []
-    for row in entries:
+    for row, number in zip(entries, label_lines):
         dense = [(0, 1)] * d
-        for idx, num, den in row:
-            dense[idx - 1] = (num, den)
+        for idx, num, den, j in row:
+            if idx - offset >= d:  # only with n_features given
+                raise DataFormatError(
+                    source, number, j, f"feature index {idx} > n_features={n_features} ({_based(offset)})"
+                )
+            dense[idx - offset] = (num, den)
         pairs.append(dense)
     return _finish(source, pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+
+
+def _based(offset: int) -> str:
+    return "indices read as 1-based" if offset else "indices read as 0-based"
 
 
 def load_dataset(

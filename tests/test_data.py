@@ -148,7 +148,7 @@ def test_libsvm_sparse_one_based(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "where"),
     [
-        ("1 0:1\n-1 1:1\n", r":1:2: feature index 0 < 1"),
+        ("1 -1:1\n-1 1:1\n", r":1:2: feature index -1 < 0"),
         ("1 2:1 1:3\n-1 1:1\n", r":1:3: feature index 1 is not increasing"),
         ("1 1:abc\n-1 1:1\n", r":1:2: not a number"),
         ("1 1\n-1 1:1\n", r":1:2: expected index:value"),

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from novikoff.bigdot import small_times_big
-from novikoff.data import Dataset
+from novikoff.data import Dataset, plain_features
 from novikoff.errors import InvariantViolation
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs
@@ -53,8 +53,11 @@ def exact_perceptron(
     start_tier: str | None = None,
     engine: str = "auto",
 ) -> RunRecord:
-    """Run the perceptron exactly from w_0 = 0 on a :class:`Dataset`, or on float arrays
-    ``X``, ``y`` (labels -1/+1) with ``bias`` (converted exactly).
+    """Run the perceptron exactly from w_0 = 0 on a :class:`Dataset`, or on arrays ``X``, ``y``
+    with ``bias`` (converted exactly): float and small-integer arrays through their dyadic
+    integers, anything else (Fractions, huge integers, decimal strings, DataFrames with such
+    columns, sparse matrices of them) through :meth:`Dataset.from_arrays`. Labels follow the
+    one rule of :func:`novikoff.data.map_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1).
 
     Guarantees: the same ``updates``, ``epochs``, ``converged`` and exact weights as
     :func:`novikoff.reference.run_perceptron` on the same exact data; with
@@ -66,7 +69,11 @@ def exact_perceptron(
     if isinstance(X, Dataset):
         patterns = IntegerPatterns.from_dataset(X)
     else:
-        patterns = IntegerPatterns.from_float_patterns(input_patterns(X, y, bias))
+        X, _ = plain_features(X, "X")
+        if y is not None and not _float_exact(X):  # exact values a float64 cannot hold
+            patterns = IntegerPatterns.from_dataset(Dataset.from_arrays(X, y, bias=bias, name="X"))
+        else:
+            patterns = IntegerPatterns.from_float_patterns(input_patterns(X, y, bias))
     return exact_perceptron_on_patterns(
         patterns,
         order=order,
@@ -76,6 +83,20 @@ def exact_perceptron(
         start_tier=start_tier,
         engine=engine,
     )
+
+
+def _float_exact(X: Any) -> bool:
+    """True iff converting ``X`` to float64 loses nothing: a float array (at most 64 bits), an
+    integer array with every |value| <= 2^53, or a list that numpy reads as such."""
+    try:
+        A = np.asarray(X)
+    except (TypeError, ValueError):  # ragged rows and the like: the exact reader says where
+        return False
+    if A.dtype.kind not in "biuf" or A.dtype.itemsize > 8:
+        return False
+    if A.dtype.kind in "iu" and A.size:
+        return max(abs(int(A.max())), abs(int(A.min()))) <= 2**53
+    return True
 
 
 def n1_n2_n3_integer_form(

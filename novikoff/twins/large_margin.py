@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sps
 
+from novikoff.data import sign_labels
 from novikoff.errors import InputError
 from novikoff.parameters import parse_epsilons, validate_beta
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
@@ -68,15 +69,13 @@ class TwinRun(RunRecord):
 def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
     """z_i = y_i (x_i, bias) as CSR float64 (bias column only if bias != 0)."""
     Xs = sps.csr_matrix(X, dtype=np.float64)
-    ya = np.asarray(y, dtype=np.float64)
+    ya = sign_labels(y, "y")  # the one label rule: {-1, +1} kept, {0, 1} mapped 0 -> -1
     if Xs.shape[0] == 0:
         raise InputError("X has no rows")
     if ya.shape != (Xs.shape[0],):
         raise InputError(f"y must have shape ({Xs.shape[0]},), got {ya.shape}")
     if not np.isfinite(Xs.data).all():
         raise InputError("X contains NaN or infinity")
-    if not np.isin(ya, (-1.0, 1.0)).all():
-        raise InputError("y must hold only -1 and +1")
     if not np.isfinite(bias) or bias < 0:
         raise InputError(f"bias must be finite and >= 0, got {bias}")
     m, d = Xs.shape

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from novikoff.data import plain_features
 from novikoff.errors import InputError
 from novikoff.multiclass import MulticlassData
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
@@ -30,7 +31,7 @@ def multiclass_twin(
     else:
         if y is None:
             raise InputError("y is required unless X is a MulticlassData")
-        Xa = np.asarray(X, dtype=np.float64)
+        Xa = np.asarray(plain_features(X, "X")[0], dtype=np.float64)  # DataFrame, sparse: as arrays
         labels = np.asarray(y)
         if Xa.ndim != 2 or Xa.shape[0] != labels.shape[0] or not np.isfinite(Xa).all():
             raise InputError("X must be a finite 2-D array with one label per row")

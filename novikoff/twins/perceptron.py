@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
+from novikoff.data import Dataset, plain_features, sign_labels
 from novikoff.errors import InputError
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs
@@ -36,17 +36,23 @@ __all__ = [
 
 
 def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
-    """z_i = y_i (x_i, bias) as a C-contiguous float64 array (bias column only if bias != 0)."""
-    Xa = np.asarray(X, dtype=np.float64)
-    ya = np.asarray(y, dtype=np.float64)
+    """z_i = y_i (x_i, bias) as a C-contiguous float64 array (bias column only if bias != 0).
+
+    ``X``: an array, sequence of rows, pandas DataFrame or scipy.sparse matrix/array
+    (densified; :func:`novikoff.data.plain_features`). ``y``: labels by the one rule of
+    :func:`novikoff.data.sign_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1)."""
+    X, _ = plain_features(X, "X")
+    try:
+        Xa = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"X: not a numeric 2-D array ({exc})") from None
     if Xa.ndim != 2 or Xa.shape[0] == 0:
         raise InputError(f"X must be a non-empty 2-D array, got shape {Xa.shape}")
+    ya = sign_labels(y, "y")
     if ya.shape != (Xa.shape[0],):
         raise InputError(f"y must have shape ({Xa.shape[0]},), got {ya.shape}")
     if not np.isfinite(Xa).all():
         raise InputError("X contains NaN or infinity")
-    if not np.isin(ya, (-1.0, 1.0)).all():
-        raise InputError("y must hold only -1 and +1")
     if not np.isfinite(bias) or bias < 0:
         raise InputError(f"bias must be finite and >= 0, got {bias}")
     cols = [Xa] if bias == 0 else [Xa, np.full((Xa.shape[0], 1), float(bias))]
