@@ -183,6 +183,9 @@ def _add_data_options(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="novikoff", description=__doc__.splitlines()[0] if __doc__ else None)
+    from novikoff import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     c = sub.add_parser(
         "certify",
