@@ -13,7 +13,8 @@
     4. [p1_lemma_form] ([lemma_form]): with t gamma <= ||w_t|| and H(t) <= 1 + ln t
        ([Lemma1.harm_le_1_plus_ln]): t <= delta (1 + C + ln t), delta = R^2/(2 eps gamma^2),
        C = 2 gamma/R;
-    5. [Lemma1.P1_spec] ([p1]: delta >= e^-C by [small_x_bound], then Lemma 1).
+    5. [Lemma1.P1_spec] ([p1]: delta >= e^-C by [small_x_bound], then Lemma 1); in the
+       delta/C shape: [P1_delta_form]; for states: [P1_state].
     Run level: [P1_pfm] (every PFM((1 - eps) gamma) run, every order, t >= 1 updates):
       t <= (1 + 1/e) delta (C + ln((1 + e) delta))   ([p1_bound]);
     [P1_pfm_beta]: the same for every PFM(beta) with 0 <= beta <= (1 - eps) gamma.
@@ -194,6 +195,25 @@ Proof.
   replace ((1 + exp 1) * (R2 / (2 * eps * g2))) with (R2 * (1 + exp 1) / (2 * eps * g2))
     by (field; lra).
   pose proof (exp_pos 1). pose proof (sqrt_lt_R0 R2 HR). field. repeat split; lra.
+Qed.
+
+(** Lemma 1 in the run theorem's shape: the lemma form t <= delta (1 + C + ln t) gives
+    t <= (1 + 1/e) delta (C + ln((1 + e) delta)) (through [Lemma1.P1_spec]). *)
+Theorem P1_delta_form (t eps R2 g2 : R) :
+  0 < t -> 0 < eps -> eps <= 1 -> 0 < g2 -> g2 <= R2 ->
+  t <= p1_delta R2 g2 eps * (1 + p1_C R2 g2 + ln t) ->
+  t <= p1_bound R2 g2 eps.
+Proof.
+  intros Ht He He1 Hg HgR Hlf. assert (HR : 0 < R2) by lra.
+  rewrite <- p1_bound_spec_form by lra.
+  pose proof (sqrt_lt_R0 _ HR). pose proof (sqrt_lt_R0 _ Hg).
+  apply (P1_spec t eps (sqrt R2) (sqrt g2)); try lra.
+  - apply sqrt_le_1_alt; lra.
+  - rewrite !pow2_sqrt by lra. unfold p1_delta, p1_C in Hlf.
+    replace (R2 * (ln t + 1 + 2 * sqrt g2 / sqrt R2) / (2 * eps * g2))
+      with (R2 / (2 * eps * g2) * (1 + 2 * sqrt g2 / sqrt R2 + ln t))
+      by (field; repeat split; lra).
+    exact Hlf.
 Qed.
 
 (** P1 for a state with the progress and telescoping invariants, t >= 1. *)
