@@ -284,6 +284,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where a counterexample is written (default counterexample.csv)",
     )
+    from novikoff.fuzz.bounds import DEFAULT_LIMITS
+
+    for flag, default, what in (
+        ("--max-bound-length", DEFAULT_LIMITS.length, "characters of EXPR"),
+        ("--max-bound-depth", DEFAULT_LIMITS.depth, "nesting levels of EXPR"),
+        ("--max-bound-exponent", DEFAULT_LIMITS.exponent, "absolute value of a numeric exponent in EXPR"),
+        ("--max-bound-digits", DEFAULT_LIMITS.power_digits, "digits of a power of two numbers in EXPR"),
+    ):
+        fz.add_argument(
+            flag, type=_int, default=default, metavar="N", help=f"at most N {what} (default {default})"
+        )
     add_time_limit(fz, 3600)
     v = sub.add_parser(
         "verify",
@@ -624,6 +635,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _cmd_falsify(args: argparse.Namespace) -> int:
+    from novikoff.fuzz.bounds import BoundLimits
     from novikoff.fuzz.database import default_database
     from novikoff.fuzz.falsify import falsify, stderr_progress
 
@@ -643,6 +655,9 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
             database=args.database or default_database(),
             workers=args.workers,
             progress=stderr_progress() if show else None,
+            limits=BoundLimits(
+                args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
+            ),
         )
     if show:
         sys.stderr.write("\n")

@@ -346,3 +346,24 @@ def test_multiclass_bounds_may_use_k_and_only_k() -> None:
         parse_bound("K*R2/gamma2")
     with pytest.raises(InputError, match="one process"):
         falsify("2*R2/gamma2", algorithm="multiclass", workers=2, database=None)
+
+
+def test_bound_expression_limits_are_the_users_to_set(capsys: pytest.CaptureFixture[str]) -> None:
+    from novikoff import cli
+    from novikoff.errors import InputError
+    from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, BoundSyntaxError, parse_bound
+
+    with pytest.raises(BoundSyntaxError, match="at most 10000 in absolute value, --max-bound-exponent"):
+        parse_bound("R2/gamma2 + 2**20000")
+    raised = BoundLimits(exponent=30_000, power_digits=DEFAULT_LIMITS.power_digits)
+    assert parse_bound("R2/gamma2 + 2**20000", limits=raised) is not None
+    with pytest.raises(BoundSyntaxError, match="--max-bound-length"):
+        parse_bound("R2 + " * 10 + "R2", limits=BoundLimits(length=20))
+    with pytest.raises(BoundSyntaxError, match="at most 2, --max-bound-depth"):
+        parse_bound("((R2))/gamma2", limits=BoundLimits(depth=2))
+    with pytest.raises(BoundSyntaxError, match="--max-bound-digits"):
+        parse_bound("R2/gamma2 + 7**90", limits=BoundLimits(power_digits=50))
+    with pytest.raises(InputError, match="positive integer"):
+        BoundLimits(exponent=0)
+    code = cli.main(["falsify", "R2/gamma2 + 2**20", "--max-bound-exponent", "10", "--database", ""])
+    assert code == 2 and "--max-bound-exponent" in capsys.readouterr().err

@@ -14,7 +14,8 @@ is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed
 Anything else raises :class:`BoundSyntaxError`, whose message gives the 1-based
 column of the problem (the CLI exits 2 with it).
 
-Bounded by construction: at most ``_MAX_LENGTH`` characters and ``MAX_DEPTH`` levels
+Bounded by construction (the defaults of :class:`BoundLimits`, each settable on the
+command line): at most ``_MAX_LENGTH`` characters and ``MAX_DEPTH`` levels
 of nesting; a power of two numbers may have at most ``MAX_POWER_DIGITS`` digits
 (``10**10**10`` is refused at once instead of being computed) and a power's numeric
 exponent at most ``MAX_EXPONENT`` in absolute value. A bound that is not real
@@ -24,14 +25,24 @@ exponent at most ``MAX_EXPONENT`` in absolute value. A bound that is not real
 from __future__ import annotations
 
 import ast
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import sympy as sp
 
 from novikoff.errors import InputError
 from novikoff.rational import parse_rational
 
-__all__ = ["ALGORITHM_SYMBOLS", "BOUND_FUNCTIONS", "BOUND_SYMBOLS", "BoundSyntaxError", "parse_bound"]
+__all__ = [
+    "ALGORITHM_SYMBOLS",
+    "BOUND_FUNCTIONS",
+    "BOUND_SYMBOLS",
+    "DEFAULT_LIMITS",
+    "BoundLimits",
+    "BoundSyntaxError",
+    "parse_bound",
+]
 
 BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "R": sp.Symbol("R", positive=True),
@@ -77,6 +88,28 @@ MAX_POWER_DIGITS = 10_000
 MAX_EXPONENT = 10_000
 
 
+@dataclass(frozen=True)
+class BoundLimits:
+    """How large a bound expression may be before it is refused (each is a CLI option of
+    ``falsify``): characters of text, nesting depth, the absolute value of a numeric
+    exponent and the digits of a power of two numbers. Parsing and building the
+    expression cost at most a polynomial in these."""
+
+    length: int = _MAX_LENGTH
+    depth: int = MAX_DEPTH
+    exponent: int = MAX_EXPONENT
+    power_digits: int = MAX_POWER_DIGITS
+
+    def __post_init__(self) -> None:
+        for name in ("length", "depth", "exponent", "power_digits"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InputError(f"bound limit {name} must be a positive integer, got {value!r}")
+
+
+DEFAULT_LIMITS = BoundLimits()
+
+
 class BoundSyntaxError(InputError):
     """A bound expression that is not in the whitelisted language; ``column`` is 1-based."""
 
@@ -87,10 +120,11 @@ class BoundSyntaxError(InputError):
         super().__init__(f"bound expression, column {column}: {message}{pointer}")
 
 
-def parse_bound(text: str, algorithm: str = "perceptron") -> sp.Expr:
+def parse_bound(text: str, algorithm: str = "perceptron", limits: BoundLimits = DEFAULT_LIMITS) -> sp.Expr:
     """The sympy expression of ``text`` (see the module docstring); exact and finite.
 
-    Only the symbols of ``algorithm`` (:data:`ALGORITHM_SYMBOLS`) are accepted.
+    Only the symbols of ``algorithm`` (:data:`ALGORITHM_SYMBOLS`) are accepted; a text
+    beyond ``limits`` is refused with the limit named, before anything large is computed.
     """
     if algorithm not in ALGORITHM_SYMBOLS:
         raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHM_SYMBOLS)}")
@@ -98,8 +132,8 @@ def parse_bound(text: str, algorithm: str = "perceptron") -> sp.Expr:
         raise BoundSyntaxError(str(text), 1, "the bound must be text")
     if not text.strip():
         raise BoundSyntaxError(text, 1, "empty expression")
-    if len(text) > _MAX_LENGTH:
-        raise BoundSyntaxError(text[:50], 1, f"longer than {_MAX_LENGTH} characters")
+    if len(text) > limits.length:
+        raise BoundSyntaxError(text[:50], 1, f"longer than {limits.length} characters (--max-bound-length)")
     stripped = text.strip()
     try:
         tree = ast.parse(stripped, mode="eval")
@@ -111,10 +145,12 @@ def parse_bound(text: str, algorithm: str = "perceptron") -> sp.Expr:
         raise BoundSyntaxError(
             stripped, len(stripped) + 1, "syntax error (the expression ends too early)"
         ) from None
-    depth = _depth(tree.body)
-    if depth > MAX_DEPTH:
-        raise BoundSyntaxError(stripped, 1, f"nested {depth} levels deep (at most {MAX_DEPTH})")
-    expr = _Builder(stripped, ALGORITHM_SYMBOLS[algorithm], algorithm).build(tree.body)
+    depth = _depth(tree.body, limits.depth)
+    if depth > limits.depth:
+        raise BoundSyntaxError(
+            stripped, 1, f"nested {depth} levels deep (at most {limits.depth}, --max-bound-depth)"
+        )
+    expr = _Builder(stripped, ALGORITHM_SYMBOLS[algorithm], algorithm, limits).build(tree.body)
     if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan):
         raise BoundSyntaxError(text, 1, f"the expression is not finite ({_short(expr)})")
     if expr.has(sp.I):
@@ -127,41 +163,55 @@ def _short(expr: sp.Expr) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _depth(node: ast.AST) -> int:
-    """Nesting depth of ``node``, without recursion (a deep tree must not exhaust the stack)."""
+def _depth(node: ast.AST, limit: int) -> int:
+    """Nesting depth of ``node`` (exact up to ``limit`` + 1), without recursion (a deep tree
+    must not exhaust the stack)."""
     deepest = 0
     stack = [(node, 1)]
     while stack:
         current, level = stack.pop()
         deepest = max(deepest, level)
-        if level <= MAX_DEPTH:
+        if level <= limit:
             stack.extend((child, level + 1) for child in ast.iter_child_nodes(current))
     return deepest
 
 
 def _power(
-    node: ast.AST, base: sp.Expr, exponent: sp.Expr, fail: Callable[[ast.AST, str], Exception]
+    node: ast.AST,
+    base: sp.Expr,
+    exponent: sp.Expr,
+    fail: Callable[[ast.AST, str], Exception],
+    limits: BoundLimits = DEFAULT_LIMITS,
 ) -> sp.Expr:
     """base ** exponent, refusing numbers too large to compute (see the module docstring)."""
     if exponent.is_Number:
-        if abs(exponent) > MAX_EXPONENT:
+        if abs(exponent) > limits.exponent:
             raise fail(
-                node, f"exponent {_short(exponent)} is too large (at most {MAX_EXPONENT} in absolute value)"
+                node,
+                f"exponent {_short(exponent)} is too large (at most {limits.exponent} in absolute value, "
+                "--max-bound-exponent)",
             )
         if base.is_Number and base != 0:
             q = sp.Rational(base)
             size = max(abs(q.p), q.q)
-            digits = abs(exponent) * max(len(str(size)) - 1, 0)
-            if digits > MAX_POWER_DIGITS:
-                raise fail(node, f"the power has about {int(digits)} digits (at most {MAX_POWER_DIGITS})")
+            digits = abs(exponent) * math.log10(size)  # the digits of size**|exponent|, within one
+            if digits > limits.power_digits:
+                raise fail(
+                    node,
+                    f"the power has about {int(digits)} digits (at most {limits.power_digits}, "
+                    "--max-bound-digits)",
+                )
     return base**exponent
 
 
 class _Builder:
-    def __init__(self, text: str, symbols: tuple[str, ...], algorithm: str) -> None:
+    def __init__(
+        self, text: str, symbols: tuple[str, ...], algorithm: str, limits: BoundLimits = DEFAULT_LIMITS
+    ) -> None:
         self.text = text
         self.symbols = symbols
         self.algorithm = algorithm
+        self.limits = limits
 
     def fail(self, node: ast.AST, message: str) -> BoundSyntaxError:
         return BoundSyntaxError(self.text, getattr(node, "col_offset", 0) + 1, message)
@@ -174,7 +224,7 @@ class _Builder:
                 raise self.fail(node, f"operator {type(node.op).__name__} is not allowed{hint}")
             left, right = self.build(node.left), self.build(node.right)
             if isinstance(node.op, ast.Pow):
-                return _power(node, left, right, self.fail)
+                return _power(node, left, right, self.fail, self.limits)
             return op(left, right)
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.USub):

@@ -40,7 +40,7 @@ from hypothesis import strategies as st
 from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.fuzz.bounds import BOUND_SYMBOLS, parse_bound
+from novikoff.fuzz.bounds import BOUND_SYMBOLS, DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.fuzz.database import campaign_key, default_database, has_stored_examples, open_database
 
 if TYPE_CHECKING:
@@ -273,6 +273,7 @@ def falsify(
     precheck: bool = True,
     algorithm: str = "perceptron",
     epsilons: Sequence[Fraction] | None = None,
+    limits: BoundLimits = DEFAULT_LIMITS,
 ) -> FalsifyResult:
     """Search for a counterexample to ``updates <= bound`` (see the module docstring).
 
@@ -287,7 +288,7 @@ def falsify(
     this bound are replayed before anything new is tried. ``progress`` is called
     after every example (in each worker when ``workers > 1``).
     """
-    bound = parse_bound(text, algorithm)
+    bound = parse_bound(text, algorithm, limits)
     eps_values = parameter_values(algorithm, epsilons)  # validates them
     campaign = algorithm if algorithm == "perceptron" else f"{algorithm}{eps_values}"
     if workers < 1:
@@ -320,7 +321,16 @@ def falsify(
         )
     else:
         result = _search_in_workers(
-            text, examples, seed, database, workers, progress is not None, algorithm, epsilons, campaign
+            text,
+            examples,
+            seed,
+            database,
+            workers,
+            progress is not None,
+            algorithm,
+            epsilons,
+            campaign,
+            limits,
         )
     result.examples += tried
     return result
@@ -497,9 +507,9 @@ def _seeded_find(
 
 
 def _worker_main(job: tuple[Any, ...]) -> FalsifyResult:
-    text, examples, seed, database, index, show, algorithm, epsilons, campaign = job
+    text, examples, seed, database, index, show, algorithm, epsilons, campaign, limits = job
     callback = stderr_progress(worker=index) if show else None
-    bound = parse_bound(text, algorithm)
+    bound = parse_bound(text, algorithm, limits)
     return _search(
         bound,
         examples,
@@ -523,11 +533,12 @@ def _search_in_workers(
     algorithm: str,
     epsilons: Sequence[Fraction] | None,
     campaign: str,
+    limits: BoundLimits = DEFAULT_LIMITS,
 ) -> FalsifyResult:
     """Run ``workers`` searches in processes sharing ``database``; stop at the first counterexample."""
     share, extra = divmod(examples, workers)
     jobs = [
-        (text, share + (i < extra), seed + i, database, i, show, algorithm, epsilons, campaign)
+        (text, share + (i < extra), seed + i, database, i, show, algorithm, epsilons, campaign, limits)
         for i in range(workers)
     ]
     jobs = [j for j in jobs if j[1] > 0]
