@@ -502,6 +502,15 @@ def _status(r: CheckResult) -> str:
     return "skipped" if r.skipped else ("passed" if r.ok else "FAILED")
 
 
+def ok(results: Sequence[CheckResult]) -> bool:
+    """The one verdict: every check (regressions included) passed or was skipped."""
+    return all(r.ok for r in results)
+
+
+def _verdict(results: Sequence[CheckResult]) -> str:
+    return "all checks hold" if ok(results) else "SOME CHECKS FAILED"
+
+
 def to_json(results: Sequence[CheckResult]) -> dict[str, object]:
     out = _to_json(results)
     coq = coq_section(results)
@@ -512,7 +521,8 @@ def to_json(results: Sequence[CheckResult]) -> dict[str, object]:
 
 def _to_json(results: Sequence[CheckResult]) -> dict[str, object]:
     return {
-        "ok": all(r.ok for r in results),
+        "ok": ok(results),
+        "regressions": [r.check.name for r in results if r.check.group == REGRESSION],
         "theorems": theorem_summary(results),
         "checks": [
             {
@@ -530,7 +540,13 @@ def _to_json(results: Sequence[CheckResult]) -> dict[str, object]:
 
 def to_junit(results: Sequence[CheckResult]) -> str:
     """JUnit XML: one testsuite per group, one testcase per check."""
-    root = ET.Element("testsuites", name="novikoff verify")
+    root = ET.Element(
+        "testsuites",
+        name="novikoff verify",
+        tests=str(len(results)),
+        failures=str(sum(not r.ok for r in results)),
+        skipped=str(sum(r.skipped for r in results)),
+    )
     for group in dict.fromkeys(r.check.group for r in results):
         rs = [r for r in results if r.check.group == group]
         suite = ET.SubElement(
@@ -553,7 +569,9 @@ def to_junit(results: Sequence[CheckResult]) -> str:
             if r.skipped:
                 ET.SubElement(case, "skipped", message=r.message)
             elif not r.ok:
-                failure = ET.SubElement(case, "failure", message=r.message.splitlines()[0][:500])
+                failure = ET.SubElement(
+                    case, "failure", message=(r.message.splitlines() or ["failed"])[0][:500]
+                )
                 failure.text = r.message
     return ET.tostring(root, encoding="unicode")
 
@@ -589,7 +607,7 @@ def to_table(results: Sequence[CheckResult]) -> str:
         if not r.ok:
             lines.append(f"\nFAILED [{r.check.spec_id}] {r.check.name}\n  {r.message.strip()}")
     total = sum(r.seconds for r in results)
-    verdict = "all checks hold" if all(r.ok for r in results) else "SOME CHECKS FAILED"
+    verdict = _verdict(results)
     lines.append(
         f"\n{len(results)} checks, {sum(not r.ok for r in results)} failed, "
         f"{sum(r.skipped for r in results)} skipped, {total:.1f} s: {verdict}"
@@ -597,49 +615,90 @@ def to_table(results: Sequence[CheckResult]) -> str:
     return "\n".join(lines)
 
 
+_MD_SPECIAL = frozenset("\\`*_[]<>|~&")
+
+
+def md_cell(text: object) -> str:
+    """``text`` as one Markdown table cell that renders as exactly that text: pipes and the
+    other inline-markup characters backslash-escaped, newlines as spaces."""
+    flat = " ".join(str(text).split())
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in flat)
+
+
+def _fence(message: str) -> str:
+    """A code fence longer than any run of backticks in ``message``."""
+    run = best = 0
+    for ch in message:
+        run = run + 1 if ch == "`" else 0
+        best = max(best, run)
+    return "`" * max(3, best + 1)
+
+
 def to_markdown(results: Sequence[CheckResult]) -> str:
     kernel = _kernel_column(results)
     lines = [
         "# novikoff verify",
         "",
+        f"**{_verdict(results)}**",
+        "",
         "| theorem | status | passed | failed | skipped | seconds |" + (" kernel |" if kernel else ""),
         "|---|---|---|---|---|---|" + ("---|" if kernel else ""),
     ]
     for sid, status, ok, bad, skip, secs in summary_rows(results):
-        k = f" {kernel.get(sid, '-')} |" if kernel else ""
-        lines.append(f"| {sid} | {status} | {ok} | {bad} | {skip} | {secs:.2f} |{k}")
+        k = f" {md_cell(kernel.get(sid, '-'))} |" if kernel else ""
+        lines.append(f"| {md_cell(sid)} | {status} | {ok} | {bad} | {skip} | {secs:.2f} |{k}")
     lines += ["", "## Checks", "", "| group | theorem | check | status | seconds |", "|---|---|---|---|---|"]
     for r in results:
         lines.append(
-            f"| {r.check.group} | {r.check.spec_id} | {r.check.name} | {_status(r)} | {r.seconds:.3f} |"
+            f"| {md_cell(r.check.group)} | {md_cell(r.check.spec_id)} | {md_cell(r.check.name)} "
+            f"| {_status(r)} | {r.seconds:.3f} |"
         )
     failures = [r for r in results if not r.ok]
     if failures:
         lines += ["", "## Failures", ""]
         for r in failures:
-            lines += [f"### [{r.check.spec_id}] {r.check.name}", "", "```", r.message.strip(), "```", ""]
+            fence = _fence(r.message)
+            title = md_cell(f"[{r.check.spec_id}] {r.check.name}")
+            lines += [f"### {title}", "", fence, r.message.strip(), fence, ""]
     return "\n".join(lines) + "\n"
+
+
+REGRESSION = "regression"
+
+
+def regression_results(
+    results: Sequence[CheckResult], baseline_path: str | Path, only: Sequence[str] = ()
+) -> list[CheckResult]:
+    """One failed ``regression`` result per check that passed in the baseline and now fails
+    or is missing: append them to ``results`` so that every report and the exit status agree."""
+    try:
+        baseline = json.loads(Path(baseline_path).read_text())
+        before = {
+            (str(c["group"]), str(c["name"])): str(c["id"])
+            for c in baseline["checks"]
+            if c["status"] == "passed" and (not only or c["id"] in only)
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise InputError(f"--baseline {baseline_path}: not a novikoff verify --json file ({exc})") from None
+    now = {(r.check.group, r.check.name): r for r in results}
+    out = []
+    for (group, name), sid in sorted(before.items()):
+        r = now.get((group, name))
+        if r is not None and r.ok:
+            continue
+        what = "missing" if r is None else "now failing"
+        message = f"{what}: [{group}] {name} (passed in the baseline {baseline_path})"
+        check = Check(REGRESSION, sid, f"{what}: [{group}] {name}", _noop)
+        out.append(CheckResult(check, False, 0.0, message))
+    return out
+
+
+def _noop() -> None:
+    return None
 
 
 def regressions(
     results: Sequence[CheckResult], baseline_path: str | Path, only: Sequence[str] = ()
 ) -> list[str]:
     """Checks that passed in the baseline and now fail or are missing (within ``only``, if given)."""
-    try:
-        baseline = json.loads(Path(baseline_path).read_text())
-        before = {
-            (c["group"], c["name"])
-            for c in baseline["checks"]
-            if c["status"] == "passed" and (not only or c["id"] in only)
-        }
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise InputError(f"--baseline {baseline_path}: not a novikoff verify --json file ({exc})") from None
-    now = {(r.check.group, r.check.name): r for r in results}
-    out = []
-    for key in sorted(before):
-        r = now.get(key)
-        if r is None:
-            out.append(f"missing: [{key[0]}] {key[1]}")
-        elif not r.ok:
-            out.append(f"now failing: [{key[0]}] {key[1]}")
-    return out
+    return [r.check.name for r in regression_results(results, baseline_path, only)]

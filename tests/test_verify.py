@@ -144,3 +144,89 @@ def test_every_id_reports_that_its_headline_proves_the_spec_statement() -> None:
     assert "1-6" in str(summary["N3"]["scope"]) and "K = 3" in str(summary["M1"]["scope"])
     assert summary["N1"]["scope"] is None
     assert to_json(results)["theorems"] == summary
+
+
+# --------------------------------------------------------------------------- one verdict
+
+
+def _md_tables(text: str) -> list[list[list[str]]]:
+    """Every table of a Markdown document, parsed by markdown-it (GFM tables): rows of cell texts."""
+    markdown_it = pytest.importorskip("markdown_it")
+    tokens = markdown_it.MarkdownIt("commonmark").enable("table").parse(text)
+    tables: list[list[list[str]]] = []
+    row: list[str] = []
+    for tok in tokens:
+        if tok.type == "table_open":
+            tables.append([])
+        elif tok.type == "tr_open":
+            row = []
+        if tok.type in ("th_open", "td_open"):
+            row.append("")
+        elif tok.type == "inline" and tables and row is not None and tok.level >= 3:
+            row[-1] = "".join(c.content for c in tok.children or [] if c.type == "text")
+        elif tok.type == "tr_close":
+            tables[-1].append(row)
+    return tables
+
+
+def _artefacts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, dict[str, object], ET.Element, str]:
+    junit, report = tmp_path / "j.xml", tmp_path / "r.md"
+    code, out, _ = run_cli(capsys, "verify", *args, "--json", "--junit", str(junit), "--report", str(report))
+    return code, json.loads(out), ET.parse(junit).getroot(), report.read_text()
+
+
+def _assert_one_verdict(code: int, data: dict[str, object], junit: ET.Element, md: str) -> None:
+    failed_cases = junit.findall(".//testcase[failure]")
+    assert code in (0, 1)
+    assert data["ok"] is (code == 0)
+    assert bool(failed_cases) is (code == 1)
+    assert junit.get("failures") == str(len(failed_cases))
+    assert ("**all checks hold**" in md) is (code == 0) and ("**SOME CHECKS FAILED**" in md) is (code == 1)
+    checks = _md_tables(md)[1]
+    assert len(checks) - 1 == len(data["checks"]) == len(junit.findall(".//testcase"))  # type: ignore[arg-type]
+    assert sum(row[3] == "FAILED" for row in checks[1:]) == len(failed_cases)
+
+
+def test_a_baseline_regression_is_one_verdict_in_every_artefact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, data, junit, md = _artefacts(tmp_path, capsys, "--only", "S1")
+    _assert_one_verdict(code, data, junit, md)
+    assert code == 0 and data["regressions"] == []
+    name = "a || check | that no longer `exists` \\ here"
+    data["checks"].append(  # type: ignore[attr-defined]
+        {"group": "proof", "id": "S1", "name": name, "status": "passed", "seconds": 0.0, "message": ""}
+    )
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(json.dumps(data))
+    code, data, junit, md = _artefacts(tmp_path, capsys, "--only", "S1", "--baseline", str(baseline))
+    _assert_one_verdict(code, data, junit, md)
+    assert code == 1 and data["ok"] is False
+    assert data["regressions"] == [f"missing: [proof] {name}"]
+    (case,) = junit.findall(".//testcase[failure]")
+    assert (
+        case.get("name") == f"missing: [proof] {name}" and case.get("classname") == "novikoff.regression.S1"
+    )
+    rows = [r for r in _md_tables(md)[1][1:] if r[0] == "regression"]
+    assert rows == [["regression", "S1", f"missing: [proof] {name}", "FAILED", "0.000"]]
+    summary = {r[0]: r[1] for r in _md_tables(md)[0][1:]}
+    assert summary["S1"] == "FAILED"
+
+
+def test_markdown_cells_survive_pipes_backslashes_newlines_and_backticks() -> None:
+    from novikoff.verify import Check, CheckResult, to_markdown
+
+    names = ["a || b", "x | y \\| z", "trailing \\", "line\nbreak", "`code | span`", "*em* <b> &amp; [l](u)"]
+    results = [
+        CheckResult(Check("proof", "N1", n, lambda: None), i % 2 == 0, 0.0, "boom ``` | ```` x")
+        for i, n in enumerate(names)
+    ]
+    md = to_markdown(results)
+    summary, checks = _md_tables(md)[:2]
+    assert all(len(row) == 6 for row in summary) and all(len(row) == 5 for row in checks)
+    assert [row[2] for row in checks[1:]] == [" ".join(n.split()) for n in names]
+    markdown_it = pytest.importorskip("markdown_it")
+    fences = [t.content for t in markdown_it.MarkdownIt("commonmark").parse(md) if t.type == "fence"]
+    assert fences == ["boom ``` | ```` x\n"] * 3  # each failure's message whole inside its fence
