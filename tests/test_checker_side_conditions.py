@@ -71,6 +71,30 @@ HOLDS = [
     ("nonzero", 1 + u * v / a, {"d": sp.Ne(a + u * v, 0)}, False),
     ("positive", n + 1, {}, True),
     ("positive", n, {}, False),
+    # a strict hypothesis on another expression, or with a negative bound, says nothing
+    ("positive", x, {"h": gt(y, 0)}, False),
+    ("positive", x, {"h": gt(x, -1)}, False),
+    # b = q d for a hypothesis d (not linear in a symbol, so only this rule applies)
+    ("positive", 3 * x**2 - 6, {"h": gt(x**2 - 2, 0)}, True),
+    ("positive", (x**2 - 2) / 2, {"h": gt(x**2 - 2, 0)}, True),
+    ("nonzero", 6 - 3 * x**2, {"h": gt(x**2 - 2, 0)}, True),
+    ("positive", 6 - 3 * x**2, {"h": gt(x**2 - 2, 0)}, False),
+    ("nonnegative", 3 * x**2 - 6, {"h": ge(x**2 - 2, 0)}, True),
+    ("positive", 3 * x**2 - 6, {"h": ge(x**2 - 2, 0)}, False),
+    ("nonzero", 3 * x**2 - 6, {"h": ge(x**2 - 2, 0)}, False),
+    ("positive", sp.Integer(0), {"h": gt(x**2 - 2, 0)}, False),
+    ("nonzero", sp.Integer(0), {"h": gt(x**2 - 2, 0)}, False),
+    # b = d + r, r >= 0 (> 0)
+    ("positive", x**2 - 1, {"h": ge(x**2 - 2, 0)}, True),
+    ("nonnegative", x**2 - 2 + y**2, {"h": ge(x**2 - 2, 0)}, True),
+    ("positive", x**2 - 2 + y**2, {"h": gt(x**2 - 2, 0)}, True),
+    ("positive", x**2 - 2 + y**2, {"h": ge(x**2 - 2, 0)}, False),
+    # x = a + s (a - s) for a hypothesis +-(x - a) >= 0, s >= 0 (> 0 if strict)
+    ("positive", x**2 - 3, {"h": ge(x - 2, 0)}, True),
+    ("positive", x**2 - 3, {"h": ge(-x - 2, 0)}, True),
+    ("positive", x - 5, {"h": ge(2 * x - 4, 0)}, False),  # x >= 2 is not x = 4 + 2s
+    ("positive", x**2 - 4, {"h": gt(x - 2, 0)}, True),
+    ("positive", x**2 - 4, {"h": ge(x - 2, 0)}, False),
 ]
 
 
@@ -81,6 +105,25 @@ def test_sign_facts_follow_exactly_when_they_should(
     need: str, expr: sp.Expr, hyps: dict, expected: bool
 ) -> None:
     assert _holds(need, expr, Context(hyps)) is expected
+
+
+def test_hypotheses_stated_as_written_count_at_any_depth() -> None:
+    # beyond depth 4 only the hypotheses themselves, the assumptions and the relations count
+    ctx = Context({"h": sp.Ne(x, 0), "g": gt(y, 0)})
+    assert [_holds("nonzero", x, ctx, 5), _holds("nonzero", -x, ctx, 5), _holds("positive", y, ctx, 5)] == [
+        True,
+        True,
+        True,
+    ]
+    assert [
+        _holds("positive", x, ctx, 5),
+        _holds("nonzero", 2 * x, ctx, 5),
+        _holds("nonzero", y, ctx, 5),
+    ] == [
+        False,
+        False,
+        True,
+    ]
 
 
 def test_a_hidden_hypothesis_does_not_count() -> None:
@@ -130,6 +173,7 @@ def test_canonical_ranges_and_domain_fit() -> None:
     assert _canonical(True, True).is_positive
     assert _canonical(True, True, integer=True).is_integer
     assert _canonical(False, False, integer=False).is_integer is None
+    assert _canonical(False, False, integer=True).is_integer  # induction from a negative start
     assert _domain_fits(sp.Symbol("t", real=True), _canonical(False, False)) is None
     assert _domain_fits(sp.Symbol("t", positive=True), _canonical(True, False)) is not None  # 0 is in range
     assert _domain_fits(sp.Symbol("t", positive=True), _canonical(True, True)) is None

@@ -714,11 +714,12 @@ class IntervalBound(Proof):
         plain = {s: dummies[s.name] for s in diff.free_symbols}
         args = [dummies[n] for n in names]
         modules = [
-            {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "E": iv.e, "mpf": iv.mpf, "pi": iv.pi},
+            {"log": iv.log, "exp": iv.exp, "sqrt": iv.sqrt, "e": iv.e, "mpf": iv.mpf, "pi": iv.pi},
             "mpmath",
         ]
         # every constant and function must be an interval one: a plain mpf constant
-        # (how lambdify prints rationals) would be rounded once and then taken as exact
+        # (how lambdify prints rationals) would be rounded once and then taken as exact;
+        # lambdify prints E as ``e`` (so the key is "e": with "E", E was a rounded point)
         f = sp.lambdify(args, diff.xreplace(plain), modules=modules)
         conditions = [
             (need, sp.lambdify(args, b.xreplace(plain), modules=modules), why)
