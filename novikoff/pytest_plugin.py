@@ -1,23 +1,38 @@
 """pytest plugin: ``pytest --novikoff-verify`` runs novikoff's proof suite as tests.
 
-Registered through the ``pytest11`` entry point, so installing novikoff is enough;
-each proof obligation becomes one test item named ``novikoff[ID] <obligation>``. With
-``--novikoff-coq`` as well, each spec id also gets ``novikoff-coq[ID]``: Coq's kernel check
-of its theorems (:func:`novikoff.verify.coq_checks`; skipped when the id is not proved in
-Coq or coqc is missing).
+Registered through the ``pytest11`` entry point, so installing novikoff is enough, and free
+when unused: this module imports only pytest; the proof machinery (sympy) is imported when
+``--novikoff-verify`` is given.
+
+Each proof obligation becomes one test item ``novikoff_verify[ID-<obligation>]`` collected
+from this module's file, so its node id re-runs it
+(``pytest --novikoff-verify ".../novikoff/pytest_plugin.py::novikoff_verify[N1-...]"``),
+``-k`` selects among them with correct counts, and JUnit XML gets the classname
+``...novikoff.pytest_plugin``. With ``--novikoff-coq`` as well, each spec id also gets
+``novikoff_coq[ID]``: Coq's kernel check of its theorems
+(:func:`novikoff.verify.coq_checks`; skipped when the id is not proved in Coq or coqc is
+missing).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from novikoff.proofs.core import Obligation, check_obligation
+HERE = Path(__file__).resolve()
 
 
 class ObligationFailed(Exception):
     """A proof obligation that did not check."""
+
+
+def _slug(text: str) -> str:
+    """``text`` as a node-id-safe fragment: no spaces, brackets or ``::``."""
+    return re.sub(r"[^A-Za-z0-9_.+=-]+", "_", text).strip("_") or "_"
 
 
 class CoqItem(pytest.Item):
@@ -36,17 +51,19 @@ class CoqItem(pytest.Item):
             pytest.skip(str(exc))
 
     def reportinfo(self) -> tuple[str, int | None, str]:
-        return "novikoff-coq", None, f"[{self.check.spec_id}] {self.check.name}"
+        return str(self.path), None, f"[{self.check.spec_id}] {self.check.name}"
 
 
 class ObligationItem(pytest.Item):
     """One proof obligation as a pytest test."""
 
-    def __init__(self, *, obligation: Obligation, **kwargs: Any) -> None:
+    def __init__(self, *, obligation: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.obligation = obligation
 
     def runtest(self) -> None:
+        from novikoff.proofs.core import check_obligation
+
         result = check_obligation(self.obligation)
         if not result.ok:
             raise ObligationFailed(result.message)
@@ -57,7 +74,29 @@ class ObligationItem(pytest.Item):
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[str, int | None, str]:
-        return "novikoff-proofs", None, f"[{self.obligation.spec_id}] {self.obligation.name}"
+        return str(self.path), None, f"[{self.obligation.spec_id}] {self.obligation.name}"
+
+
+class ProofSuite(pytest.File):
+    """This module's file, collected as novikoff's proof suite under ``--novikoff-verify``."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        from novikoff.proofs.registry import all_obligations
+
+        seen: set[str] = set()
+        for ob in all_obligations():
+            name = base = f"novikoff_verify[{ob.spec_id}-{_slug(ob.name)}]"
+            n = 1
+            while name in seen:
+                n += 1
+                name = f"{base[:-1]}-{n}]"
+            seen.add(name)
+            yield ObligationItem.from_parent(self, name=name, obligation=ob)
+        if self.config.getoption("--novikoff-coq"):
+            from novikoff.verify import coq_checks
+
+            for check in coq_checks():
+                yield CoqItem.from_parent(self, name=f"novikoff_coq[{check.spec_id}]", check=check)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -76,19 +115,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def pytest_collection_modifyitems(
-    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
-) -> None:
+def _names_this_file(arg: str, invocation_dir: Path) -> bool:
+    path = Path(arg.split("::", 1)[0])
+    try:
+        return (invocation_dir / path).resolve() == HERE
+    except OSError:
+        return False
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Add this file to the collection (unless an argument already names it)."""
     if not config.getoption("--novikoff-verify"):
         return
-    from novikoff.proofs.registry import all_obligations
+    invocation_dir = config.invocation_params.dir
+    if not any(_names_this_file(a, invocation_dir) for a in config.args):
+        config.args.append(str(HERE))
 
-    for ob in all_obligations():
-        items.append(
-            ObligationItem.from_parent(session, name=f"novikoff[{ob.spec_id}] {ob.name}", obligation=ob)
-        )
-    if config.getoption("--novikoff-coq"):
-        from novikoff.verify import coq_checks
 
-        for check in coq_checks():
-            items.append(CoqItem.from_parent(session, name=f"novikoff-coq[{check.spec_id}]", check=check))
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.resolve() == HERE and parent.config.getoption("--novikoff-verify"):
+        root = parent.config.rootpath
+        # a node id pytest can re-run: rootdir-relative inside the rootdir, absolute outside it
+        nodeid = file_path.relative_to(root).as_posix() if file_path.is_relative_to(root) else str(file_path)
+        return ProofSuite.from_parent(parent, path=file_path, nodeid=nodeid)
+    return None
