@@ -78,4 +78,5 @@ def test_junit_names_have_a_classname(project: Path) -> None:
     assert cases and all(c.find("failure") is None for c in cases)
     for case in cases:
         assert (case.get("classname") or "").endswith("novikoff.pytest_plugin")
-        assert re.fullmatch(r"novikoff_verify\[[A-Z0-9]+-[^\[\] ]+\]", case.get("name") or ""), case.get("name")
+        name = case.get("name") or ""
+        assert re.fullmatch(r"novikoff_verify\[[A-Z0-9]+-[^\[\] ]+\]", name), name
