@@ -296,6 +296,16 @@ def build_parser() -> argparse.ArgumentParser:
             flag, type=_int, default=default, metavar="N", help=f"at most N {what} (default {default})"
         )
     add_time_limit(fz, 3600)
+    rp = sub.add_parser(
+        "replay",
+        help="rerun a falsify counterexample file: its algorithm, order and bound",
+        description="Rerun the counterexample FILE written by falsify: the recorded algorithm and "
+        "parameters in the recorded order, exactly, and the recorded bound evaluated at the data. "
+        "Prints both; exit 1 when the bound is violated, 0 when it holds, 2 on a bad file.",
+    )
+    rp.add_argument("file", metavar="FILE")
+    rp.add_argument("--json", action="store_true", help="print one JSON object")
+    add_time_limit(rp, 600)
     v = sub.add_parser(
         "verify",
         help="re-check every theorem: proofs, certificates on built-in data, a Hypothesis campaign",
@@ -635,7 +645,7 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 def _cmd_falsify(args: argparse.Namespace) -> int:
     from novikoff.fuzz.bounds import BoundLimits
     from novikoff.fuzz.database import default_database
-    from novikoff.fuzz.falsify import falsify, stderr_progress
+    from novikoff.fuzz.falsify import falsify, order_to_json, stderr_progress
 
     show = not args.json and sys.stderr.isatty()
     epsilons = None
@@ -675,8 +685,8 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
         ce.write_csv(args.out)
     except OSError as exc:
         raise InputError(f"--out {args.out}: {exc.strerror or exc}") from None
-    order = "natural" if ce.order is None else list(ce.order)
-    replay = ce.replay_command(args.out) + ("" if ce.order is None else "  (with the order above)")
+    order = order_to_json(ce.order)
+    replay = ce.replay_command(args.out)
     if args.json:
         print(
             dumps(
@@ -704,6 +714,33 @@ def _cmd_falsify(args: argparse.Namespace) -> int:
     return 1
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from novikoff.fuzz.falsify import replay_file
+
+    with phase("the replay"):
+        r = replay_file(args.file)
+    if args.json:
+        print(
+            dumps(
+                {
+                    "file": args.file,
+                    "algorithm": r.algorithm,
+                    "parameters": r.parameters,
+                    "order": r.order,
+                    "updates": r.updates,
+                    "recorded_updates": r.recorded_updates,
+                    "bound": r.bound,
+                    "bound_value": r.bound_value,
+                    "values": {k: format_rational(v) for k, v in r.values.items()},
+                    "violated": r.violated,
+                }
+            )
+        )
+    else:
+        print(r.summary())
+    return 1 if r.violated else 0
+
+
 def _write(path: str, text: str, option: str) -> None:
     try:
         Path(path).write_text(text)
@@ -720,6 +757,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _cmd_diff(args)
     if args.command == "falsify":
         return _cmd_falsify(args)
+    if args.command == "replay":
+        return _cmd_replay(args)
     if args.command == "run":
         from novikoff.cli_run import cmd_run
 

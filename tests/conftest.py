@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,31 @@ def coq_dir() -> Path:
 def _falsify_database_outside_the_repo(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Keep falsify's default example database (.novikoff/examples) out of the working tree."""
     os.environ["NOVIKOFF_DATABASE"] = str(tmp_path_factory.mktemp("novikoff-db"))
+
+
+@pytest.fixture(autouse=True)
+def _replay_every_counterexample(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every counterexample file a test writes must replay: ``novikoff replay FILE`` reruns
+    its recorded algorithm and order and finds its recorded bound violated (exit 1)."""
+    falsify_module = sys.modules.get("novikoff.fuzz.falsify")  # imported by the tests that falsify
+    if falsify_module is None:
+        yield
+        return
+    from novikoff.fuzz.bounds import parse_bound
+
+    written: list[tuple[Path, int, bool]] = []
+    real = falsify_module.Counterexample.write_csv
+
+    def write_csv(self: falsify_module.Counterexample, path: str | Path) -> None:
+        real(self, path)
+        if self.bound_text:  # a hand-built Counterexample without a bound does not replay
+            bound = parse_bound(self.bound_text, self.setting.algorithm, self.limits)
+            claimed = falsify_module.bound_exceeded(bound, self.updates, self.values)
+            written.append((Path(path), self.updates, claimed))
+
+    monkeypatch.setattr(falsify_module.Counterexample, "write_csv", write_csv)
+    yield
+    for path, updates, claimed in written:
+        if path.exists():
+            replay = falsify_module.replay_file(path)
+            assert (replay.updates, replay.violated) == (updates, claimed), f"{path}: {replay.summary()}"

@@ -63,9 +63,10 @@ def test_falsify_cli_writes_a_replayable_file(tmp_path: Path, capsys: pytest.Cap
     code = cli.main(["falsify", "0.99*R**2/gamma**2", "--out", str(out), "--json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1 and report["updates"] == 1 and out.exists()
-    code = cli.main(["certify", str(out), "--bias", "0", "--json"])
+    assert report["replay"] == f"novikoff replay {out}"
+    code = cli.main(["replay", str(out), "--json"])
     replay = json.loads(capsys.readouterr().out)
-    assert code == 0 and replay["perceptron"]["mistakes"] == report["updates"]
+    assert code == 1 and replay["updates"] == report["updates"] and replay["violated"]
     assert cli.main(["falsify", "R**2/gamma**2", "--examples", "20"]) == 0
     assert "not a proof" in capsys.readouterr().out
     assert cli.main(["falsify", "R ** foo"]) == 2
@@ -288,9 +289,10 @@ def test_pdm_below_one_half_can_exceed_novikoffs_bound_and_the_file_replays(
     out = tmp_path / "ce.csv"
     ce.write_csv(out)
     command = ce.replay_command(out).split()
-    assert command[:2] == ["novikoff", "run"]
-    assert cli.main([*command[1:], "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["run"]["updates"] == ce.updates
+    assert command == ["novikoff", "replay", str(out)]
+    assert cli.main([*command[1:], "--json"]) == 1  # the bound is violated
+    replay = json.loads(capsys.readouterr().out)
+    assert replay["updates"] == ce.updates and replay["parameters"] == {"eps": "1/10"} and replay["violated"]
 
 
 def test_the_derived_pdm_and_pfm_bounds_survive_a_search() -> None:
@@ -336,8 +338,9 @@ def test_multiclass_m1_survives_and_half_of_it_does_not(
     out = tmp_path / "mc.csv"
     ce.write_csv(out)
     command = ce.replay_command(out).split()
-    assert cli.main([*command[1:], "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["run"]["updates"] == ce.updates
+    assert cli.main([*command[1:], "--json"]) == 1  # the bound is violated
+    replay = json.loads(capsys.readouterr().out)
+    assert replay["updates"] == ce.updates and replay["algorithm"] == "multiclass" and replay["violated"]
 
 
 def test_multiclass_bounds_may_use_k_and_only_k() -> None:

@@ -23,16 +23,18 @@ a counterexample or "no counterexample in N examples", never a proof.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import mpmath
+import numpy as np
 import sympy as sp
 from hypothesis import HealthCheck, Phase, given, settings, target
 from hypothesis import strategies as st
@@ -42,12 +44,10 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import BOUND_SYMBOLS, DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.fuzz.database import campaign_key, default_database, has_stored_examples, open_database
-
-if TYPE_CHECKING:
-    from novikoff.multiclass import MulticlassData
-from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for
+from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for, validate_epsilon
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
+from novikoff.multiclass import MulticlassData
 from novikoff.rational import format_rational, unlimited_int_digits
 from novikoff.runs import Order
 from novikoff.spec.intervals import SquareRoot, Value, interval_of
@@ -57,9 +57,11 @@ __all__ = [
     "Counterexample",
     "FalsifyResult",
     "Progress",
+    "Replay",
     "adversarial_orders",
     "bound_exceeded",
     "falsify",
+    "replay_file",
     "stderr_progress",
 ]
 
@@ -124,31 +126,65 @@ class Counterexample:
     source: str
     setting: RunSetting = field(default_factory=lambda: RunSetting("perceptron"))
 
+    bound_text: str = ""  # the bound expression as the user wrote it (set by falsify)
+    limits: BoundLimits = DEFAULT_LIMITS
+
     def replay_command(self, path: str | Path) -> str:
-        """The command that re-runs the counterexample from the written file."""
-        if self.setting.algorithm == "perceptron":
-            return f"novikoff certify {path} --bias {self.dataset.bias}"
-        options = self.setting.replay_options(self.values["gamma2"])
-        return f"novikoff run {path} --bias {self.dataset.bias} {options} --exact"
+        """The command that re-runs the counterexample from the written file alone."""
+        return f"novikoff replay {path}"
+
+    def header(self) -> dict[str, Any]:
+        """Everything a replay needs besides the data rows: the algorithm and its parameters,
+        the bias, the order, the bound (text and parser limits) and what the search saw."""
+        params: dict[str, str] = {}
+        if self.setting.value is not None:
+            params["eps"] = str(format_rational(self.setting.value))
+        if self.setting.algorithm == "pfm":
+            params["beta"] = str(format_rational(self.setting.beta(self.values["gamma2"])))
+        lim = self.limits
+        return {
+            "novikoff_counterexample": 1,
+            "algorithm": self.setting.algorithm,
+            "parameters": params,
+            "bias": str(format_rational(self.dataset.bias)),
+            "order": order_to_json(self.order),
+            "bound": self.bound_text,
+            "bound_limits": [lim.length, lim.depth, lim.exponent, lim.power_digits],
+            "samples": self.dataset.n_samples,
+            "updates": self.updates,
+            "bound_value": self.bound_value,
+            "values": {k: str(format_rational(v)) for k, v in self.values.items()},
+            "source": self.source,
+            **({"classes": self.dataset.n_classes} if isinstance(self.dataset, MulticlassData) else {}),
+        }
 
     def write_csv(self, path: str | Path) -> None:
-        """Write the dataset so that :meth:`replay_command` (certify or run) replays it.
-
-        A single sample is written twice: the file readers need two samples, and a
-        duplicate changes neither R, gamma nor the run (it is never a mistake).
-        """
+        """Write the counterexample so that ``novikoff replay FILE`` replays it: a first line
+        ``# novikoff-replay {JSON}`` (:meth:`header`), a readable comment, then one data row
+        per sample (features, then the label), each exactly once."""
         with unlimited_int_digits():
             lines = [
+                "# novikoff-replay " + json.dumps(self.header(), sort_keys=True),
                 f"# novikoff falsify counterexample ({self.source}): {self.updates} updates of "
                 f"{self.setting.describe(self.values['gamma2'])}, bias {self.dataset.bias}, "
-                f"order {'natural' if self.order is None else list(self.order)}"
+                f"order {order_to_json(self.order)}, bound {self.bound_text}",
             ]
             for i in range(self.dataset.n_samples):
                 xs = [str(format_rational(v)) for v in self.dataset.features(i)]
                 lines.append(",".join([*xs, str(self.dataset.labels[i])]))
-            if self.dataset.n_samples == 1:
-                lines.append(lines[-1])
         Path(path).write_text("\n".join(lines) + "\n")
+
+
+def order_to_json(order: Order) -> Any:
+    """``"natural"``, ``"shuffle:SEED"``, a permutation, or a list of per-epoch permutations."""
+    if order is None:
+        return "natural"
+    if isinstance(order, str):
+        return order
+    seq: list[Any] = list(order)
+    if seq and not isinstance(seq[0], (int, np.integer)):
+        return [[int(i) for i in p] for p in seq]
+    return [int(i) for i in seq]
 
 
 @dataclass
@@ -263,6 +299,39 @@ def _t1_precheck(
 
 
 def falsify(
+    text: str,
+    examples: int = 200,
+    seed: int = 0,
+    *,
+    database: str | None = _USE_DEFAULT,
+    workers: int = 1,
+    progress: ProgressCallback | None = None,
+    precheck: bool = True,
+    algorithm: str = "perceptron",
+    epsilons: Sequence[Fraction] | None = None,
+    limits: BoundLimits = DEFAULT_LIMITS,
+) -> FalsifyResult:
+    """Search for a counterexample to ``updates <= bound`` (see :func:`_falsify`); the
+    counterexample records the bound's text and limits, so its file replays alone."""
+    result = _falsify(
+        text,
+        examples,
+        seed,
+        database=database,
+        workers=workers,
+        progress=progress,
+        precheck=precheck,
+        algorithm=algorithm,
+        epsilons=epsilons,
+        limits=limits,
+    )
+    if result.counterexample is not None:
+        result.counterexample.bound_text = text
+        result.counterexample.limits = limits
+    return result
+
+
+def _falsify(
     text: str,
     examples: int = 200,
     seed: int = 0,
@@ -587,7 +656,6 @@ def stderr_progress(worker: int | None = None, every: float = 0.5) -> ProgressCa
 
 def certify_check(ce: Counterexample) -> bool:
     """Re-derive the counterexample's numbers from scratch (certificate and exact run)."""
-    from novikoff.multiclass import MulticlassData
 
     if isinstance(ce.dataset, MulticlassData):
         from novikoff.fuzz.falsify_multiclass import multiclass_values
@@ -604,3 +672,151 @@ def certify_check(ce: Counterexample) -> bool:
         return False
     updates = ce.setting.run(ce.dataset, cert, ce.order, _MAX_EPOCHS)
     return updates == ce.updates and _values(ce.dataset, cert, ce.setting) == ce.values
+
+
+# --------------------------------------------------------------------------- replays
+
+_HEADER = "# novikoff-replay "
+
+
+@dataclass
+class Replay:
+    """A counterexample file rerun: the exact update count against the recorded bound."""
+
+    algorithm: str
+    parameters: dict[str, str]
+    order: Any
+    bound: str
+    updates: int
+    bound_value: str
+    violated: bool
+    values: dict[str, Fraction]
+    recorded_updates: int | None
+
+    def summary(self) -> str:
+        params = "".join(f", {k} = {v}" for k, v in self.parameters.items())
+        values = ", ".join(f"{k} = {format_rational(v)}" for k, v in self.values.items())
+        verdict = "VIOLATED" if self.violated else "holds"
+        return (
+            f"{self.algorithm}{params}, order {self.order}: {self.updates} updates "
+            f"(recorded {self.recorded_updates})\n"
+            f"bound {self.bound} = {self.bound_value} at {values}\n"
+            f"{self.updates} <= bound: {verdict}"
+        )
+
+
+def _read_counterexample(path: str | Path) -> tuple[dict[str, Any], list[list[Fraction]], list[int]]:
+    from novikoff.rational import parse_rational
+
+    try:
+        lines = Path(path).read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    if not lines or not lines[0].startswith(_HEADER):
+        raise InputError(
+            f"{path}, line 1: not a novikoff falsify counterexample (no '{_HEADER.strip()}' header)"
+        )
+    try:
+        header = json.loads(lines[0][len(_HEADER) :])
+        if not isinstance(header, dict) or header.get("novikoff_counterexample") != 1:
+            raise ValueError("unknown header version")
+    except ValueError as exc:
+        raise InputError(f"{path}, line 1: bad replay header ({exc})") from None
+    rows, labels = [], []
+    for n, line in enumerate(lines[1:], start=2):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split(",")
+        try:
+            rows.append([parse_rational(c.strip()) for c in cells[:-1]])
+            labels.append(int(cells[-1].strip()))
+        except (InputError, ValueError) as exc:
+            raise InputError(f"{path}, line {n}: {exc}") from None
+    if not rows or len({len(r) for r in rows}) != 1:
+        raise InputError(f"{path}: expected data rows of equal length after the header")
+    if header.get("samples") not in (None, len(rows)):
+        raise InputError(f"{path}: the header records {header['samples']} samples, the file has {len(rows)}")
+    return header, rows, labels
+
+
+def _order_from_json(value: Any, path: str | Path) -> Order:
+    if value == "natural":
+        return None
+    if isinstance(value, str) or (isinstance(value, list) and value):
+        return value  # validated by the run (epoch_order)
+    raise InputError(f"{path}, line 1: bad order {value!r}")
+
+
+def replay_file(path: str | Path) -> Replay:
+    """Rerun the counterexample in ``path`` (written by :meth:`Counterexample.write_csv`):
+    the recorded algorithm and parameters in the recorded order, the exact update count and
+    the recorded bound evaluated rigorously at the data's own R^2, gamma^2, m, d.
+
+    A bad file is one :class:`InputError` line that names the file."""
+    try:
+        return _replay_file(path)
+    except InputError as exc:
+        first = (str(exc).splitlines() or ["bad file"])[0]
+        raise InputError(first if first.startswith(str(path)) else f"{path}: {first}") from None
+
+
+def _replay_file(path: str | Path) -> Replay:
+    from novikoff.rational import parse_rational
+
+    header, rows, labels = _read_counterexample(path)
+    try:
+        algorithm = str(header["algorithm"])
+        params = {str(k): str(v) for k, v in dict(header.get("parameters", {})).items()}
+        bias = parse_rational(str(header["bias"]))
+        limits = BoundLimits(*header.get("bound_limits", []))
+        bound = parse_bound(str(header["bound"]), algorithm, limits)
+        eps = parse_rational(params["eps"]) if "eps" in params else None
+        if algorithm in ("pdm", "pfm"):
+            eps = validate_epsilon(eps, "parameters.eps")
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{path}, line 1: bad replay header ({type(exc).__name__}: {exc})") from None
+    order = _order_from_json(header.get("order", "natural"), path)
+    setting = RunSetting(algorithm, eps)
+    values: dict[str, Fraction]
+    if algorithm == "multiclass":
+        from novikoff.fuzz.falsify_multiclass import multiclass_values
+        from novikoff.multiclass import kesler
+        from novikoff.reference.multiclass import run_multiclass
+
+        k = header.get("classes")
+        if not isinstance(k, int) or k < 2 or not all(0 <= c < k for c in labels):
+            raise InputError(f"{path}: multiclass labels must be class indices 0..K-1 with K recorded")
+        data = MulticlassData.from_arrays(rows, labels, bias=bias, name=str(path))
+        data = replace(data, labels=tuple(labels), class_names=tuple(str(c) for c in range(k)))
+        kcert = certify(kesler(data))
+        if not isinstance(kcert, SeparableCertificate):
+            raise InputError(f"{path}: the data are not separable, so no bound applies")
+        updates = run_multiclass(data, order=order, max_epochs=_MAX_EPOCHS).mistakes
+        values = multiclass_values(data, kcert)
+    else:
+        ds = Dataset.from_fraction_rows(rows, labels, bias=bias, name=str(path))
+        cert = certify(ds)
+        if not isinstance(cert, SeparableCertificate):
+            raise InputError(f"{path}: the data are not separable, so no bound applies")
+        if (
+            algorithm == "pfm"
+            and "beta" in params
+            and setting.beta(cert.gamma2) != parse_rational(params["beta"])
+        ):
+            raise InputError(
+                f"{path}: the recorded beta {params['beta']} is not the one eps gives on these data"
+            )
+        updates = setting.run(ds, cert, order, _MAX_EPOCHS)
+        values = _values(ds, cert, setting)
+    recorded = header.get("updates")
+    return Replay(
+        algorithm,
+        params,
+        order_to_json(order),
+        str(header["bound"]),
+        updates,
+        _bound_value(bound, values),
+        bound_exceeded(bound, updates, values),
+        values,
+        recorded if isinstance(recorded, int) else None,
+    )
