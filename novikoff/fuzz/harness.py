@@ -46,6 +46,9 @@ __all__ = [
     "Unsupported",
     "call_time_limit",
     "check_implementation",
+    "check_settings",
+    "family_check",
+    "float_with_exact",
     "load_callable",
     "parametrize_with_checks",
     "sklearn_fit",
@@ -217,7 +220,7 @@ class Finding:
     def describe(self) -> str:
         rows = []
         for i in range(self.dataset.n_samples):
-            xs = ", ".join(str(format_rational(v)) for v in self.dataset.features(i))
+            xs = ", ".join(float_with_exact(v) for v in self.dataset.features(i))
             label = self.dataset.labels[i]
             rows.append(
                 f"    x_{i} = ({xs}), y = {label if self.algorithm == 'multiclass' else f'{label:+d}'}"
@@ -230,6 +233,20 @@ class Finding:
             f"  dataset (exact, bias {bias}), "
             f"order {order}, max_epochs {self.max_epochs}:\n" + "\n".join(rows)
         )
+
+
+def float_with_exact(value: Fraction) -> str:
+    """``value`` as the float it is closest to, with the exact value beside when that float's
+    shortest decimal is not exactly ``value`` (``0.1 (exact 3602879701896397/36028797018963968)``;
+    ``0.5``, ``3.0`` and ``1e-300``-style exact values alone)."""
+    try:
+        f = float(value)
+    except OverflowError:
+        return str(format_rational(value))
+    text = repr(f)
+    if not np.isfinite(f) or Fraction(text) != value:
+        return f"{text} (exact {format_rational(value)})"
+    return text
 
 
 @dataclass
@@ -545,6 +562,7 @@ def check_implementation(
     ``sys.exit`` or runs longer than ``call_timeout`` seconds is an error finding (so
     the report is not ok), and after one such hang ``fit`` is not called again.
     """
+    _require_callable(fit, "check_implementation")
     if algorithm not in PARAMETERS:
         raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(PARAMETERS)}")
     call_time_limit(call_timeout)
@@ -622,8 +640,71 @@ def load_callable(spec: str) -> Callable[..., Any]:
     return obj
 
 
+def _require_callable(fit: Any, where: str) -> None:
+    if not callable(fit):
+        raise TypeError(
+            f"{where}: expected one callable fit(X, y, max_epochs=..., order=...), "
+            f"got {type(fit).__name__} {_short_repr(fit)} (test several implementations with "
+            "one decorator each)"
+        )
+
+
+def _short_repr(obj: Any) -> str:
+    text = repr(obj)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_settings(examples: int | None = None) -> settings:
+    """The Hypothesis settings of :func:`parametrize_with_checks`: the active profile's
+    (``max_examples``, ``database``, ``deadline``, ``derandomize``, phases, ...), with
+    ``max_examples`` replaced when ``examples`` is given and the health checks that
+    certified data generation always trips (too slow, large data, filtering) suppressed."""
+    base = settings()
+    slow = {HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much}
+    suppressed = list(dict.fromkeys([*base.suppress_health_check, *sorted(slow, key=lambda h: h.name)]))
+    overrides: dict[str, Any] = {"suppress_health_check": suppressed}
+    if examples is not None:
+        overrides["max_examples"] = examples
+    return settings(base, **overrides)
+
+
+def family_check(
+    fit: FitFunction,
+    family: str,
+    examples: int | None = None,
+    seed_value: int | None = None,
+    algorithm: str = "perceptron",
+) -> Callable[[], None]:
+    """One data family as a Hypothesis test under the user's settings (:func:`check_settings`):
+    a bug or an error raises AssertionError with the example printed exactly, so Hypothesis
+    shrinks it, stores it in the profile's database and replays it first next time.
+    ``seed_value`` None leaves the seed to Hypothesis (``--hypothesis-seed``, ``derandomize``)."""
+    _require_callable(fit, "family_check")
+    families, with_order, verdict = _campaign(algorithm)
+    if family not in families:
+        raise InputError(f"unknown data family {family!r}; families: {', '.join(families)}")
+    _, _, max_epochs = families[family]
+
+    @check_settings(examples)
+    @given(with_order(family))
+    def check(example: tuple[Any, Any, Any]) -> None:
+        ds, order, value = example
+        kind, message = verdict(fit, family, ds, order, value)
+        if kind in ("bug", "error"):
+            finding = Finding(kind, family, message, ds, order, max_epochs, algorithm, value)
+            raise AssertionError(finding.describe())
+
+    if seed_value is not None:
+        check = seed(seed_value)(check)
+    return check
+
+
 def parametrize_with_checks(
-    fit: FitFunction, examples: int = 50, seed: int = 0, algorithm: str = "perceptron"
+    fit: FitFunction,
+    examples: int | None = None,
+    seed: int | None = None,
+    algorithm: str = "perceptron",
+    xfail: Mapping[str, str] | None = None,
 ) -> Any:
     """A pytest decorator: one named test per data family, in the style of scikit-learn's
     ``parametrize_with_checks``::
@@ -631,17 +712,26 @@ def parametrize_with_checks(
         @parametrize_with_checks(my_fit)
         def test_my_perceptron(check):
             check()
+
+    Each check is a Hypothesis test run under the active settings profile (its
+    ``max_examples`` unless ``examples`` is given, its database, deadline and seeding;
+    ``seed`` fixes the seed). ``xfail`` maps a check id (``check_<family>``) or a family
+    name to the reason it is expected to fail (a strict xfail: it must fail).
     """
     import pytest
 
-    def make(family: str) -> Callable[[], None]:
-        def check() -> None:
-            report = check_family(fit, family, examples, seed, algorithm=algorithm)
-            if not report.ok:
-                raise AssertionError(report.summary())
-
-        check.__name__ = f"check_{family.replace(' ', '_').replace(',', '')}"
-        return check
-
-    checks = [make(family) for family in _campaign(algorithm)[0]]
-    return pytest.mark.parametrize("check", checks, ids=[c.__name__ for c in checks])
+    _require_callable(fit, "parametrize_with_checks")
+    families = list(_campaign(algorithm)[0])
+    ids = {f"check_{family.replace(' ', '_').replace(',', '')}": family for family in families}
+    expected = dict(xfail or {})
+    unknown = [k for k in expected if k not in ids and k not in families]
+    if unknown:
+        raise InputError(f"xfail: unknown check(s) {', '.join(map(repr, unknown))}; checks: {', '.join(ids)}")
+    params = []
+    for name, family in ids.items():
+        check = family_check(fit, family, examples, seed, algorithm)
+        check.__name__ = name
+        reason = expected.get(name, expected.get(family))
+        marks = [pytest.mark.xfail(reason=reason, strict=True, raises=AssertionError)] if reason else []
+        params.append(pytest.param(check, marks=marks, id=name))
+    return pytest.mark.parametrize("check", params)

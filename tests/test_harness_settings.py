@@ -1,0 +1,136 @@
+"""The harness under the user's Hypothesis settings: profile (max_examples, database,
+deadline), seed, a non-callable refused, expected failures per check, floats printed as
+floats with the exact value beside."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import settings
+from hypothesis.database import InMemoryExampleDatabase
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.fuzz.harness import (
+    Finding,
+    check_settings,
+    family_check,
+    float_with_exact,
+    parametrize_with_checks,
+)
+from tests.impls import perceptrons
+
+FAMILY = "separable, exactly representable"
+
+
+@pytest.fixture
+def profile() -> Iterator[Any]:
+    """Load a profile for one test and restore the previous one after it."""
+    previous = settings._current_profile  # type: ignore[attr-defined]
+    names: list[str] = []
+
+    def load(**kwargs: Any) -> None:
+        name = f"novikoff-test-{len(names)}-{id(kwargs)}"
+        settings.register_profile(name, **kwargs)
+        settings.load_profile(name)
+        names.append(name)
+
+    yield load
+    settings.load_profile(previous)
+
+
+def counting(fit: Any) -> tuple[Any, list[np.ndarray]]:
+    seen: list[np.ndarray] = []
+
+    def wrapped(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any = None) -> Any:
+        seen.append(np.array(X))
+        return fit(X, y, max_epochs=max_epochs, order=order)
+
+    return wrapped, seen
+
+
+def test_the_profile_sets_examples_deadline_and_database(profile: Any) -> None:
+    db = InMemoryExampleDatabase()
+    profile(max_examples=4, deadline=12_345, database=db, derandomize=False)
+    current = check_settings()
+    assert current.max_examples == 4 and current.database is db
+    assert current.deadline is not None and current.deadline.total_seconds() == 12.345
+    assert check_settings(examples=7).max_examples == 7  # an explicit budget wins
+    fit, seen = counting(perceptrons.correct)
+    family_check(fit, FAMILY)()
+    assert len(seen) == 4
+
+
+def test_failures_are_stored_in_the_profiles_database_and_replayed(profile: Any) -> None:
+    db = InMemoryExampleDatabase()
+    profile(max_examples=20, database=db, deadline=None)
+    with pytest.raises(AssertionError, match=r"\[error\]"):
+        family_check(perceptrons.raises, FAMILY)()
+    assert any(db.data.values())  # the shrunk failure is saved where the user's profile says
+    fit, seen = counting(perceptrons.raises)
+    with pytest.raises(AssertionError):
+        family_check(fit, FAMILY)()
+    assert len(seen) >= 1
+
+
+def test_a_seed_or_a_derandomized_profile_repeats_the_examples(profile: Any) -> None:
+    profile(max_examples=5, database=None, deadline=None, derandomize=True)
+    runs = []
+    for _ in range(2):
+        fit, seen = counting(perceptrons.correct)
+        family_check(fit, FAMILY)()
+        runs.append([x.tobytes() for x in seen])
+    assert runs[0] == runs[1]
+    profile(max_examples=5, database=None, deadline=None, derandomize=False)
+    seeded = []
+    for _ in range(2):
+        fit, seen = counting(perceptrons.correct)
+        family_check(fit, FAMILY, seed_value=1234)()
+        seeded.append([x.tobytes() for x in seen])
+    assert seeded[0] == seeded[1]
+
+
+def test_a_non_callable_is_refused_clearly() -> None:
+    with pytest.raises(TypeError, match=r"expected one callable .* got list"):
+        parametrize_with_checks([perceptrons.correct, perceptrons.twin])
+    with pytest.raises(TypeError, match="got str"):
+        family_check("mymodule:fit", FAMILY)
+
+
+def test_expected_failures_per_check() -> None:
+    mark = parametrize_with_checks(perceptrons.raises, examples=3, xfail={FAMILY: "raises on purpose"})
+    params = {p.id: p for p in mark.args[1]}
+    xfailed = {name for name, p in params.items() if any(m.name == "xfail" for m in p.marks)}
+    assert xfailed == {"check_separable_exactly_representable"}
+    (m,) = params["check_separable_exactly_representable"].marks
+    assert m.kwargs["strict"] and m.kwargs["reason"] == "raises on purpose"
+    with pytest.raises(InputError, match=r"unknown check.*'nope'.*checks: check_"):
+        parametrize_with_checks(perceptrons.correct, xfail={"nope": "why"})
+
+
+@parametrize_with_checks(
+    perceptrons.raises,
+    examples=3,
+    xfail={
+        "check_separable_exactly_representable": "raises on every call",
+        "check_non-separable_exactly_representable": "raises on every call",
+        "general float data": "raises on every call",
+    },
+)
+def test_xfail_checks_run_as_strict_expected_failures(check) -> None:  # type: ignore[no-untyped-def]
+    check()
+
+
+def test_floats_print_as_floats_with_the_exact_value_beside() -> None:
+    assert float_with_exact(Fraction(1, 2)) == "0.5"
+    assert float_with_exact(Fraction(3)) == "3.0"
+    assert float_with_exact(Fraction(0.1)) == "0.1 (exact 3602879701896397/36028797018963968)"
+    assert float_with_exact(Fraction(1, 3)).startswith("0.3333333333333333 (exact 1/3)")
+    assert "inf" not in float_with_exact(Fraction(10**400))  # beyond float64: the exact value only
+    ds = Dataset.from_fraction_rows([[Fraction(0.1), Fraction(2)]], [1], bias=1)
+    text = Finding("bug", FAMILY, "differs", ds, None, 10).describe()
+    assert "x_0 = (0.1 (exact 3602879701896397/36028797018963968), 2.0)" in text
