@@ -172,6 +172,18 @@ INTERVAL_CASES = {
         UNIT,
         (True, None, ""),
     ),
+    "a box over a positive symbol": (
+        ge(sp.Symbol("x", positive=True), 0),
+        Interval({"x": (1, 2)}, "lo"),
+        {"lo": ge(sp.Symbol("x", positive=True), 1), "hi": le(sp.Symbol("x", positive=True), 2)},
+        (True, None, ""),
+    ),
+    "a side condition with a function is evaluated by interval arithmetic": (
+        ge(sp.log(sp.log(x + 2)) + 10, 0),
+        Interval({"x": (0, 1)}, "lo"),
+        UNIT,
+        (True, None, ""),
+    ),
     "a logarithm never defined on a box": (
         ge(sp.log(x - 3), 0),
         Interval({"x": (0, 1)}, "lo"),
@@ -693,6 +705,8 @@ ON_INTERVAL = [
         {},
         "the argument of log(x - 2) must be > 0 for every x in [0, 1], which is not shown",
     ),
+    # expanded, the argument is 1 - x: decided from the right end only, and only expanded
+    (sp.log((x - 3) * (x + 3) - x**2 + 10 - x), 0, sp.Rational(1, 2), {}, None),
     # only the expanded form 1 is decided; only the product forms are decided
     (sp.log((x - 1) * (x + 1) - x**2 + 2), 0, sp.oo, {}, None),
     (sp.log((y**2 - 2) * (x + 1)), 0, sp.oo, HY, None),

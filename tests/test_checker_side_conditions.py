@@ -95,6 +95,16 @@ HOLDS = [
     ("positive", x - 5, {"h": ge(2 * x - 4, 0)}, False),  # x >= 2 is not x = 4 + 2s
     ("positive", x**2 - 4, {"h": gt(x - 2, 0)}, True),
     ("positive", x**2 - 4, {"h": ge(x - 2, 0)}, False),
+    # the quotient by a hypothesis d != c, c not 0; 0 is never nonzero
+    ("nonzero", x - 1, {"h": sp.Ne(x, 1)}, True),
+    ("nonzero", sp.Integer(0), {"h": sp.Ne(x, 0)}, False),
+    # products with a coefficient in (0, 1) or negative; powers and exp of an unknown f(x)
+    ("positive", x * y / 2, {"hx": gt(x, 0), "hy": gt(y, 0)}, True),
+    ("nonnegative", -2 * x * y, {}, False),
+    ("nonnegative", sp.Function("f")(x) ** 2, {}, True),
+    ("positive", sp.exp(sp.Function("f")(x)), {}, True),
+    ("nonnegative", x**-2, {}, False),  # undefined at 0
+    ("nonnegative", x**-3, {"h": ge(x, 0)}, False),  # undefined at 0
 ]
 
 
