@@ -184,6 +184,12 @@ INTERVAL_CASES = {
         UNIT,
         (True, None, ""),
     ),
+    "a float upper end": (
+        ge(x, 0),
+        Interval({"x": (0, 0.5)}, "lo"),
+        UNIT,
+        (False, K.MALFORMED, "box x: 0.5 is not an exact rational"),
+    ),
     "a logarithm never defined on a box": (
         ge(sp.log(x - 3), 0),
         Interval({"x": (0, 1)}, "lo"),
@@ -786,3 +792,9 @@ def test_geometric_margin_weights_beyond_float_precision() -> None:
         check_geometric_margin(
             ds, dataclasses.replace(geo, alpha=RationalVector([big_n - t - 1, t + 1], big_n))
         )
+
+
+def test_the_normal_form_factors_a_logarithms_argument() -> None:
+    # for a real x, log((x + 1)^2 / (x + 1)) is log(x + 1) only after cancelling: the
+    # logarithm rules alone do not split a log of a quotient of non-positive factors
+    assert core._is_zero(sp.log((x**2 + 2 * x + 1) / (x + 1)) - sp.log(x + 1))
