@@ -798,3 +798,13 @@ def test_the_normal_form_factors_a_logarithms_argument() -> None:
     # for a real x, log((x + 1)^2 / (x + 1)) is log(x + 1) only after cancelling: the
     # logarithm rules alone do not split a log of a quotient of non-positive factors
     assert core._is_zero(sp.log((x**2 + 2 * x + 1) / (x + 1)) - sp.log(x + 1))
+
+
+def test_the_normal_form_expands_after_combining_powers() -> None:
+    ap, p = sp.Symbol("a", positive=True), sp.Symbol("p", real=True)
+    assert core._is_zero(ap**p * (ap + 1) - ap ** (p + 1) - ap**p)  # zero only once expanded
+    assert not core._is_zero(ap**p * (ap + 1) - ap ** (p + 1))
+
+
+def test_a_side_condition_met_twice_is_listed_once() -> None:
+    assert core._side_conditions(1 / x + 1 / x**3) == [("nonzero", x, "the denominator x")]
