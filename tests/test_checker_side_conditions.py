@@ -98,6 +98,7 @@ HOLDS = [
     # the quotient by a hypothesis d != c, c not 0; 0 is never nonzero
     ("nonzero", x - 1, {"h": sp.Ne(x, 1)}, True),
     ("nonzero", x + 1, {"h": sp.Ne(x, 1)}, False),  # x != 1 says nothing of x + 1
+    ("nonzero", x, {"h": sp.Ne(x, -x)}, True),  # x = (x - (-x)) / 2
     ("nonzero", sp.Integer(0), {"h": sp.Ne(x, 0)}, False),
     # products with a coefficient in (0, 1) or negative; powers and exp of an unknown f(x)
     ("positive", x * y / 2, {"hx": gt(x, 0), "hy": gt(y, 0)}, True),
