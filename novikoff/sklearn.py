@@ -301,11 +301,50 @@ class Perceptron(_Base):
         return record, [tuple(record.weights)]
 
 
-class PDM(_Base):
+class _LargeMargin(_Base):
+    """PDM and PFM: one parameter (``_parameter``, eps or beta) passed by name to the numpy
+    twin and to the exact reference of the algorithm; ``max_updates`` bounds both."""
+
+    _parameter = ""
+    _twin = ""
+    _reference = ""
+    max_updates: int
+
+    def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
+        import novikoff.twins.large_margin as twins
+
+        return getattr(twins, self._twin)(
+            X,
+            2 * y_index - 1,
+            bias=float(rho),
+            max_epochs=max_epochs,
+            order=self.order,
+            max_updates=self.max_updates,
+            **{self._parameter: getattr(self, self._parameter)},
+        )
+
+    def _run_exact(
+        self, dataset: Any, y_index: np.ndarray, max_epochs: int
+    ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
+        import novikoff.reference.large_margin as reference
+
+        record = getattr(reference, self._reference)(
+            dataset,
+            getattr(self, self._parameter),
+            max_epochs=max_epochs,
+            order=self.order,
+            max_updates=self.max_updates,
+        )
+        return record, [tuple(record.weights)]
+
+
+class PDM(_LargeMargin):
     """PDM(eps), 0 < eps <= 1 (DESIGN section 2): update iff t (w.z) <= (1 - eps) ||w||^2,
     t the updates so far; eps = 1 is the perceptron. ``eps`` is read exactly (a float as
     the dyadic rational it stores; ``"1/3"`` or a Fraction for other rationals).
     ``max_updates`` also bounds the run. Other parameters as :class:`Perceptron`."""
+
+    _parameter, _twin, _reference = "eps", "pdm_twin", "run_pdm"
 
     def __init__(
         self,
@@ -322,35 +361,14 @@ class PDM(_Base):
         self.eps = eps
         self.max_updates = max_updates
 
-    def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
-        from novikoff.twins.large_margin import pdm_twin
 
-        return pdm_twin(
-            X,
-            2 * y_index - 1,
-            eps=self.eps,
-            bias=float(rho),
-            max_epochs=max_epochs,
-            order=self.order,
-            max_updates=self.max_updates,
-        )
-
-    def _run_exact(
-        self, dataset: Any, y_index: np.ndarray, max_epochs: int
-    ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
-        from novikoff.reference.large_margin import run_pdm
-
-        record = run_pdm(
-            dataset, self.eps, max_epochs=max_epochs, order=self.order, max_updates=self.max_updates
-        )
-        return record, [tuple(record.weights)]
-
-
-class PFM(_Base):
+class PFM(_LargeMargin):
     """PFM(beta), beta >= 0 (DESIGN section 2): update iff w.z <= beta ||w|| (decided
     exactly by the sign split). beta = (1 - eps) gamma in the paper; ``beta=0`` (the
     default) is the perceptron, and PFM converges iff beta < gamma (see ``margin_``).
     ``beta`` is read exactly. Other parameters as :class:`PDM`."""
+
+    _parameter, _twin, _reference = "beta", "pfm_twin", "run_pfm"
 
     def __init__(
         self,
@@ -366,29 +384,6 @@ class PFM(_Base):
         super().__init__(rho=rho, max_epochs=max_epochs, exact=exact, certify=certify, order=order)
         self.beta = beta
         self.max_updates = max_updates
-
-    def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
-        from novikoff.twins.large_margin import pfm_twin
-
-        return pfm_twin(
-            X,
-            2 * y_index - 1,
-            beta=self.beta,
-            bias=float(rho),
-            max_epochs=max_epochs,
-            order=self.order,
-            max_updates=self.max_updates,
-        )
-
-    def _run_exact(
-        self, dataset: Any, y_index: np.ndarray, max_epochs: int
-    ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
-        from novikoff.reference.large_margin import run_pfm
-
-        record = run_pfm(
-            dataset, self.beta, max_epochs=max_epochs, order=self.order, max_updates=self.max_updates
-        )
-        return record, [tuple(record.weights)]
 
 
 class MultiClassPerceptron(_Base):
