@@ -24,7 +24,7 @@ from novikoff.approx import show
 from novikoff.certify import Certificate, SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation, NovikoffError
-from novikoff.jsonout import dumps, error_json, float_or_none
+from novikoff.jsonout import dumps, error_json, float_or_none, print_json
 from novikoff.limits import Terminated, TimeLimitReached, deadline, phase, termination_signals
 from novikoff.parallel import kill_children
 from novikoff.rational import RationalVector, format_rational, parse_rational
@@ -510,7 +510,7 @@ def _cmd_certify(args: argparse.Namespace) -> int:
         title = f"{Path(ds.name).name}: {run.mistakes} updates, {bound}"
         plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, title)
     if args.json:
-        print(dumps(report))
+        print_json(report)
     else:
         print(_summary(report, cert, run, args.order))
         if args.plot:
@@ -545,7 +545,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if args.report:
         _write(args.report, verify.to_markdown(results), "--report")
     if args.json:
-        print(dumps(verify.to_json(results)))
+        print_json(verify.to_json(results))
     else:
         print(verify.to_table(results))
         for r in results:

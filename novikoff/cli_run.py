@@ -21,7 +21,7 @@ from novikoff.approx import show, show_ratio_sqrt
 from novikoff.certify import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.jsonout import dumps, float_or_none
+from novikoff.jsonout import float_or_none, print_json
 from novikoff.limits import phase
 from novikoff.rational import format_rational, parse_rational
 from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
@@ -295,7 +295,7 @@ def cmd_run(args: argparse.Namespace, load: Any) -> int:
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
     if args.json:
-        print(dumps(report))
+        print_json(report)
         return 0
     parameters = report["parameters"].items()
     shown = ", ".join(f"{k} = {','.join(map(str, v)) if isinstance(v, list) else v}" for k, v in parameters)
@@ -450,7 +450,7 @@ def cmd_run_multiclass(args: argparse.Namespace) -> int:
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
     if args.json:
-        print(dumps(report))
+        print_json(report)
         return 0
     lines = [
         f"novikoff run: {data.name} ({data.n_samples} samples, {data.n_classes} classes, bias {data.bias})",
@@ -557,7 +557,7 @@ def cmd_margins(args: argparse.Namespace, load: Any) -> int:
 
         plot_margin_cdf(args.plot, {"weights": margins}, f"{ds.name}: cumulative margin distribution")
     if args.json:
-        print(dumps(report))
+        print_json(report)
         return 0
     print(
         f"novikoff margins: {ds.name} ({stats.n} samples), weights from {args.weights}\n"
@@ -620,7 +620,7 @@ def cmd_run_msvmav(args: argparse.Namespace, load: Any) -> int:
         "seconds": round(seconds, 4),
     }
     if args.json:
-        print(dumps(report))
+        print_json(report)
         return 0
     print(
         f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias})\n"

@@ -17,7 +17,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["dumps", "error_json", "float_or_none"]
+__all__ = ["dumps", "error_json", "float_or_none", "print_json"]
 
 
 def float_or_none(value: Fraction | int | float) -> float | None:
@@ -42,6 +42,15 @@ def _clean(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_clean(v) for v in obj]
     return obj
+
+
+def print_json(obj: Any) -> None:
+    """Print ``obj`` as one standard JSON line on stdout, whole: no deadline can cut it."""
+    from novikoff.limits import no_deadline
+
+    text = dumps(obj)
+    with no_deadline():
+        print(text, flush=True)
 
 
 def dumps(obj: Any) -> str:

@@ -25,7 +25,15 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["Terminated", "TimeLimitReached", "current_phase", "deadline", "phase", "termination_signals"]
+__all__ = [
+    "Terminated",
+    "TimeLimitReached",
+    "current_phase",
+    "deadline",
+    "no_deadline",
+    "phase",
+    "termination_signals",
+]
 
 
 class _Phase:
@@ -103,10 +111,30 @@ def deadline(seconds: float | None, make: Callable[[], BaseException]) -> Iterat
     try:
         yield
     finally:
-        _stack.remove(entry)
+        if entry in _stack:  # no_deadline drops a deadline that passed while it held
+            _stack.remove(entry)
         _arm()
         if not _stack and previous is not None:
             signal.signal(signal.SIGALRM, previous)
+
+
+@contextlib.contextmanager
+def no_deadline() -> Iterator[None]:
+    """No deadline fires in this block: a command's final output is written whole (a
+    --json object cut by the time limit would be invalid JSON). A deadline that passes
+    meanwhile is dropped, not fired after: the command has finished its work."""
+    if not _stack or not _main_thread():
+        yield
+        return
+    saved = list(_stack)
+    _stack.clear()
+    _arm()
+    try:
+        yield
+    finally:
+        now = time.monotonic()
+        _stack.extend(e for e in saved if e[0] > now)
+        _arm()
 
 
 def _raise_terminated(signum: int, frame: object) -> None:

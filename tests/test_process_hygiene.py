@@ -214,3 +214,35 @@ def test_sigterm_during_falsify_with_workers_leaves_no_process(tmp_path: Path) -
     while _session(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _session(proc.pid)
+
+
+def test_a_deadline_never_cuts_the_final_json() -> None:
+    """The final --json object is written whole even when the time limit passes while it is
+    written (a CI run saw half an object followed by the error object); the passed deadline
+    is then dropped, since the command finished its work."""
+    import io
+    from contextlib import redirect_stdout
+
+    from novikoff.jsonout import print_json
+    from novikoff.limits import deadline
+
+    class SlowPipe(io.StringIO):
+        def write(self, text: str) -> int:
+            time.sleep(0.05)  # a reader that drains slowly: the deadline passes mid-write
+            return super().write(text)
+
+    out = SlowPipe()
+    obj = {"stopped_by": None, "updates": list(range(50))}
+    with redirect_stdout(out), deadline(0.02, lambda: TimeoutError("cut")):
+        print_json(obj)
+    assert json.loads(out.getvalue()) == obj
+    # without the protection the same write is cut: the deadline mechanism is live here
+    cut = SlowPipe()
+    try:
+        with redirect_stdout(cut), deadline(0.02, lambda: TimeoutError("cut")):
+            print(json.dumps(obj), flush=True)
+            time.sleep(0.2)
+    except TimeoutError:
+        pass
+    else:
+        raise AssertionError("the deadline did not fire")
