@@ -120,3 +120,9 @@ def test_identity_of_true_claims_and_of_matrices() -> None:
     assert result.kind is FailureKind.RESIDUAL and result.message.startswith("identity fails at entry (0, 1)")
     shapes = Obligation("m", "X", {}, sp.Eq(m, sp.Matrix([[x, 1]]), evaluate=False), Identity())
     assert check_obligation(shapes).kind is FailureKind.MISMATCH
+
+
+def test_proof_fields_are_never_parsed_from_text() -> None:
+    """A square or exponent written as a string is refused, not handed to sympy's parser."""
+    result = check_obligation(_ob(Certificate(squares=("x",))))  # type: ignore[arg-type]
+    assert not result.ok and result.kind is FailureKind.MALFORMED and "SympifyError" in result.message

@@ -90,6 +90,7 @@ from typing import Any, TypeAlias
 import sympy as sp
 from mpmath import iv
 from sympy.core.function import AppliedUndef
+from sympy.core.sympify import _sympify as _strict  # numbers and sympy objects only: never parses text
 
 from novikoff.spec.core import Forall
 
@@ -574,7 +575,7 @@ class Certificate(Proof):
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "square":
                 if need_strict:
                     raise ProofFailure("a square is not a strictly positive multiplier", FailureKind.SIGN)
-                e = sp.sympify(factor[1])
+                e = _strict(factor[1])
                 _require_defined(e, ctx, "a squared factor: ")
                 return e**2, False
             if isinstance(factor, tuple) and len(factor) == 3 and factor[0] == "power":
@@ -583,7 +584,7 @@ class Certificate(Proof):
                     raise ProofFailure(
                         f"({base})^e needs the strict hypothesis {factor[1]!r} > 0", FailureKind.SIGN
                     )
-                exponent = sp.sympify(factor[2])
+                exponent = _strict(factor[2])
                 _require_defined(exponent, ctx, "an exponent: ")
                 return base**exponent, True  # a real power of a positive number
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "inverse":
@@ -622,7 +623,7 @@ class Certificate(Proof):
             total += c * h
             any_strict = any_strict or (c_strict and h_strict)
         for s in self.squares:
-            e = sp.sympify(s)
+            e = _strict(s)
             _require_defined(e, ctx, "a square: ")
             total += e**2
         residual = _normal(_substitute(m * diff - total, ctx, self.substitutions))
@@ -656,7 +657,14 @@ _MAX_BOXES = 200_000
 def _exact_rational(value: object, where: str) -> sp.Rational:
     if isinstance(value, bool) or isinstance(value, float) or isinstance(value, sp.Float):
         raise ProofFailure(f"{where}: {value!r} is not an exact rational", FailureKind.MALFORMED)
-    q = sp.sympify(value)
+    if isinstance(value, str):  # "1/3": read as a fraction, never parsed as an expression
+        try:
+            value = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise ProofFailure(
+                f"{where}: {value!r} is not a rational number", FailureKind.MALFORMED
+            ) from None
+    q = _strict(value)
     if not q.is_Rational:
         raise ProofFailure(f"{where}: {value!r} is not a rational number", FailureKind.MALFORMED)
     return q
@@ -838,7 +846,7 @@ class Monotone(Proof):
             raise ProofFailure("Monotone proves non-strict claims", FailureKind.MISMATCH)
         if not isinstance(self.x, sp.Symbol):
             raise ProofFailure(f"Monotone needs a symbol, got {self.x}", FailureKind.MALFORMED)
-        a, b = sp.sympify(self.a), sp.sympify(self.b)
+        a, b = _strict(self.a), _strict(self.b)
         if self.x in a.free_symbols or self.x in b.free_symbols:
             raise ProofFailure(f"the interval [{a}, {b}] depends on {self.x}", FailureKind.MALFORMED)
         if not _is_zero(diff - self.f):
@@ -1109,7 +1117,7 @@ class Apply(Proof):
                 raise ProofFailure(
                     f"a lemma is instantiated at symbols, not at {symbol}", FailureKind.MALFORMED
                 )
-            image = sp.sympify(image)
+            image = _strict(image)
             _require_defined(image, ctx, f"the image of {symbol}: ")
             # the lemma holds for every value in its symbols' declared domains only: the
             # image is a defined real number; its sign and integrality must be known here
