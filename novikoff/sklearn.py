@@ -52,6 +52,7 @@ correctly rounded float of the exact w.x~; the sign, hence ``predict``, is exact
 from __future__ import annotations
 
 import warnings
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm, sqrt
@@ -83,7 +84,7 @@ __all__ = ["AUTO_CERTIFY_ENTRIES", "PDM", "PFM", "MultiClassPerceptron", "Percep
 AUTO_CERTIFY_ENTRIES = 1_000_000  # certify="auto": samples x features up to this
 
 
-class _Base(ClassifierMixin, BaseEstimator):
+class _Base(ClassifierMixin, BaseEstimator, ABC):
     """Shared fit/predict machinery; subclasses define ``_run_float`` and ``_run_exact``."""
 
     _binary = True
@@ -244,13 +245,15 @@ class _Base(ClassifierMixin, BaseEstimator):
         return scores + np.array(bias, dtype=object), den << k
 
     # ------------------------------------------------------------- subclasses
+    @abstractmethod
     def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
-        raise NotImplementedError
+        """The float twin's run on X with labels 0..K-1."""
 
+    @abstractmethod
     def _run_exact(
         self, dataset: Any, y_index: np.ndarray, max_epochs: int
     ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
-        raise NotImplementedError
+        """The exact run and its weight rows (one per class, or one for two classes)."""
 
 
 def _dense(X: Any) -> Any:
