@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from novikoff import cli
-from novikoff.certify import certify
+from novikoff.certificates import certify
+from novikoff.commands import certify as certify_command
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -150,7 +151,7 @@ def test_invariant_failure_exits_1(
         cert = real(ds, **kw)
         return dataclasses.replace(cert, gamma2=cert.gamma2 * 2)
 
-    monkeypatch.setattr(cli, "certify", overclaiming)
+    monkeypatch.setattr(certify_command, "certify", overclaiming)
     code, _, err = run_cli(capsys, "certify", "example:t1:4")
     assert code == 1 and "INVARIANT FAILED" in err and ("N1" in err or "N3" in err)
 

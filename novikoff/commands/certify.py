@@ -1,0 +1,223 @@
+"""``novikoff certify DATA``: the exact certificate, the Novikoff bound and a checked exact run."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from novikoff.approx import show
+from novikoff.certify import Certificate, SeparableCertificate, certify
+from novikoff.commands.options import add_data_options, add_run_bounds, load_data
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.jsonout import float_or_none, print_json
+from novikoff.limits import phase
+from novikoff.rational import RationalVector, format_rational
+from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stopped_by, write_trace
+from novikoff.runs import RunRecord, parse_order
+
+__all__ = ["certify_report", "register", "run"]
+
+
+def register(sub: Any) -> None:
+    """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
+    c = sub.add_parser(
+        "certify",
+        help="exact margin certificate, Novikoff bound and a checked exact perceptron run",
+        description="Certify separability of DATA exactly and run the exact perceptron, checking "
+        "N1-N3 at every update. DATA is a CSV or LIBSVM file, or example:NAME "
+        "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED]).",
+    )
+    c.add_argument("data", metavar="DATA")
+    add_data_options(c)
+    c.add_argument("--order", type=str, default="natural", help="natural (default) or shuffle:SEED")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--plot", metavar="FILE.png", help="draw the squeeze figure of the run")
+    c.add_argument(
+        "--coq",
+        metavar="FILE.v",
+        help="write a Coq file that checks this certificate by computation and proves "
+        "updates <= floor(R^2/gamma^2) in every order (separable data only)",
+    )
+    add_run_bounds(c)
+    c.set_defaults(handler=run)
+
+
+def certify_report(
+    ds: Dataset,
+    cert: Certificate,
+    run: RunRecord,
+    vectors: bool = True,
+    record: int = DEFAULT_RECORD,
+    stopped: str | None = None,
+) -> dict[str, Any]:
+    """The JSON contract of ``novikoff certify --json`` (see the README).
+
+    ``vectors=False`` leaves out the per-sample and per-coordinate lists (lambda,
+    weights, p*, updates), which the readable summary does not show. Guarantees: at
+    most ``2 record`` updates are listed (the first and last ``record``, and how many
+    were left out between them); a ``*_float`` field is null when its exact value
+    (beside it) does not fit a float64.
+    """
+    out: dict[str, Any] = {
+        "dataset": ds.name,
+        "separable": cert.separable,
+        "n_samples": ds.n_samples,
+        "n_features": ds.n_features,
+        "bias": format_rational(ds.bias),
+        "R2": format_rational(cert.R2),
+        "R2_float": float_or_none(cert.R2),
+        "certificate_checked": True,
+    }
+    if isinstance(cert, SeparableCertificate):
+        out.update(
+            gamma2=format_rational(cert.gamma2),
+            gamma2_float=float_or_none(cert.gamma2),
+            bound=format_rational(cert.bound),
+            bound_float=float_or_none(cert.bound),
+        )
+        if vectors:
+            out.update(weights=_vector_json(cert.weights), pstar=_vector_json(cert.pstar))
+        if cert.geometric is not None:
+            out["geometric_margin2"] = format_rational(cert.geometric.margin2)
+            out["geometric_margin2_float"] = float_or_none(cert.geometric.margin2)
+    else:
+        out.update(gamma2=0, gamma2_float=0.0, bound=None, bound_float=None, gordan={})
+        if vectors:
+            out["gordan"]["lambda"] = [str(v) for v in _vector_json(cert.lambdas)]
+    if vectors:
+        out["lambda"] = _vector_json(cert.lambdas)
+    out["perceptron"] = {
+        "mistakes": run.mistakes,
+        "epochs": run.epochs,
+        "converged": run.converged,
+        "stopped_by": stopped,
+        "invariants_checked": run.invariants_checked,
+    }
+    if vectors:
+        rec = record_json(run.updates, record)
+        out["perceptron"]["updates"] = rec["first"]
+        out["perceptron"]["updates_last"] = rec["last"]
+        out["perceptron"]["updates_omitted"] = rec["omitted"]
+        out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]
+    return out
+
+
+def _vector_json(vec: RationalVector) -> list[int | str]:
+    return [format_rational(v) for v in vec]
+
+
+def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: str) -> str:
+    lines = [
+        f"novikoff certify: {report['dataset']} ({report['n_samples']} samples x "
+        f"{report['n_features']} features, bias rho = {report['bias']})",
+    ]
+
+    def row(name: str, value: Fraction) -> None:
+        text = str(format_rational(value))
+        if len(text) > 40:
+            num, _, den = text.partition("/")
+            text = f"exact: {len(num.lstrip('-'))}-digit" + (
+                f" / {len(den)}-digit rational" if den else " integer"
+            )
+        lines.append(f"  {name:<34} {text:<40} ({show(value)})")
+
+    if isinstance(cert, SeparableCertificate):
+        lines.append("  separable: yes (exact minimum-norm-point certificate, re-checked)")
+        row("R^2 = max ||z_i||^2", cert.R2)
+        row("gamma^2 = ||p*||^2", cert.gamma2)
+        row("Novikoff bound R^2/gamma^2", cert.bound)
+        if cert.geometric is not None:
+            row("geometric margin^2 (free bias)", cert.geometric.margin2)
+        support = sum(1 for v in cert.lambdas.numerators if v)
+        lines.append(f"  support vectors (lambda > 0): {support} of {report['n_samples']}")
+    else:
+        support = sum(1 for v in cert.lambdas.numerators if v)
+        lines.append("  separable: no (Gordan certificate: sum lambda_i z_i = 0, re-checked)")
+        lines.append(f"  {support} samples with lambda > 0 combine to the origin")
+        row("R^2 = max ||z_i||^2", cert.R2)
+    stopped = report["perceptron"]["stopped_by"]
+    status = (
+        "converged" if run.converged else f"did NOT converge (stopped by --{str(stopped).replace('_', '-')})"
+    )
+    checks = (
+        f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
+    )
+    lines.append(
+        f"  exact perceptron ({order} order): {run.mistakes} mistake{'' if run.mistakes == 1 else 's'} "
+        f"in {run.epochs} epoch{'' if run.epochs == 1 else 's'}, "
+        f"{status}{checks}"
+    )
+    return "\n".join(lines)
+
+
+def _check_coq_path(path: str) -> None:
+    """InputError (naming --coq) unless ``path`` is a new or existing ``.v`` file in an existing
+    directory whose stem is a Coq identifier (coqc names the module after it)."""
+    target = Path(path)
+    if target.suffix != ".v" or not target.stem.replace("_", "a").isalnum() or not target.stem[:1].isalpha():
+        raise InputError(f"--coq {path}: give a file name like cert_data.v (letters, digits, _, then .v)")
+    if target.is_dir() or not target.parent.is_dir():
+        raise InputError(f"--coq {path}: not a file in an existing directory")
+
+
+def _write_coq_certificate(path: str, ds: Dataset, cert: Certificate) -> None:
+    """Write the Coq file of ``--coq``; a non-separable dataset has no bound to prove (exit 2)."""
+    from novikoff.coq.dataset_certificate import certificate_to_coq
+
+    if not isinstance(cert, SeparableCertificate):
+        raise InputError(f"--coq {path}: {ds.name} is not separable; there is no mistake bound to prove")
+    Path(path).write_text(certificate_to_coq(ds, cert), encoding="utf-8")
+
+
+def run(args: argparse.Namespace) -> int:
+    from novikoff.twins.exact import exact_perceptron
+
+    order = parse_order(args.order)
+    if args.plot is not None:
+        from novikoff.plot import check_plot_path
+
+        check_plot_path(args.plot)
+    if args.coq is not None:
+        _check_coq_path(args.coq)
+    with phase("reading the data"):
+        ds = load_data(args)
+    with phase("the exact certificate"):
+        cert = certify(ds)
+    sep = cert if isinstance(cert, SeparableCertificate) else None
+    if args.coq is not None:
+        _write_coq_certificate(args.coq, ds, cert)
+    bounds = RunBounds(args.max_epochs, args.max_updates)
+    # the exact fast path: identical to the reference's run (differential-tested), N1-N3
+    # checked at every update in integer form; at most one update per presentation
+    with phase("the exact perceptron run"):
+        run = exact_perceptron(
+            ds,
+            order=order,
+            max_epochs=bounds.epoch_cap(ds.n_samples),
+            certificate=sep,
+            track_norms=bool(args.plot),
+        )
+    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
+    report = certify_report(ds, cert, run, vectors=args.json, record=args.record, stopped=stopped)
+    if args.coq:
+        report["coq_file"] = args.coq
+    if args.trace:
+        write_trace(args.trace, run.updates)
+    if args.plot:
+        from novikoff.plot import plot_squeeze
+
+        bound = f"R^2/gamma^2 = {show(sep.bound, 4)}" if sep else "not separable"
+        title = f"{Path(ds.name).name}: {run.mistakes} updates, {bound}"
+        plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, title)
+    if args.json:
+        print_json(report)
+    else:
+        print(_summary(report, cert, run, args.order))
+        if args.plot:
+            print(f"  squeeze figure written to {args.plot}")
+        if args.coq:
+            print(f"  Coq file written to {args.coq} (compile: coqc -R BUILT_DEVELOPMENT Novikoff FILE)")
+    return 0

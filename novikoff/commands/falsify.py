@@ -1,0 +1,145 @@
+"""``novikoff falsify EXPR``: search for data on which an algorithm exceeds a proposed bound."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from novikoff.commands.options import add_time_limit, int_arg, positive_int
+from novikoff.errors import InputError
+from novikoff.jsonout import dumps
+from novikoff.limits import phase
+from novikoff.rational import format_rational, parse_rational
+
+__all__ = ["register", "run"]
+
+
+def register(sub: Any) -> None:
+    """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
+    fz = sub.add_parser(
+        "falsify",
+        help="search for a dataset on which the perceptron makes more updates than a proposed bound",
+        description="EXPR bounds the number of updates over R, gamma, R2, gamma2, m, d with + - * / ** "
+        "and floor, ceil, sqrt, log, exp, min, max. Exit 1 when a counterexample is found (written to "
+        "--out), 0 when none was found in the examples tried (never a proof), 2 on a malformed EXPR.",
+    )
+    fz.add_argument("expr", metavar="EXPR")
+    fz.add_argument(
+        "--algorithm",
+        default="perceptron",
+        choices=["perceptron", "pdm", "pfm", "multiclass"],
+        help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma, multiclass adds K "
+        "(gamma is then the Kesler margin)",
+    )
+    fz.add_argument(
+        "--epsilons",
+        metavar="E1,E2,...",
+        help="the eps values drawn for pdm (and for pfm's beta = (1 - eps) gamma); "
+        "default 1,3/4,1/2,1/3,1/10 (pdm) and 1,3/4,1/2,1/4,1/10 (pfm)",
+    )
+    fz.add_argument(
+        "--examples", type=positive_int, default=200, metavar="N", help="Hypothesis examples in all"
+    )
+    fz.add_argument("--seed", type=int_arg, default=0, metavar="S", help="worker i uses seed S + i")
+    fz.add_argument("--json", action="store_true", help="one JSON object on stdout, no progress display")
+    fz.add_argument(
+        "--database",
+        metavar="DIR|redis://HOST:PORT/DB|none",
+        help="example database: counterexamples are saved there and replayed first "
+        "(default $NOVIKOFF_DATABASE or .novikoff/examples)",
+    )
+    fz.add_argument(
+        "--workers", type=positive_int, default=1, metavar="N", help="processes sharing the database"
+    )
+    fz.add_argument(
+        "--out",
+        default="counterexample.csv",
+        metavar="FILE",
+        help="where a counterexample is written (default counterexample.csv)",
+    )
+    from novikoff.fuzz.bounds import DEFAULT_LIMITS
+
+    for flag, default, what in (
+        ("--max-bound-length", DEFAULT_LIMITS.length, "characters of EXPR"),
+        ("--max-bound-depth", DEFAULT_LIMITS.depth, "nesting levels of EXPR"),
+        ("--max-bound-exponent", DEFAULT_LIMITS.exponent, "absolute value of a numeric exponent in EXPR"),
+        ("--max-bound-digits", DEFAULT_LIMITS.power_digits, "digits of a power of two numbers in EXPR"),
+    ):
+        fz.add_argument(
+            flag, type=int_arg, default=default, metavar="N", help=f"at most N {what} (default {default})"
+        )
+    add_time_limit(fz, 3600)
+    fz.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from novikoff.fuzz.bounds import BoundLimits
+    from novikoff.fuzz.database import default_database
+    from novikoff.fuzz.falsify import falsify, order_to_json, stderr_progress
+
+    show = not args.json and sys.stderr.isatty()
+    epsilons = None
+    if args.epsilons is not None:
+        epsilons = [parse_rational(e.strip()) for e in args.epsilons.split(",") if e.strip()]
+        if not epsilons:
+            raise InputError("--epsilons: no values")
+    with phase("the search"):
+        result = falsify(
+            args.expr,
+            algorithm=args.algorithm,
+            epsilons=epsilons,
+            examples=args.examples,
+            seed=args.seed,
+            database=args.database or default_database(),
+            workers=args.workers,
+            progress=stderr_progress() if show else None,
+            limits=BoundLimits(
+                args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
+            ),
+        )
+    if show:
+        sys.stderr.write("\n")
+    ce = result.counterexample
+    best = None if result.best_ratio is None else round(result.best_ratio, 6)
+    if ce is None:
+        message = f"no counterexample in {result.examples} examples (this is not a proof)" + (
+            "" if best is None else f"; the highest updates/bound seen was {best}"
+        )
+        print(
+            dumps({"counterexample": None, "examples": result.examples, "best_ratio": best})
+            if args.json
+            else message
+        )
+        return 0
+    try:
+        ce.write_csv(args.out)
+    except OSError as exc:
+        raise InputError(f"--out {args.out}: {exc.strerror or exc}") from None
+    order = order_to_json(ce.order)
+    replay = ce.replay_command(args.out)
+    if args.json:
+        print(
+            dumps(
+                {
+                    "counterexample": args.out,
+                    "source": ce.source,
+                    "updates": ce.updates,
+                    "bound": str(result.bound),
+                    "bound_value": ce.bound_value,
+                    "order": order,
+                    "values": {k: format_rational(v) for k, v in ce.values.items()},
+                    "examples": result.examples,
+                    "replayed_from_database": result.replayed,
+                    "replay": replay,
+                }
+            )
+        )
+    else:
+        values = ", ".join(f"{k} = {format_rational(v)}" for k, v in ce.values.items())
+        print(
+            f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates of "
+            f"{ce.setting.describe(ce.values['gamma2'])} > bound {result.bound} = {ce.bound_value}\n"
+            f"  {values}; order {order}\n  dataset written to {args.out}; replay: {replay}"
+        )
+    return 1

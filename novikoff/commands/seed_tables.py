@@ -1,0 +1,27 @@
+"""``novikoff seed-tables``: seed 000's tables with exact bounds."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from novikoff.commands.options import add_time_limit
+from novikoff.jsonout import dumps
+
+__all__ = ["register", "run"]
+
+
+def register(sub: Any) -> None:
+    """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
+    t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
+    t.add_argument("--json", action="store_true")
+    add_time_limit(t, 600)
+    t.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from novikoff.seedtables import format_tables, seed_tables
+
+    tables = seed_tables()
+    print(dumps(tables) if args.json else format_tables(tables))
+    return 0
