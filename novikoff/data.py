@@ -33,7 +33,7 @@ from novikoff.dyadic import dyadic_integers
 from novikoff.errors import InputError
 from novikoff.rational import to_fraction
 
-__all__ = ["Dataset", "map_labels", "plain_features", "sign_labels"]
+__all__ = ["Dataset", "exact_rows", "map_labels", "plain_features", "sign_labels", "validate_bias"]
 
 MAX_DENSE_ENTRIES = 50_000_000  # a sparse input larger than this is refused, not densified
 
@@ -239,7 +239,7 @@ class Dataset:
             mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
             ds = cls.from_integer_rows(nums, den, mapped, bias=bias, name=name)
         else:
-            rows = _rows_of_fractions(X, name, names)
+            rows = exact_rows(X, name, names)
             if len(labels) != len(rows):
                 raise InputError(f"{name}: {len(labels)} labels for {len(rows)} samples")
             mapped = map_labels(labels, positive, one_vs_rest=one_vs_rest, source=name)
@@ -260,7 +260,7 @@ class Dataset:
         """From rows of exact Fractions and labels already in {-1, +1}."""
         den = math.lcm(*{v.denominator for row in rows for v in row}) if rows else 1
         nums = tuple(tuple(v.numerator * (den // v.denominator) for v in row) for row in rows)
-        return cls._reduced(nums, den, tuple(labels), _bias(bias, name), name)
+        return cls._reduced(nums, den, tuple(labels), validate_bias(bias, name), name)
 
     @classmethod
     def from_integer_rows(
@@ -274,7 +274,7 @@ class Dataset:
     ) -> Dataset:
         """From integer rows over one common denominator (reduced on the way in)."""
         nums = tuple(tuple(int(v) for v in row) for row in numerators)
-        return cls._reduced(nums, int(denominator), tuple(labels), _bias(bias, name), name)
+        return cls._reduced(nums, int(denominator), tuple(labels), validate_bias(bias, name), name)
 
     @classmethod
     def _reduced(
@@ -292,7 +292,7 @@ class Dataset:
             self.numerators,
             self.denominator,
             self.labels,
-            _bias(rho, self.name),
+            validate_bias(rho, self.name),
             self.name,
             self.feature_names,
         )
@@ -400,7 +400,8 @@ def _float(num: int, den: int, name: str) -> float:
     return value
 
 
-def _bias(rho: object, name: str) -> Fraction:
+def validate_bias(rho: object, name: str) -> Fraction:
+    """``rho`` as an exact bias coordinate >= 0; InputError naming ``name`` otherwise."""
     try:
         value = to_fraction(rho)
     except InputError as exc:
@@ -449,7 +450,7 @@ def _check_finite(X: np.ndarray, name: str) -> None:
         raise InputError(f"{name}: row {i}, column {j}: {X[i, j]!r} is not a finite number")
 
 
-def _rows_of_fractions(X: Any, name: str, names: Sequence[str] | None = None) -> list[list[Fraction]]:
+def exact_rows(X: Any, name: str, names: Sequence[str] | None = None) -> list[list[Fraction]]:
     """Exact rows of any 2-D input (:func:`plain_features` first); errors name the row and
     the column (its name too when known)."""
     X, found = plain_features(X, name)

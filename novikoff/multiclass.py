@@ -10,7 +10,7 @@ phi(x, y) - phi(x, j), j != y, in R^(K D) (D = dim x~): block y holds x~, block 
 holds -x~. Their squared norm is 2 ||x~||^2. W = (w_1, ..., w_K) classifies x
 correctly with margin iff W.v > 0 for all its Kesler vectors v, so the Kesler
 margin gamma_K (||W||_F = 1) is the minimum-norm-point margin of the Kesler
-vectors, certified exactly by :func:`novikoff.certify.certify` on
+vectors, certified exactly by :func:`novikoff.certificates.certify` on
 :func:`kesler` (a Gordan certificate when no W separates).
 """
 
@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from novikoff.data import Dataset, _bias, _rows_of_fractions
+from novikoff.data import Dataset, exact_rows, validate_bias
 from novikoff.errors import InputError
 
 __all__ = ["MulticlassData", "kesler", "kesler_index"]
@@ -43,7 +43,7 @@ class MulticlassData:
     @classmethod
     def from_arrays(cls, X: Any, y: Any, *, bias: object = 1, name: str = "arrays") -> MulticlassData:
         """From rows of numbers (floats converted exactly) and any hashable labels (>= 2 classes)."""
-        rows = _rows_of_fractions(X, name)
+        rows = exact_rows(X, name)
         labels = [v.item() if hasattr(v, "item") else v for v in list(y)]
         if len(labels) != len(rows):
             raise InputError(f"{name}: {len(labels)} labels for {len(rows)} samples")
@@ -60,7 +60,7 @@ class MulticlassData:
             den,
             tuple(index[v] for v in labels),
             tuple(str(c) for c in classes),
-            _bias(bias, name),
+            validate_bias(bias, name),
             name,
         )
 

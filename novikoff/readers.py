@@ -31,7 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from novikoff.data import Dataset, _bias, map_labels
+from novikoff.data import Dataset, map_labels, validate_bias
 from novikoff.errors import DataFormatError, InputError
 from novikoff.rational import parse_rational, parse_rational_pair
 
@@ -144,7 +144,12 @@ def read_csv_multiclass(
     if width == 0:
         raise DataFormatError(source, label_lines[0], None, "no features")
     return MulticlassData(
-        tuple(nums), den, tuple(index[v] for v in raw_labels), tuple(classes), _bias(bias, source), source
+        tuple(nums),
+        den,
+        tuple(index[v] for v in raw_labels),
+        tuple(classes),
+        validate_bias(bias, source),
+        source,
     )
 
 

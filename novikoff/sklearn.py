@@ -36,7 +36,7 @@ correctly rounded float of the exact w.x~; the sign, hence ``predict``, is exact
 
 **What novikoff adds** (set by ``fit``):
 
-- ``certificate_``: the exact certificate of :func:`novikoff.certify.certify` of the
+- ``certificate_``: the exact certificate of :func:`novikoff.certificates.certify` of the
   training data (with the bias trick; for the multiclass perceptron, of its Kesler
   construction): a ``SeparableCertificate`` or a ``GordanCertificate`` (not separable).
   ``certify="auto"`` (default) computes it when the data have at most
@@ -65,9 +65,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from novikoff.certify import Certificate, SeparableCertificate
-from novikoff.certify import certify as _certify
-from novikoff.data import MAX_DENSE_ENTRIES, Dataset, _bias
+from novikoff.certificates import Certificate, SeparableCertificate
+from novikoff.certificates import certify as _certify
+from novikoff.data import MAX_DENSE_ENTRIES, Dataset, validate_bias
 from novikoff.dyadic import dyadic_integers
 from novikoff.runs import Order, RunRecord, check_max_epochs
 
@@ -130,7 +130,7 @@ class _Base(ClassifierMixin, BaseEstimator, ABC):
         if self.certify not in (True, False, "auto"):
             raise ValueError(f"certify must be True, False or 'auto', got {self.certify!r}")
         max_epochs = check_max_epochs(self.max_epochs)
-        rho = _bias(self.rho, "rho")
+        rho = validate_bias(self.rho, "rho")
         if X.dtype.kind == "b":
             X = X.astype(np.int8)
         m, d = X.shape
@@ -233,7 +233,7 @@ class _Base(ClassifierMixin, BaseEstimator, ABC):
         rows = self.exact_weights_
         if not self._binary and len(rows) == 2:
             rows = [tuple(b - a for a, b in zip(rows[0], rows[1]))]
-        rho = _bias(self.rho, "rho")
+        rho = validate_bias(self.rho, "rho")
         d = X.shape[1]
         den = lcm(*(v.denominator for row in rows for v in row)) * rho.denominator
         W = np.empty((d, len(rows)), dtype=object)
