@@ -198,3 +198,18 @@ def test_results_with_more_than_4300_digits_print(tmp_path: Path, capsys: pytest
     f.write_text("1,2,1\n" + "9" * 5000 + ",4,-1\n")
     code, out, _ = run_cli(capsys, "certify", str(f), "--json", "--max-epochs", "3")
     assert code == 0 and '"R2": ' in out and len(out) > 10_000
+
+
+def test_malformed_baseline_is_refused_before_any_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from novikoff import verify
+
+    def no_checks(*args: object, **kwargs: object) -> list[object]:
+        raise AssertionError("checks were collected before the baseline was read")
+
+    monkeypatch.setattr(verify, "collect_checks", no_checks)
+    bad = tmp_path / "baseline.json"
+    bad.write_text('{"checks": "not a list"}')
+    code, _, err = run_cli(capsys, "verify", "--baseline", str(bad))
+    assert code == 2 and "--baseline" in err and "not a novikoff verify --json file" in err

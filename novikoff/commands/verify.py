@@ -25,7 +25,13 @@ def register(sub: Any) -> None:
     v.add_argument("--junit", metavar="FILE", help="write JUnit XML")
     v.add_argument("--report", metavar="FILE.md", help="write a Markdown report")
     v.add_argument("--baseline", metavar="FILE", help="a previous --json output; fail on regressions")
-    v.add_argument("--only", nargs="+", metavar="ID", default=[], help="only these theorem ids (N1, D1, ...)")
+    v.add_argument(
+        "--only",
+        nargs="+",
+        metavar="ID",
+        default=[],
+        help="only the checks bearing on these theorem ids (N1, D1, ...): those whose ids contain one",
+    )
     v.add_argument("--full", action="store_true", help="a longer Hypothesis campaign")
     v.add_argument("--crosshair", action="store_true", help="also run CrossHair on the integer kernels")
     v.add_argument("--coq", action="store_true", help="also run the Coq kernel checks (needs coqc)")
@@ -36,6 +42,8 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from novikoff import verify
 
+    if args.baseline:  # a malformed baseline is bad input: say so before minutes of checks
+        verify.regression_results([], args.baseline, args.only)
     checks = verify.collect_checks(args.only, full=args.full, crosshair=args.crosshair, coq=args.coq)
 
     def progress(r: verify.CheckResult) -> None:
