@@ -95,3 +95,55 @@ def test_non_separable_data_without_soft_margin_stops_and_says_so(
 def test_bad_run_parameters_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     assert cli.main(["run", "example:exercise-6.1", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def _min_margin2(data: Path, weights: list[Fraction]) -> Fraction:
+    """min_i (y_i w.(x_i, 1))^2 / ||w||^2, computed here from the CSV (bias 1), exactly."""
+    norm2 = sum(v * v for v in weights)
+    best = None
+    for line in data.read_text().splitlines():
+        *xs, label = (Fraction(t) for t in line.split(","))
+        dot = label * sum(w * x for w, x in zip(weights, [*xs, Fraction(1)]))
+        assert dot > 0  # a converged run separates the data
+        value = dot * dot / norm2
+        best = value if best is None else min(best, value)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("mode", ["--exact", "--fast"])
+@pytest.mark.parametrize(
+    "algorithm", [["perceptron"], ["pdm", "--epsilon", "1/10"], ["pfm", "--beta", "1/4"]]
+)
+def test_run_json_carries_the_final_weights_and_weights_out_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, algorithm: list[str]
+) -> None:
+    data = tmp_path / "d.csv"
+    data.write_text("0.5,2,1\n1.25,0.75,1\n-1,-0.5,-1\n-0.25,-2,-1\n3,0.1,1\n")
+    out = tmp_path / "w.txt"
+    code, report = _run(
+        capsys, str(data), "--algorithm", *algorithm, mode, "--weights-out", str(out), "--header", "no"
+    )
+    assert code == 0 and report["run"]["converged"]
+    run = report["run"]
+    exact = [Fraction(v) for v in (run["weights_exact"] if mode == "--fast" else run["weights"])]
+    assert len(exact) == 3
+    if mode == "--fast":  # the floats, and beside them their exact dyadic values
+        assert all(isinstance(v, float) for v in run["weights"])
+        assert [Fraction(v) for v in run["weights"]] == exact
+    else:
+        assert all(isinstance(v, str) for v in run["weights"])
+    # the achieved margin the report certifies is the one of these very weights
+    assert Fraction(report["margin"]["gamma_prime2"]) == _min_margin2(data, exact)
+    # --weights-out: the same exact values, read back by `novikoff margins --weights`
+    assert [Fraction(t) for t in out.read_text().splitlines() if not t.startswith("#")] == exact
+    code = cli.main(["margins", str(data), "--header", "no", "--weights", str(out), "--json"])
+    margins = json.loads(capsys.readouterr().out)
+    assert code == 0 and margins["training_errors"] == 0
+
+
+def test_weights_out_to_an_unwritable_place_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = cli.main(["run", "example:exercise-6.1", "--weights-out", str(tmp_path / "no" / "such" / "w.txt")])
+    assert code == 2 and "--weights-out" in capsys.readouterr().err

@@ -17,8 +17,15 @@ from fractions import Fraction
 from typing import Any
 
 from novikoff.approx import show
-from novikoff.certify import SeparableCertificate, certify
-from novikoff.commands.options import add_data_options, add_run_bounds, load_data, rational_option, stop_text
+from novikoff.certificates import SeparableCertificate, certify
+from novikoff.commands.options import (
+    add_data_options,
+    add_run_bounds,
+    load_data,
+    rational_option,
+    stop_text,
+    write_file,
+)
 from novikoff.commands.run_msvmav import msvmav_command
 from novikoff.commands.run_multiclass import multiclass_command
 from novikoff.data import Dataset
@@ -29,7 +36,7 @@ from novikoff.rational import format_rational
 from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
 from novikoff.runs import RunRecord
 
-__all__ = ["ALGORITHMS", "register", "run"]
+__all__ = ["ALGORITHMS", "register", "run", "write_weights"]
 
 
 ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket", "multiclass", "msvmav")
@@ -62,6 +69,11 @@ def register(sub: Any) -> None:
     speed.add_argument("--fast", action="store_true", help="float64 twin, then exact certification")
     r.add_argument("--multiple-updates", action="store_true", help="multiple updates in the exact run too")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument(
+        "--weights-out",
+        metavar="FILE",
+        help="write the final weights (exact, bias last) where `novikoff margins --weights` reads them",
+    )
     add_run_bounds(r)
     r.set_defaults(handler=run)
 
@@ -174,6 +186,28 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
     return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
 
 
+def _exact_weights(weights: Any) -> list[Fraction]:
+    """The run's final weights as exact rationals (a float64 is its exact dyadic value)."""
+    return [v if isinstance(v, Fraction) else Fraction(float(v)) for v in weights]
+
+
+def _weights_json(weights: Any, fast: bool) -> dict[str, Any]:
+    """``weights`` (bias weight last): exact strings for an exact run; for a fast run the floats
+    and, as ``weights_exact``, their exact dyadic values."""
+    exact = [str(format_rational(v)) for v in _exact_weights(weights)]
+    if not fast:
+        return {"weights": exact}
+    return {"weights": [float(v) for v in weights], "weights_exact": exact}
+
+
+def write_weights(path: str, weights: Any, what: str) -> None:
+    """Write the final weights to ``path`` one exact value per line (bias weight last), under a
+    ``#`` comment, in the form ``novikoff margins --weights`` reads back exactly."""
+    lines = [f"# {what}: final weights, bias weight last (exact)"]
+    lines += [str(format_rational(v)) for v in _exact_weights(weights)]
+    write_file(path, "\n".join(lines) + "\n", "--weights-out")
+
+
 def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
     from novikoff.reference.pocket import PocketRun
     from novikoff.twins.pocket import PocketTwinRun
@@ -270,6 +304,7 @@ def run(args: argparse.Namespace) -> int:
             "stopped_by": stopped,
             "stages": [[format_rational(Fraction(e)), t, n] for e, t, n in getattr(run, "stages", [])],
             "record": record_json(run.updates, args.record),
+            **_weights_json(run.weights, args.fast),
         },
         "margin": None
         if margin is None
@@ -289,6 +324,8 @@ def run(args: argparse.Namespace) -> int:
         "pocket": _pocket_report(run),
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
+    if args.weights_out:
+        write_weights(args.weights_out, run.weights, f"novikoff run {args.algorithm} on {ds.name}")
     if args.json:
         print_json(report)
         return 0
