@@ -19,7 +19,7 @@ from bench_twin_sklearn import separable_ints
 def main(quick: bool = False) -> list[tuple[str, str, str]]:
     from sklearn.svm import SVC
 
-    from novikoff.certify import SeparableCertificate, certify
+    from novikoff.certificates import SeparableCertificate, certify
     from novikoff.data import Dataset
 
     X, y = separable_ints(10_000, 50)

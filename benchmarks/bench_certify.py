@@ -38,7 +38,7 @@ def certify_process(path: str, repeat: int = 3) -> float:
 def main(quick: bool = False) -> list[tuple[str, str, str]]:
     import scipy.optimize  # noqa: F401  (certify imports it on first use; not part of its timing)
 
-    from novikoff.certify import certify
+    from novikoff.certificates import certify
     from novikoff.readers import load_dataset
     from novikoff.reference import run_perceptron
     from novikoff.twins import perceptron_twin

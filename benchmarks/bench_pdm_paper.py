@@ -31,7 +31,7 @@ import numpy as np
 import scipy.sparse as sps
 from offline_data import OUT, load
 
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.transforms import soft_margin
 from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin

@@ -5,7 +5,7 @@ lowers ||x||^2 and the corral stays affinely independent, so no corral repeats.
 This module runs it in exact integer/rational arithmetic (python-flint for the
 linear algebra), optionally warm-started from a float guess (any guess: the
 exact algorithm corrects it). It is the *untrusted solver*: its output is
-re-verified by :mod:`novikoff.checker`, so a bug here can make certify fail
+re-verified by :mod:`novikoff.certificates.checker`, so a bug here can make certify fail
 but never makes a wrong certificate pass.
 
 Atoms are integer vectors (patterns scaled by a common positive factor, which

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.examples import exercise_6_1, seed_6_6
 from novikoff.rational import format_rational

@@ -15,8 +15,8 @@ from fractions import Fraction as F
 import flint
 import pytest
 
-from novikoff.certify import GeometricMarginCertificate, GordanCertificate, SeparableCertificate, certify
-from novikoff.checker import (
+from novikoff.certificates import GeometricMarginCertificate, GordanCertificate, SeparableCertificate, certify
+from novikoff.certificates.checker import (
     _combination,
     _dot,
     _matvec,

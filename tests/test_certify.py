@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from novikoff.certify import GordanCertificate, SeparableCertificate, certify
-from novikoff.checker import certificate_is_valid, check_certificate
+from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
+from novikoff.certificates.checker import certificate_is_valid, check_certificate
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError
 from novikoff.fuzz import certified_nonseparable, certified_separable

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.coq.dataset_certificate import certificate_to_coq
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError

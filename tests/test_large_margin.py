@@ -12,7 +12,7 @@ import scipy.sparse as sps
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.strategies import certified_separable, float_exact_separable, separable_datasets

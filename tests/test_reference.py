@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from novikoff.certify import SeparableCertificate, certify
-from novikoff.checker import check_run
+from novikoff.certificates import SeparableCertificate, certify
+from novikoff.certificates.checker import check_run
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation
 from novikoff.fuzz import certified_nonseparable, certified_separable, orderings, t1_datasets

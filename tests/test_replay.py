@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novikoff import cli
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.fuzz.falsify import Counterexample, falsify, replay_file
 from novikoff.fuzz.settings_space import RunSetting
 from novikoff.spec.tightness import rotated_basis_dataset

@@ -12,7 +12,7 @@ from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from novikoff.certify import certify
+from novikoff.certificates import certify
 from novikoff.data import Dataset
 from novikoff.multiclass import MulticlassData
 from novikoff.reference.large_margin import run_pdm, run_pfm

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from novikoff.certify import Certificate, SeparableCertificate
+from novikoff.certificates import Certificate, SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError
 from novikoff.rational import RationalVector
@@ -64,7 +64,7 @@ def certificate_to_coq(dataset: Dataset, certificate: Certificate) -> str:
     """Coq source proving ``updates <= floor(R^2/gamma^2)`` for ``dataset`` in every order.
 
     ``certificate`` must be separable (lambda, p*, R^2 as in
-    :class:`~novikoff.certify.SeparableCertificate`); a Gordan certificate raises
+    :class:`~novikoff.certificates.SeparableCertificate`); a Gordan certificate raises
     CertificateError, since there is no bound to prove.
     """
     if not isinstance(certificate, SeparableCertificate):

@@ -23,7 +23,7 @@ from fractions import Fraction
 import mpmath
 
 from novikoff.approx import sqrt_float
-from novikoff.certify import SeparableCertificate
+from novikoff.certificates import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.rational import to_fraction

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from novikoff.certify import SeparableCertificate
+from novikoff.certificates import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon

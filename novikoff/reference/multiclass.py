@@ -4,7 +4,7 @@ Weights w_1..w_K on x~ (bias coordinate rho last), kept as integers W_k = s w_k.
 Predict the FIRST class attaining max_k w_k.x~; on a mistake (prediction p != y)
 w_y += x~ and w_p -= x~. Converged = an epoch without mistakes.
 
-With the Kesler certificate (gamma_K^2 from :func:`novikoff.certify.certify` on
+With the Kesler certificate (gamma_K^2 from :func:`novikoff.certificates.certify` on
 :func:`novikoff.multiclass.kesler`), M1 (k gamma_K^2 <= 2 R^2, R^2 = max ||x~||^2)
 is evaluated from the spec after every update, and so is the Kesler progress
 p*.W_k >= k ||p*||^2 (N1 in the Kesler space, with W flattened), which is what
@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from novikoff.certify import SeparableCertificate
+from novikoff.certificates import SeparableCertificate
 from novikoff.multiclass import MulticlassData
 from novikoff.reference.kernels import dot
 from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from novikoff.certify import SeparableCertificate
+from novikoff.certificates import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.reference.kernels import dot, perceptron_mistake
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order

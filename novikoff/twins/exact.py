@@ -36,7 +36,7 @@ from novikoff.twins.scan import BlockScan
 from novikoff.twins.screen import ScreenedScan
 
 if TYPE_CHECKING:
-    from novikoff.certify import SeparableCertificate
+    from novikoff.certificates import SeparableCertificate
 
 __all__ = ["exact_perceptron", "exact_perceptron_on_patterns"]
 

@@ -1,86 +1,51 @@
-"""Certificates of separability (minimum-norm point) and of non-separability (Gordan).
+"""The untrusted solver: certificates of separability (minimum-norm point) and of
+non-separability (Gordan).
 
 ``certify(dataset)`` finds, in exact arithmetic, the minimum-norm point p* of
 conv{z_i} (DESIGN section 4) and returns
 
-- a :class:`SeparableCertificate` (lambda, p*, gamma^2 = ||p*||^2, the canonical
-  w~ = p*/||p*||^2, R^2 and the bound R^2/gamma^2) when p* != 0, or
-- a :class:`GordanCertificate` (lambda >= 0, sum 1, sum lambda_i z_i = 0) when
-  the origin is in the hull, i.e. the data are not separable.
+- a :class:`~novikoff.certificates.format.SeparableCertificate` (lambda, p*,
+  gamma^2 = ||p*||^2, the canonical w~ = p*/||p*||^2, R^2 and the bound R^2/gamma^2)
+  when p* != 0, or
+- a :class:`~novikoff.certificates.format.GordanCertificate` (lambda >= 0, sum 1,
+  sum lambda_i z_i = 0) when the origin is in the hull, i.e. the data are not separable.
 
-Every certificate is re-verified by :func:`novikoff.checker.check_certificate`
-before it is returned (``verify=False`` skips that, for the checker's own tests).
-With a bias (rho > 0) and both classes present, the separable certificate also
-carries the *geometric* margin of the original space with an unregularized bias:
-half the distance between the two class hulls, certified the same way.
+Nothing here is trusted: every certificate is re-verified by
+:func:`novikoff.certificates.checker.check_certificate` before it is returned
+(``verify=False`` skips that, for the checker's own tests). With a bias (rho > 0) and
+both classes present, the separable certificate also carries the *geometric* margin of
+the original space with an unregularized bias: half the distance between the two class
+hulls, certified the same way. :func:`certificate_document` adds the data binding and,
+optionally, a perceptron run: what ``novikoff certify --certificate FILE`` writes.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import flint
 import numpy as np
 
+from novikoff.certificates.checker import check_certificate, check_geometric_margin
+from novikoff.certificates.format import (
+    Certificate,
+    CertificateDocument,
+    DatasetBinding,
+    GeometricMarginCertificate,
+    GordanCertificate,
+    PerceptronRun,
+    SeparableCertificate,
+    check_order,
+)
 from novikoff.data import Dataset
 from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
 from novikoff.parallel import beside
 from novikoff.rational import RationalVector
+from novikoff.runs import RunRecord
 
-__all__ = [
-    "Certificate",
-    "GeometricMarginCertificate",
-    "GordanCertificate",
-    "SeparableCertificate",
-    "certify",
-]
-
-
-@dataclass(frozen=True)
-class GeometricMarginCertificate:
-    """Convex weights ``alpha`` on the positives and ``beta`` on the negatives (input order
-    within each class) whose hull points differ by ``v``; ``distance2 = ||v||^2`` and the
-    geometric margin is ``sqrt(distance2)/2`` (``margin2 = distance2/4``)."""
-
-    alpha: RationalVector
-    beta: RationalVector
-    v: RationalVector
-    distance2: Fraction
-
-    @property
-    def margin2(self) -> Fraction:
-        return self.distance2 / 4
-
-
-@dataclass(frozen=True)
-class SeparableCertificate:
-    """lambda >= 0, sum 1, p* = sum lambda_i z_i, min_i z_i.p* >= ||p*||^2 > 0."""
-
-    lambdas: RationalVector
-    pstar: RationalVector
-    gamma2: Fraction
-    weights: RationalVector
-    R2: Fraction
-    bound: Fraction
-    geometric: GeometricMarginCertificate | None = None
-
-    separable = True
-
-
-@dataclass(frozen=True)
-class GordanCertificate:
-    """lambda >= 0, sum 1, sum lambda_i z_i = 0: no w has w.z_i > 0 for all i."""
-
-    lambdas: RationalVector
-    R2: Fraction
-
-    separable = False
-
-
-Certificate = SeparableCertificate | GordanCertificate
+__all__ = ["certificate_document", "certify", "geometric_margin"]
 
 
 def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None = None) -> np.ndarray | None:
@@ -207,21 +172,15 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
             lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2
         )
         if verify:  # check the main certificate while the geometric margin may still run beside
-            from novikoff.checker import check_certificate
-
             check_certificate(dataset, cert)
         geo = pending() if pending is not None else geometric_margin(dataset) if want_geometric else None
         if geo is None:
             return cert
         cert = dataclasses.replace(cert, geometric=geo)
         if verify:
-            from novikoff.checker import check_geometric_margin
-
             check_geometric_margin(dataset, geo)
         return cert
     if verify:
-        from novikoff.checker import check_certificate
-
         check_certificate(dataset, cert)
     return cert
 
@@ -317,3 +276,23 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
         RationalVector(res.numerator, den),
         Fraction(sum(c * c for c in res.numerator), den * den),
     )
+
+
+def certificate_document(
+    dataset: Dataset, cert: Certificate, run: RunRecord | None = None, order: str = "natural"
+) -> CertificateDocument:
+    """The certificate file's content for ``cert`` on ``dataset``: the data binding
+    (sizes, bias, digest), the certificate and, when given, the exact perceptron ``run``
+    made in presentation ``order`` (``"natural"`` or ``"shuffle:SEED"``). Guarantees: the
+    run's weights are kept exactly (an InputError if they are not exact numbers), and the
+    order is one the format reads (:func:`~novikoff.certificates.format.check_order`)."""
+    perceptron = None
+    if run is not None:
+        perceptron = PerceptronRun(
+            check_order(order),
+            run.epochs,
+            run.converged,
+            run.mistakes,
+            RationalVector.from_values(run.weights),
+        )
+    return CertificateDocument(DatasetBinding.of(dataset), cert, perceptron)

@@ -1,0 +1,402 @@
+"""The tiny exact checker: re-verifies a certificate from the raw dataset.
+
+Trusted code. It imports only the certificate format, the exact data, rationals, the
+presentation orders of :mod:`novikoff.runs` and FLINT -- no solver (a test asserts that
+importing it loads none). It does not use the dataset's cached patterns or any float: it
+rebuilds z_i = y_i (x_i, rho) from the stored integers and checks the defining conditions
+of DESIGN section 4 with Python integers and Fractions. Its trusted base is Python's
+integers and FLINT's exact integer matrix product (fmpz_mat ``*``), used for the two large
+products (sum lambda_i z_i and the scores z_i.p*); it uses no linear-system code.
+
+:func:`check_document` checks a whole certificate file against the data and returns a
+:class:`Verdict` naming the FIRST failing fact by a stable reason code (:data:`REASONS`);
+:func:`check_certificate`, :func:`check_geometric_margin` and :func:`check_run` return None
+or raise :class:`CertificateRejected` (a :class:`~novikoff.errors.CertificateError`) with
+that code and the failed condition.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import flint
+
+from novikoff.certificates.format import (
+    Certificate,
+    CertificateDocument,
+    DatasetBinding,
+    GeometricMarginCertificate,
+    GordanCertificate,
+    PerceptronRun,
+    dataset_digest,
+)
+from novikoff.data import Dataset
+from novikoff.errors import CertificateError
+from novikoff.rational import RationalVector, to_fraction
+from novikoff.runs import Order, epoch_order
+
+__all__ = [
+    "REASONS",
+    "REASON_CODES",
+    "CertificateError",
+    "CertificateRejected",
+    "Verdict",
+    "certificate_is_valid",
+    "check_certificate",
+    "check_document",
+    "check_geometric_margin",
+    "check_perceptron",
+    "check_run",
+]
+
+#: Every fact the checker can find false, in the order it checks them: reason code -> what
+#: the code means. The codes are stable (a machine may branch on them); the sentences in
+#: a rejection's message may change.
+REASONS: dict[str, str] = {
+    "dataset-samples": "the data have another number of samples than the certificate's dataset",
+    "dataset-features": "the data have another number of features than the certificate's dataset",
+    "dataset-bias": "the data's bias rho is not the certificate's",
+    "dataset-digest": "the data's SHA-256 digest is not the certificate's (other numbers or labels)",
+    "lambda-length": "lambda does not have one weight per sample",
+    "lambda-negative": "a weight lambda_i is negative",
+    "lambda-sum": "the weights lambda_i do not sum to 1",
+    "radius": "R^2 is not max_i ||z_i||^2",
+    "gordan-nonzero": "Gordan: sum lambda_i z_i is not the zero vector",
+    "pstar-zero": "separable: sum lambda_i z_i = 0, so the data are not separable",
+    "pstar": "separable: p* is not sum lambda_i z_i",
+    "gamma2": "separable: gamma^2 is not ||p*||^2",
+    "not-minimal": "separable: some z_i.p* < ||p*||^2, so p* is not the minimum-norm point",
+    "weights": "separable: weights are not p*/||p*||^2",
+    "bound": "separable: bound is not R^2/gamma^2",
+    "geometric-length": "geometric margin: alpha (beta) does not have one weight per positive (negative)",
+    "geometric-negative": "geometric margin: a class weight is negative",
+    "geometric-sum": "geometric margin: alpha or beta does not sum to 1",
+    "geometric-v": "geometric margin: v is not sum alpha_p x_p - sum beta_n x_n",
+    "geometric-distance": "geometric margin: distance2 is not ||v||^2, or v = 0",
+    "geometric-not-closest": "geometric margin: min_p x_p.v - max_n x_n.v < ||v||^2 (not the closest points)",
+    "run-updates": "perceptron run: an update where w.z_i > 0, a missed mistake, or an update after the run",
+    "run-epochs": "perceptron run: an epoch before the last made no mistake, yet the run went on",
+    "run-mistakes": "perceptron run: the replay makes another number of mistakes",
+    "run-converged": "perceptron run: converged is not whether the last epoch made no mistake",
+    "run-weights": "perceptron run: the final weights are not the replay's",
+}
+#: The reason codes of :data:`REASONS`, in checking order.
+REASON_CODES: tuple[str, ...] = tuple(REASONS)
+
+
+class CertificateRejected(CertificateError):
+    """The checker found ``fact`` false; ``code`` is its reason code (:data:`REASONS`)."""
+
+    def __init__(self, code: str, fact: str) -> None:
+        assert code in REASONS, code
+        self.code = code
+        self.fact = fact
+        super().__init__(f"certificate rejected: {fact}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The checker's answer. ``valid`` is True iff every fact held; otherwise ``code`` is the
+    reason code of the first false fact and ``message`` says it in a sentence. When valid,
+    ``code`` is None and ``message`` summarizes what was certified."""
+
+    valid: bool
+    code: str | None
+    message: str
+
+
+def _fail(code: str, condition: str) -> CertificateRejected:
+    return CertificateRejected(code, condition)
+
+
+def _patterns(ds: Dataset) -> tuple[list[list[int]], int]:
+    """z_i scaled to integers: returns (rows, s) with z_i = rows[i] / s."""
+    rho = Fraction(ds.bias)
+    rden, rnum = rho.denominator, rho.numerator
+    s = ds.denominator * rden  # a common multiple is enough
+    rows = []
+    for x, y in zip(ds.numerators, ds.labels):
+        f = y * rden  # z_i = y_i (x_i, rho): x_i = X_i / D, rho = rnum / rden
+        row = [f * v for v in x]
+        if rnum != 0:
+            row.append(y * rnum * ds.denominator)
+        rows.append(row)
+    return rows, s
+
+
+def _vector(values: Sequence[object]) -> RationalVector:
+    if isinstance(values, RationalVector):
+        return values
+    return RationalVector.from_values(values)
+
+
+_LAMBDA_CODES = ("lambda-length", "lambda-negative", "lambda-sum")
+
+
+def _combination(
+    weights: Sequence[object], matrix: flint.fmpz_mat, codes: tuple[str, str, str] = _LAMBDA_CODES
+) -> tuple[list[int], int]:
+    """sum_i w_i row_i as (integer vector, denominator q); checks w >= 0 and sum w = 1
+    (failures carry ``codes``: wrong length, negative weight, wrong sum)."""
+    vec = _vector(weights)
+    coeffs, q = vec.numerators, vec.denominator  # w_i = coeffs_i / q, q > 0
+    if len(coeffs) != matrix.nrows():
+        raise _fail(codes[0], f"{len(coeffs)} weights for {matrix.nrows()} samples")
+    if any(c < 0 for c in coeffs):
+        raise _fail(codes[1], "a convex weight is negative")
+    if sum(coeffs) != q:
+        raise _fail(codes[2], f"convex weights sum to {Fraction(sum(coeffs), q)}, not 1")
+    product = flint.fmpz_mat(1, len(coeffs), list(coeffs)) * matrix
+    return [int(v) for v in product.entries()], q
+
+
+def _matvec(matrix: flint.fmpz_mat, vec: Sequence[int]) -> list[int]:
+    """[row_i . vec for each row], exactly (FLINT's fmpz matrix product)."""
+    product = matrix * flint.fmpz_mat(len(vec), 1, list(vec))
+    return [int(v) for v in product.entries()]
+
+
+def _dot(u: Sequence[int], v: Sequence[int]) -> int:
+    return sum(map(operator.mul, u, v))
+
+
+def check_certificate(ds: Dataset, cert: Certificate) -> None:
+    """Raise CertificateRejected unless ``cert`` is a valid certificate for ``ds``."""
+    rows, s = _patterns(ds)
+    Z = flint.fmpz_mat(rows)
+    P, q = _combination(cert.lambdas, Z)  # p* = P / (q s)
+    R2 = Fraction(max(_dot(r, r) for r in rows), s * s)
+    if cert.R2 != R2:
+        raise _fail("radius", f"R^2 claimed {cert.R2}, actual {R2}")
+    if isinstance(cert, GordanCertificate):
+        if any(P):
+            raise _fail("gordan-nonzero", "sum lambda_i z_i is not zero")
+        return
+    pp = _dot(P, P)
+    if pp == 0:
+        raise _fail("pstar-zero", "p* = 0: this is a Gordan certificate, not a separating one")
+    if not _vector(cert.pstar).equals_scaled(P, q * s):
+        raise _fail("pstar", "p* is not sum lambda_i z_i")
+    gamma2 = Fraction(pp, (q * s) ** 2)
+    if cert.gamma2 != gamma2:
+        raise _fail("gamma2", f"gamma^2 claimed {cert.gamma2}, ||p*||^2 = {gamma2}")
+    # min_i z_i.p* >= ||p*||^2  <=>  min_i (rows_i . P) * q >= P.P   (times q^2 s^2 > 0)
+    scores = _matvec(Z, P)
+    worst = min(range(len(rows)), key=scores.__getitem__)
+    if scores[worst] * q < pp:
+        raise _fail("not-minimal", f"z_{worst}.p* < ||p*||^2: p* is not the minimum-norm point")
+    # w~ = p*/||p*||^2 = P (q s) / (P.P)
+    if not _vector(cert.weights).equals_scaled([v * q * s for v in P], pp):
+        raise _fail("weights", "weights are not p*/||p*||^2")
+    if cert.bound != R2 / gamma2:
+        raise _fail("bound", f"bound claimed {cert.bound}, R^2/gamma^2 = {R2 / gamma2}")
+    if cert.geometric is not None:
+        check_geometric_margin(ds, cert.geometric)
+
+
+_GEOMETRIC_CODES = ("geometric-length", "geometric-negative", "geometric-sum")
+
+
+def check_geometric_margin(ds: Dataset, geo: GeometricMarginCertificate) -> None:
+    """Raise CertificateRejected unless ``geo`` certifies half the distance between the class
+    hulls of ``ds``'s original features (convex weights, v = their difference, and
+    min_p x_p.v - max_n x_n.v >= ||v||^2)."""
+    pos = [i for i, y in enumerate(ds.labels) if y == 1]
+    neg = [i for i, y in enumerate(ds.labels) if y == -1]
+    alpha, beta = _vector(geo.alpha), _vector(geo.beta)
+    if len(alpha) != len(pos) or len(beta) != len(neg):
+        raise _fail("geometric-length", "geometric margin: wrong number of class weights")
+    X = flint.fmpz_mat([list(x) for x in ds.numerators])
+    # the class-wise convex combinations as weights over all samples (zeros elsewhere)
+    q = math.lcm(alpha.denominator, beta.denominator)
+    a_full, b_full = [0] * len(ds.labels), [0] * len(ds.labels)
+    for i, c in zip(pos, alpha.numerators):
+        a_full[i] = c * (q // alpha.denominator)
+    for i, c in zip(neg, beta.numerators):
+        b_full[i] = c * (q // beta.denominator)
+    a, _ = _combination(RationalVector(a_full, q), X, _GEOMETRIC_CODES)
+    b, _ = _combination(RationalVector(b_full, q), X, _GEOMETRIC_CODES)
+    V = [u - w for u, w in zip(a, b)]  # v = V / (q D)
+    den = q * ds.denominator
+    if not _vector(geo.v).equals_scaled(V, den):
+        raise _fail("geometric-v", "geometric margin: v is not the difference of the hull points")
+    vv = _dot(V, V)
+    if vv == 0 or geo.distance2 != Fraction(vv, den * den):
+        raise _fail("geometric-distance", "geometric margin: distance^2 is not ||v||^2 > 0")
+    # min_p x_p.v - max_n x_n.v >= ||v||^2, all times q D^2
+    scores = _matvec(X, V)
+    gap = min(scores[i] for i in pos) - max(scores[i] for i in neg)
+    if gap * q < vv:
+        raise _fail(
+            "geometric-not-closest", "geometric margin: v is not the closest-points difference of the hulls"
+        )
+
+
+def certificate_is_valid(ds: Dataset, cert: Certificate) -> bool:
+    """True iff :func:`check_certificate` accepts ``cert``."""
+    try:
+        check_certificate(ds, cert)
+    except CertificateError:
+        return False
+    return True
+
+
+def check_run(
+    ds: Dataset,
+    updates: Sequence[tuple[int, int]],
+    weights: Sequence[object],
+    epochs: int,
+    converged: bool,
+    order: Order = None,
+) -> None:
+    """Replay a perceptron run exactly and raise CertificateRejected unless it is the run.
+
+    Checks that the updates are exactly the presentations with w.z <= 0, in
+    order, that the final weights match, and that ``converged``/``epochs`` agree
+    (a converged run ends with one clean epoch; otherwise ``epochs`` ran in full).
+    """
+    rows, s = _patterns(ds)
+    present = epoch_order(order, len(rows))
+    W = [0] * (len(rows[0]) if rows else 0)
+    expected = iter(updates)
+    pending = next(expected, None)
+    clean_epoch = False
+    for epoch in range(epochs):
+        clean_epoch = True
+        for i in present(epoch):
+            mistake = _dot(W, rows[i]) <= 0
+            if mistake != (pending == (epoch, i)):
+                what = "missed a mistake" if mistake else "updated on a correct sample"
+                raise _fail("run-updates", f"run replay: epoch {epoch}, sample {i}: the run {what}")
+            if mistake:
+                W = [a + b for a, b in zip(W, rows[i])]
+                pending = next(expected, None)
+                clean_epoch = False
+        if clean_epoch and epoch < epochs - 1:
+            raise _fail("run-epochs", f"run replay: epoch {epoch} was clean but the run went on")
+    if pending is not None:
+        raise _fail("run-updates", f"run replay: update {pending} lies beyond the epochs run")
+    _check_end(converged, clean_epoch, W, s, weights)
+
+
+def _check_end(
+    converged: bool, clean_epoch: bool, W: Sequence[int], s: int, weights: Sequence[object]
+) -> None:
+    if converged != clean_epoch:
+        raise _fail(
+            "run-converged",
+            f"run replay: converged={converged} but the last epoch was "
+            f"{'clean' if clean_epoch else 'not clean'}",
+        )
+    if [Fraction(v, s) for v in W] != [to_fraction(v) for v in weights]:
+        raise _fail("run-weights", "run replay: final weights differ")
+
+
+def check_perceptron(ds: Dataset, run: PerceptronRun) -> None:
+    """Replay the exact perceptron on ``ds`` in ``run.order`` for ``run.epochs`` epochs and
+    raise CertificateRejected unless it makes exactly ``run.mistakes`` mistakes, no epoch
+    before the last is clean, ``run.converged`` says whether the last one is, and the final
+    weights are ``run.weights``. The replay costs as much as the run it checks."""
+    rows, s = _patterns(ds)
+    present = epoch_order(run.order, len(rows))
+    W = [0] * (len(rows[0]) if rows else 0)
+    mistakes = 0
+    clean_epoch = False
+    for epoch in range(run.epochs):
+        clean_epoch = True
+        for i in present(epoch):
+            if _dot(W, rows[i]) <= 0:
+                W = [a + b for a, b in zip(W, rows[i])]
+                mistakes += 1
+                clean_epoch = False
+                if mistakes > run.mistakes:
+                    raise _fail(
+                        "run-mistakes",
+                        f"run replay: more than the {run.mistakes} mistakes claimed "
+                        f"(epoch {epoch}, sample {i})",
+                    )
+        if clean_epoch and epoch < run.epochs - 1:
+            raise _fail("run-epochs", f"run replay: epoch {epoch} was clean but the run went on")
+    if mistakes != run.mistakes:
+        raise _fail(
+            "run-mistakes",
+            f"run replay: the replay makes {_count(mistakes, 'mistake')}, {run.mistakes} claimed",
+        )
+    _check_end(run.converged, clean_epoch, W, s, run.weights)
+
+
+def _check_binding(ds: Dataset, binding: DatasetBinding) -> None:
+    if ds.n_samples != binding.n_samples:
+        raise _fail(
+            "dataset-samples", f"the data have {ds.n_samples} samples, the certificate {binding.n_samples}"
+        )
+    if ds.n_features != binding.n_features:
+        raise _fail(
+            "dataset-features",
+            f"the data have {ds.n_features} features, the certificate {binding.n_features}",
+        )
+    if ds.bias != binding.bias:
+        raise _fail("dataset-bias", f"the data's bias rho is {ds.bias}, the certificate's {binding.bias}")
+    digest = dataset_digest(ds)
+    if digest != binding.sha256:
+        raise _fail(
+            "dataset-digest",
+            f"the data's digest is {digest[:12]}..., the certificate's {binding.sha256[:12]}...: "
+            "the certificate is about other data",
+        )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _show(value: Fraction) -> str:
+    text = str(value)
+    if len(text) <= 40:
+        return text
+    try:
+        approx = f"{float(value):.6g}"
+    except OverflowError:
+        approx = "beyond float64"
+    return f"{approx} (exact: {len(str(value.numerator))}/{len(str(value.denominator))}-digit rational)"
+
+
+def _summary(doc: CertificateDocument) -> str:
+    cert = doc.certificate
+    if isinstance(cert, GordanCertificate):
+        support = sum(1 for v in cert.lambdas.numerators if v)
+        text = f"not separable (Gordan certificate, {support} multipliers > 0)"
+    else:
+        text = (
+            f"separable, gamma^2 = {_show(cert.gamma2)}, R^2 = {_show(cert.R2)}, bound = {_show(cert.bound)}"
+        )
+        if cert.geometric is not None:
+            text += f", geometric margin^2 = {_show(cert.geometric.margin2)}"
+    run = doc.perceptron
+    if run is not None:
+        state = "converged" if run.converged else "not converged"
+        text += (
+            f"; perceptron ({run.order} order): {_count(run.mistakes, 'mistake')} in "
+            f"{_count(run.epochs, 'epoch')}, {state}"
+        )
+    return text
+
+
+def check_document(ds: Dataset, doc: CertificateDocument) -> Verdict:
+    """Check every fact of ``doc`` against ``ds``: the data binding (sizes, bias, digest),
+    the certificate (:func:`check_certificate`), then the perceptron run if any
+    (:func:`check_perceptron`). Returns the verdict of the first false fact, or a valid one.
+    Never raises for a wrong certificate; the document itself must be well-formed (as
+    :func:`~novikoff.certificates.format.from_json` returns it)."""
+    try:
+        _check_binding(ds, doc.dataset)
+        check_certificate(ds, doc.certificate)
+        if doc.perceptron is not None:
+            check_perceptron(ds, doc.perceptron)
+    except CertificateRejected as exc:
+        return Verdict(False, exc.code, exc.fact)
+    return Verdict(True, None, _summary(doc))

@@ -1,0 +1,484 @@
+"""The certificate format: the certificate types and their versioned JSON form.
+
+This module is part of the trusted base (the checker imports it); it imports only exact
+data, rationals and errors. A certificate file is one JSON object (schema:
+``docs/reference/certificate-format.md``)::
+
+    {"format": "novikoff-certificate", "version": 1,
+     "dataset": {"n_samples": ..., "n_features": ..., "bias": "p/q", "sha256": "..."},
+     "certificate": {"kind": "separable" | "gordan", ...},
+     "perceptron": null | {"order": ..., "epochs": ..., "converged": ..., "mistakes": ..., "weights": [...]}}
+
+Exact rationals are strings ``"p"`` or ``"p/q"`` in lowest terms with ``q > 1``; vectors
+are lists of them. :func:`to_json` writes exactly this form and :func:`from_json` reads
+nothing else: every missing, extra, mistyped or malformed field raises
+:class:`CertificateFormatError` (an :class:`~novikoff.errors.InputError`) whose message
+starts with the field's JSON path, e.g. ``certificate.lambda[3]: not a rational: '1/0'``.
+``from_json(to_json(doc)) == doc`` for every document.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.rational import RationalVector, unlimited_int_digits
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_ERROR_CODES",
+    "VERSION",
+    "Certificate",
+    "CertificateDocument",
+    "CertificateFormatError",
+    "DatasetBinding",
+    "GeometricMarginCertificate",
+    "GordanCertificate",
+    "PerceptronRun",
+    "SeparableCertificate",
+    "check_order",
+    "dataset_digest",
+    "from_data",
+    "from_json",
+    "to_data",
+    "to_json",
+]
+
+#: The value of the top-level ``"format"`` field.
+FORMAT = "novikoff-certificate"
+#: The format version this module writes and the only one it reads.
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class GeometricMarginCertificate:
+    """Convex weights ``alpha`` on the positives and ``beta`` on the negatives (input order
+    within each class) whose hull points differ by ``v``; ``distance2 = ||v||^2`` and the
+    geometric margin is ``sqrt(distance2)/2`` (``margin2 = distance2/4``)."""
+
+    alpha: RationalVector
+    beta: RationalVector
+    v: RationalVector
+    distance2: Fraction
+
+    @property
+    def margin2(self) -> Fraction:
+        return self.distance2 / 4
+
+
+@dataclass(frozen=True)
+class SeparableCertificate:
+    """lambda >= 0, sum 1, p* = sum lambda_i z_i, min_i z_i.p* >= ||p*||^2 > 0."""
+
+    lambdas: RationalVector
+    pstar: RationalVector
+    gamma2: Fraction
+    weights: RationalVector
+    R2: Fraction
+    bound: Fraction
+    geometric: GeometricMarginCertificate | None = None
+
+    separable = True
+
+
+@dataclass(frozen=True)
+class GordanCertificate:
+    """lambda >= 0, sum 1, sum lambda_i z_i = 0: no w has w.z_i > 0 for all i."""
+
+    lambdas: RationalVector
+    R2: Fraction
+
+    separable = False
+
+
+Certificate = SeparableCertificate | GordanCertificate
+
+
+@dataclass(frozen=True)
+class DatasetBinding:
+    """The data a certificate is about: sizes, the bias rho and :func:`dataset_digest`."""
+
+    n_samples: int
+    n_features: int
+    bias: Fraction
+    sha256: str
+
+    @classmethod
+    def of(cls, ds: Dataset) -> DatasetBinding:
+        """The binding of ``ds`` (its sizes, bias and digest)."""
+        return cls(ds.n_samples, ds.n_features, Fraction(ds.bias), dataset_digest(ds))
+
+
+@dataclass(frozen=True)
+class PerceptronRun:
+    """A claimed exact perceptron run on the bound data: presentation ``order``
+    (``"natural"`` or ``"shuffle:SEED"``), ``epochs`` run (the final clean epoch included
+    when ``converged``), the number of ``mistakes`` (= updates) and the final ``weights``
+    (bias coordinate last)."""
+
+    order: str
+    epochs: int
+    converged: bool
+    mistakes: int
+    weights: RationalVector
+
+
+@dataclass(frozen=True)
+class CertificateDocument:
+    """What a certificate file holds: the data binding, the certificate, optionally a run."""
+
+    dataset: DatasetBinding
+    certificate: Certificate
+    perceptron: PerceptronRun | None = None
+
+    def to_json(self) -> str:
+        """This document as certificate-format JSON (see :func:`to_json`)."""
+        return to_json(self)
+
+
+def dataset_digest(ds: Dataset) -> str:
+    """SHA-256 (hex) of the exact features and labels of ``ds`` (not the bias, not the name).
+
+    Canonical text, UTF-8: the line ``novikoff-dataset 1``, then ``m d D`` with ``D`` the least
+    common denominator of all features, then one line per sample ``y X_1 ... X_d`` with
+    ``X_j = D x_j`` (integers in decimal, single spaces, each line ending in ``\\n``). The same
+    numbers read from CSV or LIBSVM give the same digest."""
+    den = ds.denominator
+    g = math.gcd(den, *(v for row in ds.numerators for v in row))
+    h = hashlib.sha256()
+    with unlimited_int_digits():
+        h.update(f"novikoff-dataset 1\n{ds.n_samples} {ds.n_features} {den // g}\n".encode())
+        for y, row in zip(ds.labels, ds.numerators):
+            h.update((" ".join([str(y), *(str(v // g) for v in row)]) + "\n").encode())
+    return h.hexdigest()
+
+
+# ------------------------------------------------------------------------------ errors
+
+#: The reason codes of :class:`CertificateFormatError` (a file that is not a readable certificate).
+FORMAT_ERROR_CODES: tuple[str, ...] = (
+    "not-json",
+    "format",
+    "version",
+    "kind",
+    "missing-field",
+    "extra-field",
+    "wrong-type",
+    "bad-value",
+)
+
+
+class CertificateFormatError(InputError):
+    """A certificate file that does not follow the format. ``path`` is the JSON path of the
+    offending field (``""`` for the whole document), ``code`` one of :data:`FORMAT_ERROR_CODES`,
+    ``detail`` the reason; the message is ``"path: detail"``."""
+
+    def __init__(self, path: str, code: str, detail: str) -> None:
+        self.path = path
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{path or 'certificate file'}: {detail}")
+
+
+# ------------------------------------------------------------------------------ writing
+
+
+def _rational(value: Fraction | int) -> str:
+    q = Fraction(value)
+    with unlimited_int_digits():
+        return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def _vector(values: Sequence[Fraction]) -> list[str]:
+    return [_rational(v) for v in values]
+
+
+def _certificate_data(cert: Certificate) -> dict[str, Any]:
+    if isinstance(cert, GordanCertificate):
+        return {"kind": "gordan", "lambda": _vector(cert.lambdas), "R2": _rational(cert.R2)}
+    geo = cert.geometric
+    return {
+        "kind": "separable",
+        "lambda": _vector(cert.lambdas),
+        "R2": _rational(cert.R2),
+        "pstar": _vector(cert.pstar),
+        "gamma2": _rational(cert.gamma2),
+        "weights": _vector(cert.weights),
+        "bound": _rational(cert.bound),
+        "geometric": None
+        if geo is None
+        else {
+            "alpha": _vector(geo.alpha),
+            "beta": _vector(geo.beta),
+            "v": _vector(geo.v),
+            "distance2": _rational(geo.distance2),
+        },
+    }
+
+
+def to_data(doc: CertificateDocument) -> dict[str, Any]:
+    """``doc`` as the plain JSON value (dicts, lists, str, int, bool, None) of the format."""
+    run = doc.perceptron
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "dataset": {
+            "n_samples": doc.dataset.n_samples,
+            "n_features": doc.dataset.n_features,
+            "bias": _rational(doc.dataset.bias),
+            "sha256": doc.dataset.sha256,
+        },
+        "certificate": _certificate_data(doc.certificate),
+        "perceptron": None
+        if run is None
+        else {
+            "order": run.order,
+            "epochs": run.epochs,
+            "converged": run.converged,
+            "mistakes": run.mistakes,
+            "weights": _vector(run.weights),
+        },
+    }
+
+
+def _layout(value: object, depth: int) -> str:
+    """Objects one field per line (two spaces per level), everything else on one line."""
+    if isinstance(value, dict) and value:
+        pad = "  " * (depth + 1)
+        fields = [f"{pad}{json.dumps(k)}: {_layout(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(fields) + "\n" + "  " * depth + "}"
+    return json.dumps(value)
+
+
+def to_json(doc: CertificateDocument) -> str:
+    """``doc`` as certificate-format JSON text: keys in schema order, one field per line,
+    each vector on one line, a final newline."""
+    with unlimited_int_digits():
+        return _layout(to_data(doc), 0) + "\n"
+
+
+# ------------------------------------------------------------------------------ reading
+
+_RATIONAL = re.compile(r"-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?\Z")
+_SHA256 = re.compile(r"[0-9a-f]{64}\Z")
+_ORDER = re.compile(r"(natural|shuffle:(0|[1-9][0-9]{0,99}))\Z")
+#: A number in a certificate may have at most this many digits (far beyond any real one).
+MAX_DIGITS = 1_000_000
+
+
+def _fields(value: object, path: str, required: Sequence[str]) -> dict[str, Any]:
+    """``value`` as a JSON object with exactly the keys ``required`` (in any order)."""
+    if not isinstance(value, dict):
+        raise CertificateFormatError(path, "wrong-type", f"expected an object, got {_kind(value)}")
+    for key in required:
+        if key not in value:
+            raise CertificateFormatError(_join(path, key), "missing-field", "missing")
+    for key in value:
+        if key not in required:
+            raise CertificateFormatError(_join(path, key), "extra-field", "unexpected field")
+    return value
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _read_rational(value: object, path: str) -> Fraction:
+    if not isinstance(value, str):
+        raise CertificateFormatError(
+            path, "wrong-type", f"expected a rational as a string, got {_kind(value)}"
+        )
+    shown = value if len(value) <= 40 else value[:37] + "..."
+    if len(value) > MAX_DIGITS:
+        raise CertificateFormatError(path, "bad-value", f"rational too long: {len(value)} characters")
+    if not value.isascii() or not _RATIONAL.match(value):
+        raise CertificateFormatError(path, "bad-value", f"not a rational: {shown!r}")
+    num, _, den = value.partition("/")
+    with unlimited_int_digits():
+        p, q = int(num), int(den or 1)
+    if den and (q == 1 or math.gcd(p, q) != 1):
+        raise CertificateFormatError(path, "bad-value", f"not in lowest terms: {shown!r}")
+    if p == 0 and num.startswith("-"):
+        raise CertificateFormatError(path, "bad-value", f"not a rational: {shown!r}")
+    return Fraction(p, q)
+
+
+def _read_vector(value: object, path: str) -> RationalVector:
+    if not isinstance(value, list):
+        raise CertificateFormatError(
+            path, "wrong-type", f"expected an array of rationals, got {_kind(value)}"
+        )
+    return RationalVector.from_values([_read_rational(v, f"{path}[{i}]") for i, v in enumerate(value)])
+
+
+def _read_int(value: object, path: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CertificateFormatError(path, "wrong-type", f"expected an integer, got {_kind(value)}")
+    if value < minimum:
+        raise CertificateFormatError(path, "bad-value", f"must be at least {minimum}, got {value}")
+    return value
+
+
+def _read_dataset(value: object) -> DatasetBinding:
+    d = _fields(value, "dataset", ("n_samples", "n_features", "bias", "sha256"))
+    bias = _read_rational(d["bias"], "dataset.bias")
+    if bias < 0:
+        raise CertificateFormatError("dataset.bias", "bad-value", f"bias must be >= 0, got {bias}")
+    digest = d["sha256"]
+    if not isinstance(digest, str):
+        raise CertificateFormatError(
+            "dataset.sha256", "wrong-type", f"expected a string, got {_kind(digest)}"
+        )
+    if not _SHA256.match(digest):
+        raise CertificateFormatError("dataset.sha256", "bad-value", "not 64 lowercase hexadecimal digits")
+    return DatasetBinding(
+        _read_int(d["n_samples"], "dataset.n_samples", 1),
+        _read_int(d["n_features"], "dataset.n_features", 0),
+        bias,
+        digest,
+    )
+
+
+_CERTIFICATE_FIELDS = {
+    "separable": ("kind", "lambda", "R2", "pstar", "gamma2", "weights", "bound", "geometric"),
+    "gordan": ("kind", "lambda", "R2"),
+}
+
+
+def _read_certificate(value: object) -> Certificate:
+    if not isinstance(value, dict):
+        raise CertificateFormatError("certificate", "wrong-type", f"expected an object, got {_kind(value)}")
+    if "kind" not in value:
+        raise CertificateFormatError("certificate.kind", "missing-field", "missing")
+    kind = value["kind"]
+    if kind not in _CERTIFICATE_FIELDS:
+        raise CertificateFormatError(
+            "certificate.kind", "kind", f"unknown kind {kind!r} (expected 'separable' or 'gordan')"
+        )
+    c = _fields(value, "certificate", _CERTIFICATE_FIELDS[kind])
+    lambdas = _read_vector(c["lambda"], "certificate.lambda")
+    R2 = _read_rational(c["R2"], "certificate.R2")
+    if kind == "gordan":
+        return GordanCertificate(lambdas, R2)
+    geo = None
+    if c["geometric"] is not None:
+        g = _fields(c["geometric"], "certificate.geometric", ("alpha", "beta", "v", "distance2"))
+        geo = GeometricMarginCertificate(
+            _read_vector(g["alpha"], "certificate.geometric.alpha"),
+            _read_vector(g["beta"], "certificate.geometric.beta"),
+            _read_vector(g["v"], "certificate.geometric.v"),
+            _read_rational(g["distance2"], "certificate.geometric.distance2"),
+        )
+    return SeparableCertificate(
+        lambdas,
+        _read_vector(c["pstar"], "certificate.pstar"),
+        _read_rational(c["gamma2"], "certificate.gamma2"),
+        _read_vector(c["weights"], "certificate.weights"),
+        R2,
+        _read_rational(c["bound"], "certificate.bound"),
+        geo,
+    )
+
+
+def check_order(order: str) -> str:
+    """``order`` if it is a presentation order the format allows (``natural`` or ``shuffle:SEED``,
+    SEED a non-negative integer of at most 100 digits without leading zeros); else
+    CertificateFormatError at ``perceptron.order``."""
+    if not _ORDER.match(order):
+        shown = order if len(order) <= 40 else order[:37] + "..."
+        raise CertificateFormatError(
+            "perceptron.order", "bad-value", f"expected 'natural' or 'shuffle:SEED', got {shown!r}"
+        )
+    return order
+
+
+def _read_run(value: object) -> PerceptronRun | None:
+    if value is None:
+        return None
+    r = _fields(value, "perceptron", ("order", "epochs", "converged", "mistakes", "weights"))
+    order = r["order"]
+    if not isinstance(order, str):
+        raise CertificateFormatError(
+            "perceptron.order", "wrong-type", f"expected a string, got {_kind(order)}"
+        )
+    check_order(order)
+    converged = r["converged"]
+    if not isinstance(converged, bool):
+        raise CertificateFormatError(
+            "perceptron.converged", "wrong-type", f"expected true or false, got {_kind(converged)}"
+        )
+    return PerceptronRun(
+        order,
+        _read_int(r["epochs"], "perceptron.epochs", 0),
+        converged,
+        _read_int(r["mistakes"], "perceptron.mistakes", 0),
+        _read_vector(r["weights"], "perceptron.weights"),
+    )
+
+
+def from_data(value: object) -> CertificateDocument:
+    """The document in the plain JSON value ``value``; CertificateFormatError naming the path
+    of the first field (in schema order) that does not follow the format."""
+    top = value
+    if not isinstance(top, dict):
+        raise CertificateFormatError("", "wrong-type", f"expected a JSON object, got {_kind(top)}")
+    if top.get("format") != FORMAT:
+        shown = top.get("format", "nothing")
+        raise CertificateFormatError("format", "format", f"not a novikoff certificate: format is {shown!r}")
+    version = top.get("version")
+    if type(version) is not int or version != VERSION:
+        raise CertificateFormatError(
+            "version", "version", f"unsupported version {version!r} (this novikoff reads version {VERSION})"
+        )
+    top = _fields(top, "", ("format", "version", "dataset", "certificate", "perceptron"))
+    return CertificateDocument(
+        _read_dataset(top["dataset"]), _read_certificate(top["certificate"]), _read_run(top["perceptron"])
+    )
+
+
+def _no_constants(name: str) -> object:
+    raise CertificateFormatError("", "not-json", f"not standard JSON: {name}")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, val in pairs:
+        if key in out:
+            raise CertificateFormatError(key, "not-json", f"duplicate key {key!r}")
+        out[key] = val
+    return out
+
+
+def from_json(text: str | bytes) -> CertificateDocument:
+    """Read certificate-format JSON strictly (see the module docstring). Raises
+    :class:`CertificateFormatError` (code ``not-json`` for text that is not standard JSON,
+    with duplicate keys or NaN/Infinity; otherwise the first offending field's path)."""
+    try:
+        value = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_unique_keys)
+    except CertificateFormatError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise CertificateFormatError("", "not-json", f"not JSON: {exc}") from None
+    return from_data(value)

@@ -1,0 +1,591 @@
+"""The certificate format: round trips, a tampering test per field, strict schema errors, and
+the checker's isolation from the solver.
+
+Every tampering test changes one field of a certificate file's JSON and asserts the reason
+code of the first failing fact; the untouched document beside it must check valid.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from fractions import Fraction as F
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from novikoff.certificates import (
+    FORMAT,
+    VERSION,
+    CertificateDocument,
+    CertificateFormatError,
+    GordanCertificate,
+    SeparableCertificate,
+    certificate_document,
+    certify,
+    dataset_digest,
+    from_json,
+    to_json,
+)
+from novikoff.certificates.checker import REASON_CODES, check_document
+from novikoff.certificates.format import FORMAT_ERROR_CODES, from_data, to_data
+from novikoff.data import Dataset
+from novikoff.reference import run_perceptron
+
+# z_1 = (1, 0, 1), z_2 = (0, 1, 1), z_3 = (1, 1, -1) with rho = 1: lambda = 1/3 each, p* = (2/3, 2/3, 1/3),
+# gamma^2 = 1, R^2 = 3. Natural order: updates on z_1 and z_3, weights (2, 1, 0), 2 epochs, converged.
+TRIANGLE = Dataset.from_arrays([[1, 0], [0, 1], [-1, -1]], [1, 1, -1])
+THIRDS = Dataset.from_fraction_rows(
+    [[F(1, 3), F(2, 3)], [F(-1, 3), F(0)], [F(2, 3), F(-1, 3)]], [1, -1, 1], bias=F(1, 2)
+)
+# not separable without a bias: z = (1), (-1); with a bias: the conflicting duplicate (1, 2)
+OPPOSITE = Dataset.from_arrays([[1], [1]], [1, -1], bias=0)
+CONFLICT = Dataset.from_arrays([[1, 2], [1, 2], [5, 5]], [1, -1, 1])
+
+
+def document(ds: Dataset, order: str = "natural", max_epochs: int = 50) -> CertificateDocument:
+    """certify + the reference perceptron run, as a certificate file's document."""
+    cert = certify(ds)
+    run = run_perceptron(ds, order=None if order == "natural" else order, max_epochs=max_epochs)
+    return certificate_document(ds, cert, run, order)
+
+
+def tampered(doc: CertificateDocument, edit: Callable[[dict[str, Any]], object]) -> CertificateDocument:
+    """``doc`` with its JSON value changed by ``edit`` and read back strictly."""
+    data = copy.deepcopy(to_data(doc))
+    edit(data)
+    return from_json(json.dumps(data))
+
+
+def code(ds: Dataset, doc: CertificateDocument) -> str | None:
+    verdict = check_document(ds, doc)
+    assert verdict.valid == (verdict.code is None)
+    assert verdict.message
+    return verdict.code
+
+
+# ------------------------------------------------------------------------------ round trips
+
+
+@pytest.mark.parametrize(
+    ("ds", "order", "separable"),
+    [
+        (TRIANGLE, "natural", True),
+        (TRIANGLE, "shuffle:5", True),
+        (THIRDS, "natural", True),
+        (TRIANGLE.with_bias(0), "natural", True),
+        (OPPOSITE, "natural", False),
+        (CONFLICT, "shuffle:2", False),
+    ],
+)
+def test_round_trip_and_check(ds: Dataset, order: str, separable: bool) -> None:
+    doc = document(ds, order, max_epochs=7)
+    assert doc.certificate.separable is separable
+    text = to_json(doc)
+    back = from_json(text)
+    assert back == doc
+    assert to_json(back) == text  # the written form is canonical
+    verdict = check_document(ds, back)
+    assert verdict.valid and verdict.code is None
+    assert verdict.message.startswith("separable" if separable else "not separable")
+    run = back.perceptron
+    assert run is not None and run.converged is separable
+    if not separable:
+        assert run.epochs == 7 and run.mistakes >= 7  # every epoch of a non-converged run errs
+
+
+def test_the_written_json_by_hand() -> None:
+    data = json.loads(to_json(document(TRIANGLE)))
+    assert data["format"] == FORMAT == "novikoff-certificate" and data["version"] == VERSION == 1
+    assert data["dataset"]["n_samples"] == 3 and data["dataset"]["n_features"] == 2
+    assert data["dataset"]["bias"] == "1"
+    cert = data["certificate"]
+    assert cert["kind"] == "separable"
+    assert cert["lambda"] == ["1/3", "1/3", "1/3"]
+    assert cert["pstar"] == ["2/3", "2/3", "1/3"]
+    assert (cert["gamma2"], cert["R2"], cert["bound"]) == ("1", "3", "3")
+    # hulls: (1/2, 1/2) and (-1, -1), v = (3/2, 3/2), ||v||^2 = 9/2
+    assert cert["geometric"] == {
+        "alpha": ["1/2", "1/2"],
+        "beta": ["1"],
+        "v": ["3/2", "3/2"],
+        "distance2": "9/2",
+    }
+    assert data["perceptron"] == {
+        "order": "natural",
+        "epochs": 2,
+        "converged": True,
+        "mistakes": 2,
+        "weights": ["2", "1", "0"],
+    }
+    gordan = json.loads(to_json(document(OPPOSITE, max_epochs=3)))["certificate"]
+    assert gordan == {"kind": "gordan", "lambda": ["1/2", "1/2"], "R2": "1"}
+
+
+def test_a_document_without_a_run_checks_the_certificate_alone() -> None:
+    doc = certificate_document(THIRDS, certify(THIRDS))
+    assert doc.perceptron is None and json.loads(to_json(doc))["perceptron"] is None
+    assert from_json(to_json(doc)) == doc
+    assert code(THIRDS, doc) is None
+
+
+small_int = st.integers(-4, 4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 6).flatmap(
+        lambda m: st.tuples(
+            st.lists(st.lists(small_int, min_size=2, max_size=2), min_size=m, max_size=m),
+            st.lists(st.sampled_from([-1, 1]), min_size=m, max_size=m),
+            st.sampled_from([F(0), F(1), F(1, 2), F(3)]),
+        )
+    )
+)
+def test_round_trip_on_random_data(case: tuple[list[list[int]], list[int], F]) -> None:
+    rows, labels, bias = case
+    ds = Dataset.from_arrays(rows, labels, bias=bias)
+    doc = document(ds, max_epochs=4)
+    back = from_json(to_json(doc))
+    assert back == doc
+    assert code(ds, back) is None
+
+
+def test_the_digest_is_of_the_exact_numbers() -> None:
+    # the same numbers given as integers, decimals and fractions: one digest
+    a = Dataset.from_arrays([[1, 2], [3, 4]], [1, -1])
+    b = Dataset.from_arrays([["1.0", "2"], ["3", "8/2"]], [1, -1], bias=F(1, 2), name="other")
+    assert dataset_digest(a) == dataset_digest(b)
+    # a non-reduced direct construction is the same data
+    c = Dataset(((2, 4), (6, 8)), 2, (1, -1))
+    assert dataset_digest(c) == dataset_digest(a)
+    for other in (
+        Dataset.from_arrays([[1, 2], [3, 5]], [1, -1]),
+        Dataset.from_arrays([[1, 2], [3, 4]], [-1, -1]),
+        Dataset.from_arrays([[F(1, 2), 1], [F(3, 2), 2]], [1, -1]),
+        Dataset.from_arrays([[1, 2, 0], [3, 4, 0]], [1, -1]),
+    ):
+        assert dataset_digest(other) != dataset_digest(a)
+    assert len(dataset_digest(a)) == 64
+
+
+# ------------------------------------------------------------------------------ tampering
+
+
+def _set(path: str, value: object) -> Callable[[dict[str, Any]], object]:
+    """An edit that sets the field at ``path`` (dots and [i]) to ``value``."""
+
+    def edit(data: dict[str, Any]) -> None:
+        keys: list[Any] = []
+        for part in path.split("."):
+            name, _, index = part.partition("[")
+            keys.append(name)
+            if index:
+                keys.append(int(index.rstrip("]")))
+        target: Any = data
+        for k in keys[:-1]:
+            target = target[k]
+        target[keys[-1]] = value
+
+    return edit
+
+
+# (field, new value, reason code) on TRIANGLE's document: lambda = (1/3, 1/3, 1/3), p* = (2/3, 2/3, 1/3),
+# weights (2/3, 2/3, 1/3), geometric alpha = (1/2, 1/2), beta = (1), v = (3/2, 3/2); run as above
+TRIANGLE_TAMPERING = [
+    ("dataset.n_samples", 4, "dataset-samples"),
+    ("dataset.n_features", 3, "dataset-features"),
+    ("dataset.bias", "2", "dataset-bias"),
+    ("dataset.sha256", "0" * 64, "dataset-digest"),
+    ("certificate.lambda[0]", "1/2", "lambda-sum"),
+    ("certificate.lambda[2]", "-1/3", "lambda-negative"),
+    ("certificate.lambda", ["1/2", "1/2"], "lambda-length"),
+    ("certificate.lambda", ["1/2", "1/2", "0"], "pstar"),  # convex, but p* is another point
+    ("certificate.R2", "4", "radius"),
+    ("certificate.pstar[1]", "1/3", "pstar"),
+    ("certificate.pstar", ["2/3", "2/3"], "pstar"),
+    ("certificate.gamma2", "2", "gamma2"),
+    ("certificate.weights[0]", "1", "weights"),
+    ("certificate.weights", ["2/3", "2/3", "1/3", "0"], "weights"),
+    ("certificate.bound", "4", "bound"),
+    ("certificate.geometric.alpha", ["1"], "geometric-length"),
+    ("certificate.geometric.beta", ["1", "0"], "geometric-length"),
+    ("certificate.geometric.alpha[0]", "1", "geometric-sum"),
+    ("certificate.geometric.beta[0]", "-1", "geometric-negative"),
+    ("certificate.geometric.v[0]", "1", "geometric-v"),
+    ("certificate.geometric.distance2", "5/2", "geometric-distance"),
+    ("perceptron.mistakes", 3, "run-mistakes"),
+    ("perceptron.mistakes", 1, "run-mistakes"),
+    ("perceptron.epochs", 3, "run-epochs"),
+    ("perceptron.epochs", 1, "run-converged"),
+    ("perceptron.converged", False, "run-converged"),
+    ("perceptron.weights[1]", "2", "run-weights"),
+    ("perceptron.weights", ["2", "1"], "run-weights"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "reason"), TRIANGLE_TAMPERING)
+def test_tampering_with_a_field_is_rejected_for_its_reason(path: str, value: object, reason: str) -> None:
+    doc = document(TRIANGLE)
+    assert code(TRIANGLE, doc) is None
+    bad = tampered(doc, _set(path, value))
+    assert bad != doc
+    assert code(TRIANGLE, bad) == reason
+
+
+def test_every_reason_code_is_exercised() -> None:
+    """The tables in this file reach every reason code the checker has."""
+    reached = {r for _, _, r in TRIANGLE_TAMPERING} | {r for _, r in HAND_MADE_REASONS}
+    reached.add("run-updates")  # a listed update replays wrongly: test_run_updates_code_comes_from_check_run
+    assert reached == set(REASON_CODES)
+
+
+def test_the_order_of_the_run_is_checked() -> None:
+    # shuffle seed 3 presents z_3, z_2, z_1 in epoch 0 (numpy's permutation, computed here):
+    # updates on z_3 (w = (1, 1, -1)) and z_2 (w.z_2 = 0; w = (1, 2, 0)); then every score > 0.
+    # Same count, other weights: the replay under the claimed order gives run-weights.
+    assert np.random.default_rng([3, 0]).permutation(3).tolist() == [2, 1, 0]
+    doc = document(TRIANGLE)
+    assert code(TRIANGLE, tampered(doc, _set("perceptron.order", "shuffle:3"))) == "run-weights"
+    honest = document(TRIANGLE, "shuffle:3")
+    assert honest.perceptron is not None and list(honest.perceptron.weights) == [1, 2, 0]
+    assert code(TRIANGLE, honest) is None
+
+
+def test_tampered_data_is_another_dataset() -> None:
+    doc = document(TRIANGLE)
+    moved = Dataset.from_arrays([[1, 0], [0, 1], [-1, -2]], [1, 1, -1])
+    assert code(moved, doc) == "dataset-digest"
+    flipped = Dataset.from_arrays([[1, 0], [0, 1], [-1, -1]], [1, -1, -1])
+    assert code(flipped, doc) == "dataset-digest"
+    assert code(TRIANGLE.with_bias(2), doc) == "dataset-bias"
+    # the digest rebound to the moved data: now the mathematics fails (R^2 = ||(1, 2, 1)||^2 = 6)
+    rebound = tampered(doc, _set("dataset.sha256", dataset_digest(moved)))
+    assert code(moved, rebound) == "radius"
+
+
+def _gordan_multiplier(data: dict[str, Any]) -> None:
+    data["certificate"]["lambda"] = ["1/4", "3/4"]
+
+
+def _separable_as_gordan(data: dict[str, Any]) -> None:
+    cert = data["certificate"]
+    data["certificate"] = {"kind": "gordan", "lambda": cert["lambda"], "R2": cert["R2"]}
+
+
+def _gordan_as_separable(data: dict[str, Any]) -> None:
+    data["certificate"].update(
+        kind="separable", pstar=["0"], gamma2="0", weights=["0"], bound="0", geometric=None
+    )
+
+
+def _corner(data: dict[str, Any]) -> None:
+    # on TRIANGLE: p* = z_1 = (1, 0, 1), ||p*||^2 = 2, but z_2.p* = 1 < 2
+    data["certificate"].update(
+        {"lambda": ["1", "0", "0"], "pstar": ["1", "0", "1"], "gamma2": "2", "weights": ["1/2", "0", "1/2"]},
+        bound="3/2",
+    )
+
+
+def _geometric_corner(data: dict[str, Any]) -> None:
+    # alpha = (1, 0): the hull point x_1 = (1, 0), v = (2, 1), ||v||^2 = 5, but x_2.v - x_3.v = 1 + 3 < 5
+    data["certificate"]["geometric"] = {"alpha": ["1", "0"], "beta": ["1"], "v": ["2", "1"], "distance2": "5"}
+
+
+def _unconverged_run_replayed_wrongly(data: dict[str, Any]) -> None:
+    data["perceptron"]["mistakes"] = 0  # the first presentation is already a mistake
+
+
+# (edit, reason) on OPPOSITE's (Gordan) or TRIANGLE's document, for facts a one-field change cannot break
+HAND_MADE_REASONS: list[tuple[Callable[[dict[str, Any]], None], str]] = [
+    (_gordan_multiplier, "gordan-nonzero"),
+    (_gordan_as_separable, "pstar-zero"),
+    (_separable_as_gordan, "gordan-nonzero"),
+    (_corner, "not-minimal"),
+    (_geometric_corner, "geometric-not-closest"),
+    (_unconverged_run_replayed_wrongly, "run-mistakes"),
+]
+
+
+@pytest.mark.parametrize(("edit", "reason"), HAND_MADE_REASONS)
+def test_hand_made_false_facts(edit: Callable[[dict[str, Any]], None], reason: str) -> None:
+    ds = (
+        OPPOSITE
+        if edit in (_gordan_multiplier, _gordan_as_separable, _unconverged_run_replayed_wrongly)
+        else TRIANGLE
+    )
+    doc = document(ds, max_epochs=3)
+    assert code(ds, doc) is None
+    assert code(ds, tampered(doc, edit)) == reason
+
+
+def test_run_updates_code_comes_from_check_run() -> None:
+    from novikoff.certificates.checker import CertificateRejected, check_run
+
+    with pytest.raises(CertificateRejected) as info:
+        check_run(TRIANGLE, [(0, 0)], [2, 1, 0], 2, True)
+    assert info.value.code == "run-updates"
+    assert "missed a mistake" in str(info.value)
+
+
+# ------------------------------------------------------------------------------ schema errors
+
+
+def _format_error(data: object) -> CertificateFormatError:
+    with pytest.raises(CertificateFormatError) as info:
+        from_json(json.dumps(data))
+    assert info.value.code in FORMAT_ERROR_CODES
+    return info.value
+
+
+def _good() -> dict[str, Any]:
+    return to_data(document(TRIANGLE))
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "error_code", "message"),
+    [
+        ("certificate.lambda[1]", "1/0", "bad-value", "certificate.lambda[1]: not a rational: '1/0'"),
+        ("certificate.lambda[1]", "2/6", "bad-value", "certificate.lambda[1]: not in lowest terms: '2/6'"),
+        ("certificate.R2", "3/1", "bad-value", "certificate.R2: not in lowest terms: '3/1'"),
+        ("certificate.R2", "-0", "bad-value", "certificate.R2: not a rational: '-0'"),
+        ("certificate.R2", "+3", "bad-value", "certificate.R2: not a rational: '+3'"),
+        ("certificate.R2", " 3", "bad-value", "certificate.R2: not a rational: ' 3'"),
+        ("certificate.R2", "3.0", "bad-value", "certificate.R2: not a rational: '3.0'"),
+        ("certificate.R2", "1/-3", "bad-value", "certificate.R2: not a rational: '1/-3'"),
+        ("certificate.R2", "03", "bad-value", "certificate.R2: not a rational: '03'"),
+        ("certificate.R2", "٣", "bad-value", "certificate.R2: not a rational: '٣'"),
+        ("certificate.R2", 3, "wrong-type", "certificate.R2: expected a rational as a string, got a number"),
+        (
+            "certificate.pstar",
+            "2/3",
+            "wrong-type",
+            "certificate.pstar: expected an array of rationals, got a string",
+        ),
+        (
+            "certificate.pstar[2]",
+            None,
+            "wrong-type",
+            "certificate.pstar[2]: expected a rational as a string, got null",
+        ),
+        (
+            "certificate.geometric",
+            [],
+            "wrong-type",
+            "certificate.geometric: expected an object, got an array",
+        ),
+        ("certificate.geometric.v[0]", "x", "bad-value", "certificate.geometric.v[0]: not a rational: 'x'"),
+        (
+            "certificate.kind",
+            "margin",
+            "kind",
+            "certificate.kind: unknown kind 'margin' (expected 'separable' or 'gordan')",
+        ),
+        (
+            "certificate.kind",
+            None,
+            "kind",
+            "certificate.kind: unknown kind None (expected 'separable' or 'gordan')",
+        ),
+        ("certificate", None, "wrong-type", "certificate: expected an object, got null"),
+        ("dataset.n_samples", "3", "wrong-type", "dataset.n_samples: expected an integer, got a string"),
+        ("dataset.n_samples", True, "wrong-type", "dataset.n_samples: expected an integer, got a boolean"),
+        ("dataset.n_samples", 3.0, "wrong-type", "dataset.n_samples: expected an integer, got a number"),
+        ("dataset.n_samples", 0, "bad-value", "dataset.n_samples: must be at least 1, got 0"),
+        ("dataset.n_features", -1, "bad-value", "dataset.n_features: must be at least 0, got -1"),
+        ("dataset.bias", "-1", "bad-value", "dataset.bias: bias must be >= 0, got -1"),
+        ("dataset.sha256", "AB" * 32, "bad-value", "dataset.sha256: not 64 lowercase hexadecimal digits"),
+        ("dataset.sha256", 5, "wrong-type", "dataset.sha256: expected a string, got a number"),
+        (
+            "perceptron.order",
+            "shuffle:-1",
+            "bad-value",
+            "perceptron.order: expected 'natural' or 'shuffle:SEED', got 'shuffle:-1'",
+        ),
+        (
+            "perceptron.order",
+            "Natural",
+            "bad-value",
+            "perceptron.order: expected 'natural' or 'shuffle:SEED', got 'Natural'",
+        ),
+        ("perceptron.order", 0, "wrong-type", "perceptron.order: expected a string, got a number"),
+        (
+            "perceptron.converged",
+            1,
+            "wrong-type",
+            "perceptron.converged: expected true or false, got a number",
+        ),
+        ("perceptron.epochs", -1, "bad-value", "perceptron.epochs: must be at least 0, got -1"),
+        ("perceptron.mistakes", "2", "wrong-type", "perceptron.mistakes: expected an integer, got a string"),
+        ("perceptron.weights[0]", "2/1", "bad-value", "perceptron.weights[0]: not in lowest terms: '2/1'"),
+        ("perceptron", [], "wrong-type", "perceptron: expected an object, got an array"),
+        ("dataset", "x", "wrong-type", "dataset: expected an object, got a string"),
+    ],
+)
+def test_schema_errors_name_the_path(path: str, value: object, error_code: str, message: str) -> None:
+    data = _good()
+    _set(path, value)(data)
+    err = _format_error(data)
+    assert (err.code, err.path, str(err)) == (error_code, path, message)
+
+
+@pytest.mark.parametrize(
+    ("where", "key", "error_code", "path"),
+    [
+        ("certificate", "gamma2", "missing-field", "certificate.gamma2"),
+        ("certificate", "geometric", "missing-field", "certificate.geometric"),
+        ("certificate", "kind", "missing-field", "certificate.kind"),
+        ("dataset", "sha256", "missing-field", "dataset.sha256"),
+        ("perceptron", "order", "missing-field", "perceptron.order"),
+        ("certificate.geometric", "distance2", "missing-field", "certificate.geometric.distance2"),
+        ("", "perceptron", "missing-field", "perceptron"),
+        ("", "dataset", "missing-field", "dataset"),
+    ],
+)
+def test_missing_fields(where: str, key: str, error_code: str, path: str) -> None:
+    data = _good()
+    target = data
+    for part in filter(None, where.split(".")):
+        target = target[part]
+    del target[key]
+    err = _format_error(data)
+    assert (err.code, err.path, str(err)) == (error_code, path, f"{path}: missing")
+
+
+@pytest.mark.parametrize(
+    ("where", "path"),
+    [
+        ("", "comment"),
+        ("dataset", "dataset.name"),
+        ("certificate", "certificate.margin"),
+        ("certificate.geometric", "certificate.geometric.w"),
+        ("perceptron", "perceptron.updates"),
+    ],
+)
+def test_extra_fields(where: str, path: str) -> None:
+    data = _good()
+    target = data
+    for part in filter(None, where.split(".")):
+        target = target[part]
+    target[path.rpartition(".")[2]] = 1
+    err = _format_error(data)
+    assert (err.code, err.path, str(err)) == ("extra-field", path, f"{path}: unexpected field")
+
+
+def test_gordan_fields_on_a_gordan_certificate_only() -> None:
+    data = to_data(document(OPPOSITE, max_epochs=2))
+    data["certificate"]["pstar"] = ["0"]
+    err = _format_error(data)
+    assert (err.code, err.path) == ("extra-field", "certificate.pstar")
+
+
+def test_wrong_format_and_version_are_refused_with_the_reason() -> None:
+    data = _good()
+    data["version"] = 2
+    err = _format_error(data)
+    assert (err.code, err.path) == ("version", "version")
+    assert str(err) == "version: unsupported version 2 (this novikoff reads version 1)"
+    for version in ("1", True, 1.0, None):
+        data["version"] = version
+        assert _format_error(data).code == "version"
+    data = _good()
+    data["format"] = "drat"
+    err = _format_error(data)
+    assert (err.code, str(err)) == ("format", "format: not a novikoff certificate: format is 'drat'")
+    del data["format"]
+    assert _format_error(data).code == "format"
+    err = _format_error([1, 2])
+    assert (err.code, err.path, str(err)) == (
+        "wrong-type",
+        "",
+        "certificate file: expected a JSON object, got an array",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "not json", '{"format": NaN}', '{"a": Infinity}', '{"format": "x", "format": "y"}', "[1,]"],
+)
+def test_text_that_is_not_standard_json(text: str) -> None:
+    with pytest.raises(CertificateFormatError) as info:
+        from_json(text)
+    assert info.value.code == "not-json"
+
+
+def test_huge_numbers_are_read_exactly() -> None:
+    big = 10**5000 + 1
+    doc = certificate_document(
+        Dataset.from_arrays([[big]], [1], bias=0), certify(Dataset.from_arrays([[big]], [1], bias=0))
+    )
+    back = from_json(to_json(doc))
+    assert back == doc
+    assert back.certificate.R2 == big * big
+
+
+def test_the_kind_decides_the_type() -> None:
+    assert isinstance(from_json(to_json(document(TRIANGLE))).certificate, SeparableCertificate)
+    assert isinstance(from_json(to_json(document(OPPOSITE, max_epochs=2))).certificate, GordanCertificate)
+    assert from_data(to_data(document(THIRDS))) == document(THIRDS)
+
+
+# ------------------------------------------------------------------------------ isolation
+
+_ALLOWED = {
+    "novikoff",
+    "novikoff.certificates",
+    "novikoff.certificates.checker",
+    "novikoff.certificates.format",
+    "novikoff.data",
+    "novikoff.dyadic",
+    "novikoff.errors",
+    "novikoff.rational",
+    "novikoff.runs",
+}
+
+
+def _modules_after(statement: str) -> set[str]:
+    code_text = f"import sys, json\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run(
+        [sys.executable, "-c", code_text], capture_output=True, text=True, check=True, timeout=120
+    )
+    return set(json.loads(out.stdout))
+
+
+def test_the_checker_imports_no_solver() -> None:
+    loaded = _modules_after("import novikoff.certificates.checker")
+    ours = {m for m in loaded if m == "novikoff" or m.startswith("novikoff.")}
+    assert ours <= _ALLOWED, sorted(ours - _ALLOWED)
+    for banned in (
+        "novikoff.minnorm",
+        "novikoff.certificates.solver",
+        "novikoff.parallel",
+        "sympy",
+        "scipy",
+        "hypothesis",
+    ):
+        assert banned not in loaded
+    assert not any(
+        m.startswith(("novikoff.twins", "novikoff.reference", "novikoff.spec", "novikoff.proofs"))
+        for m in loaded
+    )
+
+
+def test_the_package_loads_the_solver_only_when_asked() -> None:
+    loaded = _modules_after("import novikoff.certificates")
+    assert "novikoff.certificates.format" in loaded
+    assert "novikoff.certificates.solver" not in loaded and "novikoff.certificates.checker" not in loaded
+    loaded = _modules_after("from novikoff.certificates import certify")
+    assert "novikoff.certificates.solver" in loaded and "novikoff.minnorm" in loaded
+
+
+def test_unknown_package_attributes_raise() -> None:
+    import novikoff.certificates as pkg
+
+    with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
+        pkg.nonexistent  # noqa: B018
