@@ -14,6 +14,12 @@ action on SIGTERM/SIGINT/SIGHUP (it dies, it never reports a half result); its
 stdin/stdout/stderr are /dev/null, so it never holds the caller's pipes; and
 :func:`kill_children` (called by the CLI on every exit path, and by ``wait`` when
 waiting is interrupted) kills and reaps every child still running.
+
+``start_child(fn, *args)`` is the same machinery for work whose failure must be
+reported rather than recomputed (the shards of :mod:`novikoff.executors`): the
+child keeps the caller's stderr (progress lines), and :meth:`Child.result`
+returns ``fn``'s value or raises :class:`ChildFailed` with the child's exception
+type, message and traceback text, or how the child died.
 """
 
 from __future__ import annotations
@@ -24,12 +30,21 @@ import os
 import pickle
 import signal
 import sys
+import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["beside", "kill_children", "live_children", "prepare_child"]
+__all__ = [
+    "Child",
+    "ChildFailed",
+    "beside",
+    "kill_children",
+    "live_children",
+    "prepare_child",
+    "start_child",
+]
 
 _LIVE: list[Any] = []  # multiprocessing.Process objects started by beside() and not yet reaped
 
@@ -93,7 +108,7 @@ def kill_children() -> None:
 def _reap(proc: Any) -> None:
     with contextlib.suppress(Exception):
         proc.join()
-    if proc in _LIVE:
+    with contextlib.suppress(ValueError):  # another thread may have reaped it meanwhile
         _LIVE.remove(proc)
 
 
@@ -127,3 +142,94 @@ def beside(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
         return value if ok else fn(*args)
 
     return wait
+
+
+class ChildFailed(Exception):
+    """A child started by :func:`start_child` did not return a value.
+
+    ``kind`` is the exception's type name (``"ValueError"``) or, when the child died
+    without reporting, a description such as ``"killed by signal 9"``; ``detail`` is the
+    exception's message; ``remote_traceback`` the child's formatted traceback ("" if none).
+    """
+
+    def __init__(self, kind: str, detail: str, remote_traceback: str = "") -> None:
+        self.kind = kind
+        self.detail = detail
+        self.remote_traceback = remote_traceback
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+
+
+def _shard_child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...], parent_pid: int) -> None:
+    prepare_child()
+    with contextlib.suppress(OSError):  # stdin only: stdout/stderr stay the caller's
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+    if os.getppid() != parent_pid:  # the parent died before prctl took effect
+        os._exit(1)
+    try:
+        payload = pickle.dumps((True, fn(*args)), protocol=pickle.HIGHEST_PROTOCOL)
+    except BaseException as exc:  # every failure (an unpicklable result too) goes to the parent
+        failure = (type(exc).__name__, str(exc), traceback.format_exc())
+        payload = pickle.dumps((False, failure))
+    with contextlib.suppress(OSError):  # the parent is gone or stopped listening: nobody to tell
+        conn.send_bytes(payload)
+    conn.close()
+
+
+class Child(Generic[T]):
+    """``fn(*args)`` running in a child process started by :func:`start_child`."""
+
+    def __init__(self, proc: Any, conn: Any) -> None:
+        self._proc = proc
+        self._conn = conn
+
+    @property
+    def pid(self) -> int:
+        """The child's process id."""
+        return int(self._proc.pid)
+
+    def result(self) -> T:
+        """Wait for the child; its value, or :class:`ChildFailed` (its exception, or how it
+        died). The child is reaped either way. Interrupted waiting kills the child."""
+        try:
+            ok, value = pickle.loads(self._conn.recv_bytes())
+        except (EOFError, OSError, pickle.UnpicklingError):
+            _reap(self._proc)
+            code = self._proc.exitcode
+            how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
+            raise ChildFailed(f"the process died without a result ({how})", "") from None
+        except BaseException:
+            self.kill()
+            raise
+        finally:
+            with contextlib.suppress(OSError):
+                self._conn.close()
+        _reap(self._proc)
+        if ok:
+            return value
+        raise ChildFailed(*value)
+
+    def kill(self) -> None:
+        """SIGKILL and reap the child (idempotent; a finished child is only reaped)."""
+        with contextlib.suppress(Exception):
+            if self._proc.is_alive():
+                self._proc.kill()
+        _reap(self._proc)
+
+
+def start_child(fn: Callable[..., T], *args: Any) -> Child[T]:
+    """Start ``fn(*args)`` in a child process with the hygiene of :func:`beside` (it dies
+    with this process, default signal actions, stdin from /dev/null, killed by
+    :func:`kill_children`) but keeping this process's stdout and stderr.
+
+    The child is forked where fork exists, else spawned (then ``fn`` and ``args`` must be
+    picklable: ``fn`` a module-level function). Raises OSError when no process can be
+    started. Unlike :func:`beside`, nothing is recomputed here: a failure is reported by
+    :meth:`Child.result`."""
+    ctx: Any = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_shard_child, args=(child, fn, args, os.getpid()), daemon=True)
+    proc.start()
+    child.close()
+    _LIVE.append(proc)
+    return Child(proc, parent)
