@@ -147,3 +147,33 @@ def test_weights_out_to_an_unwritable_place_exits_2(
 ) -> None:
     code = cli.main(["run", "example:exercise-6.1", "--weights-out", str(tmp_path / "no" / "such" / "w.txt")])
     assert code == 2 and "--weights-out" in capsys.readouterr().err
+
+
+def test_multiclass_run_records_one_weight_row_per_class(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "three.csv"
+    data.write_text("0,0,a\n4,0,b\n0,4,c\n1,0,a\n5,1,b\n1,5,c\n")
+    out = tmp_path / "w.txt"
+    code, report = _run(
+        capsys, str(data), "--algorithm", "multiclass", "--header", "no", "--weights-out", str(out)
+    )
+    rows = report["run"]["weights"]
+    assert code == 0 and report["run"]["converged"] and len(rows) == 3
+    assert all(len(row) == 3 for row in rows)  # two features and the bias, per class
+    written = [line.split(", ") for line in out.read_text().splitlines() if not line.startswith("#")]
+    assert [[Fraction(v) for v in row] for row in written] == [[Fraction(v) for v in row] for row in rows]
+    assert report["training_errors"] == 0
+
+
+def test_msvmav_weights_out_is_read_back_by_margins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "w.txt"
+    code, report = _run(capsys, "example:exercise-6.1", "--algorithm", "msvmav", "--weights-out", str(out))
+    assert code == 0
+    written = [Fraction(t) for t in out.read_text().splitlines() if not t.startswith("#")]
+    assert written == [Fraction(v) for v in report["weights"]]  # the floats' exact values
+    code = cli.main(["margins", "example:exercise-6.1", "--weights", str(out), "--json"])
+    margins = json.loads(capsys.readouterr().out)
+    assert code == 0 and margins["training_errors"] == report["training_errors"]

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from novikoff.approx import show
-from novikoff.certify import Certificate, SeparableCertificate, certify
-from novikoff.commands.options import add_data_options, add_run_bounds, load_data
+from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, certify, to_json
+from novikoff.commands.options import add_data_options, add_run_bounds, load_data, write_file
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.jsonout import float_or_none, print_json
@@ -40,6 +40,12 @@ def register(sub: Any) -> None:
         metavar="FILE.v",
         help="write a Coq file that checks this certificate by computation and proves "
         "updates <= floor(R^2/gamma^2) in every order (separable data only)",
+    )
+    c.add_argument(
+        "--certificate",
+        metavar="FILE.json",
+        help="write the certificate and the exact run as a certificate file "
+        "(docs/reference/certificate-format.md); anyone can check it with: novikoff check DATA FILE.json",
     )
     add_run_bounds(c)
     c.set_defaults(handler=run)
@@ -163,6 +169,13 @@ def _check_coq_path(path: str) -> None:
         raise InputError(f"--coq {path}: not a file in an existing directory")
 
 
+def _check_output_path(path: str, option: str) -> None:
+    """InputError (naming ``option``) unless ``path`` can be a file in an existing directory."""
+    target = Path(path)
+    if target.is_dir() or not target.parent.is_dir():
+        raise InputError(f"{option} {path}: not a file in an existing directory")
+
+
 def _write_coq_certificate(path: str, ds: Dataset, cert: Certificate) -> None:
     """Write the Coq file of ``--coq``; a non-separable dataset has no bound to prove (exit 2)."""
     from novikoff.coq.dataset_certificate import certificate_to_coq
@@ -182,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
         check_plot_path(args.plot)
     if args.coq is not None:
         _check_coq_path(args.coq)
+    if args.certificate is not None:
+        _check_output_path(args.certificate, "--certificate")
     with phase("reading the data"):
         ds = load_data(args)
     with phase("the exact certificate"):
@@ -204,6 +219,10 @@ def run(args: argparse.Namespace) -> int:
     report = certify_report(ds, cert, run, vectors=args.json, record=args.record, stopped=stopped)
     if args.coq:
         report["coq_file"] = args.coq
+    if args.certificate is not None:
+        document = certificate_document(ds, cert, run, "natural" if order is None else str(order))
+        write_file(args.certificate, to_json(document), "--certificate")
+        report["certificate_file"] = args.certificate
     if args.trace:
         write_trace(args.trace, run.updates)
     if args.plot:
@@ -220,4 +239,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  squeeze figure written to {args.plot}")
         if args.coq:
             print(f"  Coq file written to {args.coq} (compile: coqc -R BUILT_DEVELOPMENT Novikoff FILE)")
+        if args.certificate is not None:
+            print(
+                f"  certificate written to {args.certificate} (check: novikoff check DATA {args.certificate})"
+            )
     return 0

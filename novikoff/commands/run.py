@@ -24,10 +24,10 @@ from novikoff.commands.options import (
     load_data,
     rational_option,
     stop_text,
-    write_file,
 )
 from novikoff.commands.run_msvmav import msvmav_command
 from novikoff.commands.run_multiclass import multiclass_command
+from novikoff.commands.weights import weights_json, write_weights
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.jsonout import print_json
@@ -36,7 +36,7 @@ from novikoff.rational import format_rational
 from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
 from novikoff.runs import RunRecord
 
-__all__ = ["ALGORITHMS", "register", "run", "write_weights"]
+__all__ = ["ALGORITHMS", "register", "run"]
 
 
 ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket", "multiclass", "msvmav")
@@ -186,28 +186,6 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
     return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
 
 
-def _exact_weights(weights: Any) -> list[Fraction]:
-    """The run's final weights as exact rationals (a float64 is its exact dyadic value)."""
-    return [v if isinstance(v, Fraction) else Fraction(float(v)) for v in weights]
-
-
-def _weights_json(weights: Any, fast: bool) -> dict[str, Any]:
-    """``weights`` (bias weight last): exact strings for an exact run; for a fast run the floats
-    and, as ``weights_exact``, their exact dyadic values."""
-    exact = [str(format_rational(v)) for v in _exact_weights(weights)]
-    if not fast:
-        return {"weights": exact}
-    return {"weights": [float(v) for v in weights], "weights_exact": exact}
-
-
-def write_weights(path: str, weights: Any, what: str) -> None:
-    """Write the final weights to ``path`` one exact value per line (bias weight last), under a
-    ``#`` comment, in the form ``novikoff margins --weights`` reads back exactly."""
-    lines = [f"# {what}: final weights, bias weight last (exact)"]
-    lines += [str(format_rational(v)) for v in _exact_weights(weights)]
-    write_file(path, "\n".join(lines) + "\n", "--weights-out")
-
-
 def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
     from novikoff.reference.pocket import PocketRun
     from novikoff.twins.pocket import PocketTwinRun
@@ -304,7 +282,7 @@ def run(args: argparse.Namespace) -> int:
             "stopped_by": stopped,
             "stages": [[format_rational(Fraction(e)), t, n] for e, t, n in getattr(run, "stages", [])],
             "record": record_json(run.updates, args.record),
-            **_weights_json(run.weights, args.fast),
+            **weights_json(run.weights, args.fast),
         },
         "margin": None
         if margin is None

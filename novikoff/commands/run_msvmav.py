@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from novikoff.approx import show, show_ratio_sqrt
 from novikoff.commands.options import load_data, rational_option
+from novikoff.commands.weights import write_weights
 from novikoff.errors import InputError
 from novikoff.jsonout import float_or_none, print_json
 from novikoff.rational import format_rational
@@ -57,6 +58,9 @@ def msvmav_command(args: argparse.Namespace) -> int:
         "theta_history": thetas,
         "seconds": round(seconds, 4),
     }
+    if args.weights_out:
+        what = f"novikoff run msvmav on {ds.name}"
+        write_weights(args.weights_out, [Fraction(v) for v in weights], what)
     if args.json:
         print_json(report)
         return 0

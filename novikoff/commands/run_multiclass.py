@@ -8,8 +8,9 @@ from fractions import Fraction
 from typing import Any
 
 from novikoff.approx import show
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.commands.options import stop_text
+from novikoff.commands.weights import weights_json, write_weights
 from novikoff.errors import InputError
 from novikoff.jsonout import print_json
 from novikoff.rational import format_rational
@@ -69,6 +70,18 @@ def _multiclass_errors(data: Any, weights: Any) -> int:
     return sum(1 for x, y in zip(X, data.labels) if predict_first_max(W, x) != y)
 
 
+def _flat(weights: Any) -> list[Any]:
+    """The K x D weights as one row-major list (the twin's matrix or the reference's list)."""
+    import numpy as np
+
+    return weights.ravel().tolist() if isinstance(weights, np.ndarray) else list(weights)
+
+
+def _class_rows(fields: dict[str, list[Any]], width: int) -> dict[str, list[list[Any]]]:
+    """Every flat weight list of ``fields`` cut into one row of ``width`` values per class."""
+    return {k: [v[i : i + width] for i in range(0, len(v), width)] for k, v in fields.items()}
+
+
 def multiclass_command(args: argparse.Namespace) -> int:
     from novikoff.multiclass import kesler
     from novikoff.reference.multiclass import run_multiclass
@@ -115,6 +128,7 @@ def multiclass_command(args: argparse.Namespace) -> int:
             "converged": run.converged,
             "stopped_by": stopped,
             "record": record_json(run.updates, args.record),
+            **_class_rows(weights_json(_flat(run.weights), args.fast), data.dimension),
         },
         "training_errors": errors,
         "checks": {"M1 and Kesler N1": f"held at all {run.mistakes} updates"}
@@ -122,6 +136,9 @@ def multiclass_command(args: argparse.Namespace) -> int:
         else {},
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
+    if args.weights_out:
+        what = f"novikoff run multiclass on {data.name} ({data.n_classes} classes)"
+        write_weights(args.weights_out, _flat(run.weights), what, row_length=data.dimension)
     if args.json:
         print_json(report)
         return 0
