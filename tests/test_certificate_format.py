@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
 from fractions import Fraction as F
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -589,3 +591,151 @@ def test_unknown_package_attributes_raise() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
         pkg.nonexistent  # noqa: B018
+
+
+# ------------------------------------------------------------------------------ the command line
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    from novikoff import cli
+
+    status = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _csv(path: Path, rows: list[str]) -> str:
+    path.write_text("".join(r + "\n" for r in rows))
+    return str(path)
+
+
+def test_certify_writes_a_file_that_check_accepts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _csv(tmp_path / "d.csv", ["1,0,1", "0,1,1", "-1,-1,-1"])  # TRIANGLE
+    cert = str(tmp_path / "c.json")
+    status, out, _ = run_cli(capsys, "certify", data, "--certificate", cert)
+    assert status == 0 and f"certificate written to {cert}" in out
+    doc = from_json(Path(cert).read_text())
+    assert doc == document(TRIANGLE)  # the file holds the library's document of the same data
+    status, out, err = run_cli(capsys, "check", data, cert)
+    assert (status, err) == (0, "")
+    assert out.startswith("valid: separable, gamma^2 = 1, R^2 = 3, bound = 3")
+    status, out, _ = run_cli(capsys, "check", data, cert, "--json")
+    assert status == 0
+    assert json.loads(out) == {
+        "file": cert,
+        "dataset": data,
+        "valid": True,
+        "reason": None,
+        "message": check_document(TRIANGLE, doc).message,
+    }
+    status, out, _ = run_cli(capsys, "certify", data, "--certificate", cert, "--json")
+    assert status == 0 and json.loads(out)["certificate_file"] == cert
+
+
+def test_check_uses_the_certificates_bias_and_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _csv(tmp_path / "t.csv", ["1/3,2/3,1", "-1/3,0,-1", "2/3,-1/3,1"])  # THIRDS
+    cert = str(tmp_path / "c.json")
+    status, _, _ = run_cli(
+        capsys, "certify", data, "--bias", "1/2", "--order", "shuffle:4", "--certificate", cert
+    )
+    assert status == 0
+    doc = from_json(Path(cert).read_text())
+    assert doc.dataset.bias == F(1, 2) and doc.perceptron is not None and doc.perceptron.order == "shuffle:4"
+    assert doc == document(THIRDS, "shuffle:4")
+    assert run_cli(capsys, "check", data, cert)[0] == 0
+
+
+def test_non_separable_data_round_trip_through_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _csv(tmp_path / "xor.csv", ["1,1,1", "-1,-1,1", "1,-1,-1", "-1,1,-1"])
+    cert = str(tmp_path / "c.json")
+    assert run_cli(capsys, "certify", data, "--max-epochs", "5", "--certificate", cert)[0] == 0
+    doc = from_json(Path(cert).read_text())
+    assert isinstance(doc.certificate, GordanCertificate)
+    assert list(doc.certificate.lambdas) == [F(1, 4)] * 4
+    assert doc.perceptron is not None and (doc.perceptron.epochs, doc.perceptron.converged) == (5, False)
+    status, out, _ = run_cli(capsys, "check", data, cert)
+    assert status == 0 and out.startswith("valid: not separable (Gordan certificate, 4 multipliers > 0)")
+
+
+def test_check_exits_1_at_the_first_false_fact(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _csv(tmp_path / "d.csv", ["1,0,1", "0,1,1", "-1,-1,-1"])
+    cert = tmp_path / "c.json"
+    cert.write_text(to_json(tampered(document(TRIANGLE), _set("certificate.gamma2", "2"))))
+    status, out, _ = run_cli(capsys, "check", data, str(cert))
+    assert status == 1
+    assert out == "invalid: gamma2: gamma^2 claimed 2, ||p*||^2 = 1\n"
+    status, out, _ = run_cli(capsys, "check", data, str(cert), "--json")
+    assert status == 1
+    r = json.loads(out)
+    assert (r["valid"], r["reason"], r["message"]) == (False, "gamma2", "gamma^2 claimed 2, ||p*||^2 = 1")
+    # the honest file against changed data: another dataset
+    cert.write_text(to_json(document(TRIANGLE)))
+    moved = _csv(tmp_path / "m.csv", ["1,0,1", "0,1,1", "-1,-2,-1"])
+    status, out, _ = run_cli(capsys, "check", moved, str(cert))
+    assert status == 1 and out.startswith("invalid: dataset-digest: ")
+
+
+def test_check_exits_2_on_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _csv(tmp_path / "d.csv", ["1,0,1", "0,1,1", "-1,-1,-1"])
+    good = tmp_path / "c.json"
+    good.write_text(to_json(document(TRIANGLE)))
+    bad = tmp_path / "bad.json"
+    bad_data = to_data(document(TRIANGLE))
+    bad_data["certificate"]["lambda"][1] = "1/0"
+    bad.write_text(json.dumps(bad_data))
+    status, out, err = run_cli(capsys, "check", data, str(bad))
+    assert (status, out) == (2, "")
+    assert err == f"novikoff: error: {bad}: certificate.lambda[1]: not a rational: '1/0'\n"
+    status, out, _ = run_cli(capsys, "check", data, str(bad), "--json")
+    r = json.loads(out)
+    assert (status, r["exit_code"], r["reason"], r["path"]) == (2, 2, "bad-value", "certificate.lambda[1]")
+    bad.write_text("{not json")
+    status, out, _ = run_cli(capsys, "check", data, str(bad), "--json")
+    assert status == 2 and json.loads(out)["reason"] == "not-json"
+    status, _, err = run_cli(capsys, "check", data, str(tmp_path / "missing.json"))
+    assert status == 2 and "missing.json" in err
+    status, _, err = run_cli(capsys, "check", str(tmp_path / "nodata.csv"), str(good))
+    assert status == 2 and "nodata.csv" in err
+    broken = _csv(tmp_path / "broken.csv", ["1,0,1", "0,x,1"])
+    status, _, err = run_cli(capsys, "check", broken, str(good))
+    assert status == 2 and "broken.csv:2" in err
+    status, _, err = run_cli(capsys, "certify", data, "--certificate", str(tmp_path / "no" / "c.json"))
+    assert status == 2 and "--certificate" in err
+
+
+# ------------------------------------------------------------------------------ the documentation
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "reference" / "certificate-format.md"
+
+
+def _markdown(text: str) -> str:
+    """``text`` as the page writes it in a table cell (``*`` and ``_`` escaped)."""
+    return text.replace("*", "\\*").replace("_", "\\_")
+
+
+def test_the_doc_lists_exactly_the_reason_codes() -> None:
+    from novikoff.certificates.checker import REASONS
+
+    text = DOC.read_text()
+    reasons = text.split("\n## Reason codes\n", 1)[1]
+    rows = re.findall(r"^\| `([a-z0-9-]+)` \|", reasons, flags=re.MULTILINE)
+    assert rows == [*REASONS, *FORMAT_ERROR_CODES]
+    for code_name, meaning in REASONS.items():
+        assert f"| `{code_name}` | {_markdown(meaning)} |" in reasons
+
+
+def test_the_docs_example_checks_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    example = re.search(r'```json title="cert.json"\n(.*?)```', DOC.read_text(), flags=re.DOTALL)
+    assert example is not None
+    cert = tmp_path / "example.json"
+    cert.write_text(example.group(1))
+    status, out, _ = run_cli(capsys, "check", "example:exercise-6.1", str(cert))
+    assert status == 0 and out.startswith("valid: ")
+    # and it is what the tool writes today
+    made = tmp_path / "made.json"
+    assert run_cli(capsys, "certify", "example:exercise-6.1", "--certificate", str(made))[0] == 0
+    assert made.read_text() == example.group(1)

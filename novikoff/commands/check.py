@@ -1,0 +1,103 @@
+"""``novikoff check DATA FILE.json``: check anyone's certificate file against the data.
+
+Reads FILE.json strictly (:func:`novikoff.certificates.from_json`), reads DATA with the
+certificate's bias rho, and runs the trusted checker alone
+(:func:`novikoff.certificates.checker.check_document`: no solver is imported). Exit 0 when
+every fact holds (prints ``valid: ...``), 1 at the first false fact (prints
+``invalid: CODE: ...`` with its reason code), 2 on bad input: unreadable data or file, text
+that is not a certificate (the message names the JSON path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from novikoff.commands.options import add_time_limit, int_arg, load_data
+from novikoff.errors import InputError
+from novikoff.jsonout import error_json, print_json
+from novikoff.limits import phase
+
+__all__ = ["register", "run"]
+
+#: Certificate files larger than this are refused unread (a real one is far smaller).
+MAX_FILE_BYTES = 1 << 30
+
+
+def register(sub: Any) -> None:
+    """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
+    c = sub.add_parser(
+        "check",
+        help="check a certificate file (novikoff certify --certificate) against DATA",
+        description="Check the certificate FILE.json against DATA with the trusted checker alone: "
+        "the data binding (sizes, bias, SHA-256 digest), the certificate's defining conditions and "
+        "the recorded perceptron run (replayed exactly). DATA is read with the certificate's bias. "
+        "Exit 0 valid, 1 invalid (the first false fact and its reason code), 2 bad input.",
+    )
+    c.add_argument("data", metavar="DATA")
+    c.add_argument("file", metavar="FILE.json")
+    c.add_argument(
+        "--format", choices=["csv", "libsvm"], help="DATA's file format (default: from the suffix)"
+    )
+    c.add_argument(
+        "--label-column",
+        type=int_arg,
+        default=-1,
+        metavar="N",
+        help="CSV label column, 0-based, negative from the end (default -1: last)",
+    )
+    c.add_argument("--header", choices=["auto", "yes", "no"], default="auto", help="CSV header line")
+    c.add_argument(
+        "--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}"
+    )
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    add_time_limit(c, 600)
+    c.set_defaults(handler=run)
+
+
+def _read_file(path: str) -> bytes:
+    try:
+        target = Path(path)
+        if target.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(f"{path}: larger than {MAX_FILE_BYTES} bytes; not a certificate file")
+        return target.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from novikoff.certificates.checker import check_document
+    from novikoff.certificates.format import CertificateFormatError, from_json
+
+    with phase("reading the certificate"):
+        text = _read_file(args.file)
+        try:
+            doc = from_json(text)
+        except CertificateFormatError as exc:
+            message = f"{args.file}: {exc}"
+            if args.json:
+                print(error_json(message, 2, reason=exc.code, path=exc.path), flush=True)
+            print(f"novikoff: error: {message}", file=sys.stderr, flush=True)
+            return 2
+    args.bias = doc.dataset.bias
+    with phase("reading the data"):
+        ds = load_data(args)
+    with phase("checking the certificate"):
+        verdict = check_document(ds, doc)
+    if args.json:
+        print_json(
+            {
+                "file": args.file,
+                "dataset": ds.name,
+                "valid": verdict.valid,
+                "reason": verdict.code,
+                "message": verdict.message,
+            }
+        )
+    elif verdict.valid:
+        print(f"valid: {verdict.message}")
+    else:
+        print(f"invalid: {verdict.code}: {verdict.message}")
+    return 0 if verdict.valid else 1
