@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from contextlib import AbstractContextManager
 from fractions import Fraction as F
+from typing import Any
 
 import flint
 import pytest
@@ -32,7 +34,7 @@ from novikoff.errors import CertificateError
 from novikoff.rational import RationalVector
 
 
-def rejected(message: str) -> pytest.RaisesContext:
+def rejected(message: str) -> AbstractContextManager[Any]:
     """The checker raises CertificateError with exactly this condition."""
     return pytest.raises(CertificateError, match=f"^{re.escape('certificate rejected: ' + message)}$")
 
@@ -48,10 +50,14 @@ THIRDS = Dataset.from_fraction_rows(
 OPPOSITE = Dataset.from_arrays([[1], [1]], [1, -1], bias=0)
 
 
-def triangle_certificate() -> SeparableCertificate:
-    cert = certify(TRIANGLE)
+def separable(ds: Dataset) -> SeparableCertificate:
+    cert = certify(ds)
     assert isinstance(cert, SeparableCertificate)
     return cert
+
+
+def triangle_certificate() -> SeparableCertificate:
+    return separable(TRIANGLE)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -170,7 +176,7 @@ def test_gamma_must_be_the_norm_of_p_star() -> None:
     cert = triangle_certificate()
     with rejected("gamma^2 claimed 2, ||p*||^2 = 1"):
         check_certificate(TRIANGLE, dataclasses.replace(cert, gamma2=F(2)))
-    c2 = certify(THIRDS)  # p* = (18, 6, -4)/47: ||p*||^2 = 376/2209 = 8/47
+    c2 = separable(THIRDS)  # p* = (18, 6, -4)/47: ||p*||^2 = 376/2209 = 8/47
     with rejected("gamma^2 claimed 1/6, ||p*||^2 = 8/47"):
         check_certificate(THIRDS, dataclasses.replace(c2, gamma2=F(1, 6)))
 
@@ -197,7 +203,7 @@ def test_p_star_must_be_the_minimum_norm_point() -> None:
             SeparableCertificate(
                 lambdas=RationalVector([1, 0, 0]),
                 pstar=RationalVector.from_values(z1),
-                gamma2=nz,
+                gamma2=F(nz),
                 weights=RationalVector.from_values([v / nz for v in z1]),
                 R2=F(29, 36),
                 bound=F(29, 36) / nz,
@@ -221,7 +227,7 @@ def test_weights_and_bound_must_follow() -> None:
         check_certificate(TRIANGLE, dataclasses.replace(cert, weights=RationalVector([2, 2, 1], 6)))
     with rejected("bound claimed 4, R^2/gamma^2 = 3"):
         check_certificate(TRIANGLE, dataclasses.replace(cert, bound=F(4)))
-    c2 = certify(THIRDS)  # weights = p*/||p*||^2 = (9/4, 3/4, -1/2), bound = (29/36)/(8/47) = 1363/288
+    c2 = separable(THIRDS)  # weights = p*/||p*||^2 = (9/4, 3/4, -1/2), bound = (29/36)/(8/47) = 1363/288
     assert list(c2.weights) == [F(9, 4), F(3, 4), F(-1, 2)]
     with rejected("weights are not p*/||p*||^2"):
         check_certificate(THIRDS, dataclasses.replace(c2, weights=RationalVector([9, 3, 2], 4)))
@@ -271,7 +277,7 @@ def test_geometric_margin_by_hand() -> None:
         F(9, 2),
     )
     check_geometric_margin(TRIANGLE, geo)
-    geo2 = certify(THIRDS).geometric
+    geo2 = separable(THIRDS).geometric
     assert geo2 is not None
     check_geometric_margin(THIRDS, geo2)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ from novikoff.certificates.checker import certificate_is_valid, check_certificat
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError
 from novikoff.fuzz import certified_nonseparable, certified_separable
+from novikoff.rational import RationalVector
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
 
@@ -98,7 +100,7 @@ def test_nonseparable_data_get_a_gordan_certificate(pair: tuple[Dataset, GordanC
 # ------------------------------------------------------------- tampering
 
 
-def _combination(ds: Dataset, lambdas: tuple[Fraction, ...]) -> list[Fraction]:
+def _combination(ds: Dataset, lambdas: Sequence[Fraction]) -> list[Fraction]:
     return [
         sum((lam * z for lam, z in zip(lambdas, col)), Fraction(0))
         for col in zip(*(ds.pattern(i) for i in range(ds.n_samples)))
@@ -113,7 +115,7 @@ def _tamper_lambda(
     if renormalize:
         total = sum(lam)
         lam = [v / total for v in lam]
-    return dataclasses.replace(cert, lambdas=tuple(lam))
+    return dataclasses.replace(cert, lambdas=RationalVector.from_values(lam))
 
 
 @given(certified_separable(min_samples=2), st.data())
@@ -131,14 +133,14 @@ def test_checker_rejects_tampered_certificates(
     j = data.draw(st.integers(0, len(cert.pstar) - 1))
     p = list(cert.pstar)
     p[j] += Fraction(1, 1000)
-    assert not certificate_is_valid(ds, dataclasses.replace(cert, pstar=tuple(p)))
+    assert not certificate_is_valid(ds, dataclasses.replace(cert, pstar=RationalVector.from_values(p)))
     for wrong in (cert.gamma2 * Fraction(101, 100), cert.gamma2 * Fraction(99, 100)):
         assert not certificate_is_valid(ds, dataclasses.replace(cert, gamma2=wrong))
     assert not certificate_is_valid(ds, dataclasses.replace(cert, bound=cert.bound + Fraction(1, 10**9)))
     assert not certificate_is_valid(ds, dataclasses.replace(cert, R2=cert.R2 + 1))
     w = list(cert.weights)
     w[j] -= Fraction(1, 3)
-    assert not certificate_is_valid(ds, dataclasses.replace(cert, weights=tuple(w)))
+    assert not certificate_is_valid(ds, dataclasses.replace(cert, weights=RationalVector.from_values(w)))
     # flip the sign of one label: the certificate must no longer fit the data
     labels = list(ds.labels)
     labels[i] = -labels[i]
@@ -157,7 +159,7 @@ def test_checker_rejects_tampered_gordan(
     lam = list(cert.lambdas)
     lam[i] *= 2
     total = sum(lam)
-    moved = tuple(v / total for v in lam)
+    moved = RationalVector.from_values([v / total for v in lam])
     z = ds.pattern(i)
     if any(z):  # doubling a zero pattern's weight keeps the sum at 0: still a valid certificate
         assert not certificate_is_valid(ds, GordanCertificate(moved, cert.R2))
@@ -166,17 +168,17 @@ def test_checker_rejects_tampered_gordan(
 def test_checker_rejects_a_gordan_claim_on_separable_data() -> None:
     ds = Dataset.from_arrays([[1, 1], [2, 2], [-1, -1], [-2, 0]], [1, 1, -1, -1])
     with pytest.raises(CertificateError):
-        check_certificate(ds, GordanCertificate((Fraction(1, 4),) * 4, ds.R2))
+        check_certificate(ds, GordanCertificate(RationalVector([1, 1, 1, 1], 4), ds.R2))
     cert = sep(ds)
     # a non-minimal hull point (z_2 alone) satisfies sum lambda = 1 but not min z.p* >= ||p*||^2
     fake_p = tuple(ds.pattern(1))
-    g2 = sum(v * v for v in fake_p)
+    g2 = sum((v * v for v in fake_p), Fraction(0))
     fake = dataclasses.replace(
         cert,
-        lambdas=(0, 1, 0, 0),
-        pstar=fake_p,
+        lambdas=RationalVector([0, 1, 0, 0]),
+        pstar=RationalVector.from_values(fake_p),
         gamma2=g2,
-        weights=tuple(v / g2 for v in fake_p),
+        weights=RationalVector.from_values([v / g2 for v in fake_p]),
         bound=cert.R2 / g2,
     )
     with pytest.raises(CertificateError, match="minimum-norm"):
