@@ -27,13 +27,26 @@ c_i = (decision value)/(threshold) <= 1 + ``LEVEL1`` form level 1 and those
 <= 1 + ``LEVEL2`` level 2. Level 2 is scanned for up to ``MINI_EPOCHS`` mini-epochs
 (until one is clean), then level 1 once (rebuilding level 2), up to ``ROUNDS``
 times, then a full pass. The run stops only on a clean full pass over all the
-data, with exact decisions; max_epochs bounds the full passes.
+data, with exact decisions; max_epochs bounds the full passes. The closeness is
+computed afresh from w (one product, and ||w||^2 by one dot product), so the
+levels depend on the weights only, whichever engine scanned.
+
+**Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs the scan
+in the numba kernel of :mod:`novikoff.twins.compiled_large_margin` (the ``fast``
+extra), which leaves the decisions it cannot take in floats to the exact code
+here; ``"auto"`` (the default) is the compiled kernel when numba is installed and
+Z has at least ``COMPILED_FROM`` stored values. Every decision being the exact one
+for the float weights, and the weights being updated element by element as numpy
+does (w_j + n z_ij, rounded once each), both engines make the same update
+sequence, epochs, mini-epochs and final weights (bit for bit) on every input;
+only ``exact_decisions`` (how many decisions needed exact arithmetic) may differ.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -45,6 +58,7 @@ from novikoff.data import sign_labels
 from novikoff.errors import InputError
 from novikoff.parameters import parse_epsilons, validate_beta
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.twins import compiled_large_margin as cl
 from novikoff.twins.perceptron import input_patterns
 
 __all__ = ["TwinRun", "pdm_succ_twin", "pdm_twin", "pfm_twin", "twin_sparse_patterns"]
@@ -53,17 +67,21 @@ _U = 2.0**-53
 _FIRST_BLOCK = 16
 LEVEL1, LEVEL2 = 1.0, 0.1
 MINI_EPOCHS, ROUNDS = 20, 10
+COMPILED_FROM = 10_000  # engine="auto": the compiled kernel from this many stored values of Z
+ENGINES = ("auto", "numpy", "compiled")
 
 
 @dataclass
 class TwinRun(RunRecord):
-    """A twin run; ``exact_decisions`` counts the decisions re-taken in exact arithmetic."""
+    """A twin run; ``exact_decisions`` counts the decisions re-taken in exact arithmetic,
+    ``engine`` is the engine that scanned ("numpy" or "compiled")."""
 
     parameters: dict[str, float] = field(default_factory=dict)
     stages: list[tuple[float, int, int]] = field(default_factory=list)
     exact_decisions: int = 0
     mini_epochs: int = 0
     stopped: str = ""  # why the run stopped before converging, when not max_epochs
+    engine: str = "numpy"
 
 
 def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
@@ -92,7 +110,7 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
         Xs = sps.csr_matrix((data, indices, indptr), shape=(m, d + 1))
         counts = counts + 1
     Z = sps.csr_matrix((Xs.data * np.repeat(ya, counts), Xs.indices, Xs.indptr), shape=Xs.shape)
-    Z.sort_indices()
+    Z.sum_duplicates()  # one entry per (row, column), sorted: updates then touch each entry once
     return Z
 
 
@@ -167,6 +185,7 @@ class _State:
         self.exact = 0
         self.max_updates = 10**7
         self.stopped = ""
+        self.kernel: cl.LargeMarginKernel | None = None  # the compiled engine's, when it runs
 
     def refresh(self) -> None:
         self.w2 = float(self.w @ self.w)
@@ -329,12 +348,70 @@ def _scan(
     return made
 
 
+def _record(updates: list[tuple[int, int]], epoch: int, rows: np.ndarray, counts: np.ndarray) -> int:
+    """Append (epoch, i) n times for each event (i, n); returns the number of updates."""
+    if len(rows) == 0:
+        return 0
+    pairs = list(zip(itertools.repeat(epoch), rows.tolist()))
+    if int(counts.max()) == 1:
+        updates.extend(pairs)
+        return len(pairs)
+    updates.extend(itertools.chain.from_iterable(map(itertools.repeat, pairs, counts.tolist())))
+    return int(counts.sum())
+
+
+def _compiled_scan(
+    S: _State,
+    rows: np.ndarray,
+    multiple: bool,
+    epoch: int,
+    updates: list[tuple[int, int]],
+) -> int:
+    """:func:`_scan` with the compiled kernel; the samples it cannot decide in floats are
+    decided (and counted, and updated) here, exactly, as :func:`_scan` does."""
+    K = S.kernel
+    assert K is not None
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    b2 = S.fparam * S.fparam
+    gap = abs(b2 - float(S.param * S.param)) if S.rule == "pfm" else 0.0
+    pos, made = 0, 0
+    while True:
+        K.tw[0], K.tw[1] = S.t, S.max_updates
+        K.fw[0], K.fw[1] = S.w2, S.w2_err
+        ev_rows, ev_n, pos, status, p = K.scan(
+            rows, pos, S.w, rule=S.rule, fparam=S.fparam, gap=gap, multiple=multiple
+        )
+        made += _record(updates, epoch, ev_rows, ev_n)
+        S.t, S.w2, S.w2_err = int(K.tw[0]), float(K.fw[0]), float(K.fw[1])
+        if status == cl.DONE:
+            return made
+        if status == cl.FULL:
+            continue
+        i = int(rows[pos])  # UNDECIDED or STOPPED: this sample, exactly, as _scan takes it
+        if status == cl.UNDECIDED and not S.decide_one(p, i):
+            pos += 1
+            continue
+        n = S.count(p, i) if multiple else 1
+        if S.t + n > S.max_updates:
+            S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
+            return made
+        S.update(p, i, n)
+        updates.extend([(epoch, i)] * n)
+        made += n
+        pos += 1
+
+
+Scan = Callable[[_State, np.ndarray, bool, int, list[tuple[int, int]]], int]
+
+
 def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
+    """c_i for the active sets, a function of (w, t) only: both engines call it."""
     p = S.P.block_of(S.P.take(rows), 0, len(rows), S.w)
+    w2 = float(S.w @ S.w)
     if S.rule == "pdm":
-        thr = (1 - S.fparam) * S.w2
+        thr = (1 - S.fparam) * w2
         return S.t * p / thr if thr > 0 else np.zeros_like(p)
-    thr = S.fparam * math.sqrt(S.w2)
+    thr = S.fparam * math.sqrt(w2)
     return p / thr if thr > 0 else np.zeros_like(p)
 
 
@@ -346,6 +423,7 @@ def _run_stage(
     multiple: bool,
     active_sets: bool,
     updates: list[tuple[int, int]],
+    scan: Scan = _scan,
 ) -> tuple[int, bool, int]:
     """Full passes until one is clean (exact decisions); returns (epochs, converged, mini_epochs)."""
     presentation = epoch_order(order, S.P.m)
@@ -353,7 +431,7 @@ def _run_stage(
     for e in range(max_epochs):
         S.refresh()
         rows = np.asarray(presentation(first_epoch + e), dtype=np.intp)
-        made = _scan(S, rows, multiple, first_epoch + e, updates)
+        made = scan(S, rows, multiple, first_epoch + e, updates)
         if S.stopped:
             return e + 1, False, mini
         if made == 0:
@@ -368,19 +446,33 @@ def _run_stage(
                 c1 = _closeness(S, level1) if len(level1) else c[:0]
                 level2 = level1[c1 <= 1 + LEVEL2]
                 mini += 1
-                made = _scan(S, level2, multiple, first_epoch + e, updates)
+                made = scan(S, level2, multiple, first_epoch + e, updates)
                 made_round += made
                 if S.stopped:
                     return e + 1, False, mini
                 if made == 0:
                     break
             mini += 1
-            made_round += _scan(S, level1, multiple, first_epoch + e, updates)
+            made_round += scan(S, level1, multiple, first_epoch + e, updates)
             if S.stopped:
                 return e + 1, False, mini
             if made_round == 0:
                 break
     return max_epochs, False, mini
+
+
+def _engine(engine: str, S: _State) -> Scan:
+    """The scan for ``engine`` (InputError for an unknown name, or "compiled" without numba);
+    sets up the kernel when it is the compiled one."""
+    if engine not in ENGINES:
+        raise InputError(f"engine must be 'auto', 'compiled' or 'numpy', got {engine!r}")
+    if engine == "compiled" and not cl.available():
+        raise InputError("engine='compiled' needs numba (pip install novikoff[fast])")
+    stored = S.P.Z.nnz if S.P.sparse else S.P.Z.size
+    if engine == "numpy" or (engine == "auto" and (stored < COMPILED_FROM or not cl.available())):
+        return _scan
+    S.kernel = cl.LargeMarginKernel(S.P.Z, S.P.q, S.P.norm_up, S.P.gamma_k)
+    return _compiled_scan
 
 
 def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
@@ -402,17 +494,20 @@ def pfm_twin(
     multiple_updates: bool = False,
     active_sets: bool = False,
     max_updates: int = 10**7,
+    engine: str = "auto",
 ) -> TwinRun:
-    """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring."""
+    """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring
+    (``engine``: "auto", "numpy" or "compiled", the same updates whichever runs)."""
     b = validate_beta(beta)
     P = _patterns(X, y, bias)
     if multiple_updates and float(b) ** 2 >= float(P.q.min()):
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
     S = _State(P, "pfm", b)
     S.max_updates = max_updates
+    scan = _engine(engine, S)
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
-        S, order, check_max_epochs(max_epochs), 0, multiple_updates, active_sets, updates
+        S, order, check_max_epochs(max_epochs), 0, multiple_updates, active_sets, updates, scan
     )
     return TwinRun(
         weights=S.w,
@@ -424,6 +519,7 @@ def pfm_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini,
+        engine="numpy" if scan is _scan else "compiled",
     )
 
 
@@ -439,19 +535,24 @@ def pdm_succ_twin(
     active_sets: bool = False,
     algorithm: str = "pdm-succ",
     max_updates: int = 10**7,
+    engine: str = "auto",
 ) -> TwinRun:
-    """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last."""
+    """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last
+    (``engine`` as in :func:`pfm_twin`)."""
     eps = parse_epsilons(epsilons)
     P = _patterns(X, y, bias)
     limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
     S.max_updates = max_updates
+    scan = _engine(engine, S)
     updates: list[tuple[int, int]] = []
     total, mini_total, converged = 0, 0, False
     stages: list[tuple[float, int, int]] = []
     for e in eps:
         S.param, S.fparam = e, float(e)
-        epochs, converged, mini = _run_stage(S, order, limit, total, multiple_updates, active_sets, updates)
+        epochs, converged, mini = _run_stage(
+            S, order, limit, total, multiple_updates, active_sets, updates, scan
+        )
         total += epochs
         mini_total += mini
         stages.append((float(e), S.t, epochs))
@@ -471,6 +572,7 @@ def pdm_succ_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini_total,
+        engine="numpy" if scan is _scan else "compiled",
     )
 
 
@@ -485,8 +587,9 @@ def pdm_twin(
     multiple_updates: bool = False,
     active_sets: bool = False,
     max_updates: int = 10**7,
+    engine: str = "auto",
 ) -> TwinRun:
-    """PDM(eps) in float64 from w = 0, t = 0."""
+    """PDM(eps) in float64 from w = 0, t = 0 (``engine`` as in :func:`pfm_twin`)."""
     return pdm_succ_twin(
         X,
         y,
@@ -498,4 +601,5 @@ def pdm_twin(
         active_sets=active_sets,
         algorithm="pdm",
         max_updates=max_updates,
+        engine=engine,
     )
