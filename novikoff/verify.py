@@ -1,8 +1,14 @@
 """``novikoff verify``: re-check every theorem novikoff states, as a CI regression suite.
 
-Groups of checks, each check named and tied to a spec id:
+Groups of checks, each check named, reported under one spec id and carrying ``ids``,
+the set of every spec id it bears on (``--only N1`` runs every check whose ids contain
+N1; the JSON lists them per check):
 
-- ``proof``: every proof obligation (:mod:`novikoff.proofs.registry`);
+- ``spec``: per statement, its headline proof proves exactly that statement (ids: the
+  statement's id);
+- ``registry``: every spec statement has exactly one headline proof (ids: all);
+- ``proof``: every proof obligation (:mod:`novikoff.proofs.registry`; ids: the theorem it
+  serves and every theorem whose proof applies it as a lemma);
 - ``certificate``: exact certificates and checked exact runs on built-in
   datasets (T1 for n = 1..50 plain and rotated, the seed's section 6.6 data and
   exercise 6.1, iris setosa-vs-rest, breast cancer when scikit-learn is installed);
@@ -22,6 +28,7 @@ before and now fails or is missing is a regression.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import time
@@ -35,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from novikoff.errors import InputError
+from novikoff.proofs.results import Check, CheckResult, Skip
 
 if TYPE_CHECKING:
     from novikoff.data import Dataset
@@ -43,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Check",
     "CheckResult",
+    "Skip",
     "collect_checks",
     "coq_checks",
     "coq_section",
@@ -55,41 +64,20 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class Check:
-    """A named check: ``run`` returns None on success or raises with the reason."""
-
-    group: str
-    spec_id: str
-    name: str
-    run: Callable[[], None]
-
-
-@dataclass(frozen=True)
 class CoqCheck(Check):
     """A ``coq`` check; ``state["report"]`` holds the shared :class:`CoqReport` once built."""
 
     state: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True)
-class CheckResult:
-    check: Check
-    ok: bool
-    seconds: float
-    message: str = ""
-    skipped: bool = False
-
-
-class Skip(Exception):
-    """A check that cannot run here (e.g. an optional dependency is missing)."""
-
-
 # --------------------------------------------------------------------------- the checks
 
 
 def _proof_checks() -> list[Check]:
+    """One check per proof obligation; ids: the theorem it serves and every theorem whose
+    proof applies it (:func:`~novikoff.proofs.registry.obligation_ids`)."""
     from novikoff.proofs.core import check_obligation
-    from novikoff.proofs.registry import all_obligations
+    from novikoff.proofs.registry import all_obligations, obligation_ids
 
     def make(ob: Obligation) -> Callable[[], None]:
         def run() -> None:
@@ -99,14 +87,16 @@ def _proof_checks() -> list[Check]:
 
         return run
 
-    return [Check("proof", ob.spec_id, ob.name, make(ob)) for ob in all_obligations()]
+    obligations = all_obligations()
+    ids = obligation_ids(obligations)
+    return [Check("proof", ob.spec_id, ob.name, make(ob), ids[ob.name]) for ob in obligations]
 
 
 def _spec_checks() -> list[Check]:
     """One check per spec statement: its headline obligation proves exactly that statement
     (same hypotheses and premises, conclusion and symbol domains) and checks."""
     from novikoff.proofs.core import check_obligation
-    from novikoff.proofs.headlines import headlines
+    from novikoff.proofs.registry import headline_proofs
     from novikoff.proofs.statements import matches_statement
 
     def make(statement: Any, ob: Obligation) -> Callable[[], None]:
@@ -121,8 +111,44 @@ def _spec_checks() -> list[Check]:
         return run
 
     return [
-        Check("spec", st.id, f"{st.id} {st.name}: the headline proof proves the spec statement", make(st, ob))
-        for st, ob in headlines()
+        Check(
+            "spec",
+            r.spec_id,
+            f"{r.spec_id} {r.statement.name}: the headline proof proves the spec statement",
+            make(r.statement, r.obligation()),
+        )
+        for r in headline_proofs()
+    ]
+
+
+def _registry_checks() -> list[Check]:
+    """A whole-spec check (ids: every spec id): every statement of ``THEOREMS`` has exactly
+    one headline proof, from the proof module that mirrors the statement's spec module."""
+
+    def run() -> None:
+        from novikoff.proofs.registry import PROOF_MODULES, headline_proofs
+
+        headline_proofs()  # raises unless every statement has exactly one
+        for name, module in PROOF_MODULES.items():
+            spec_module = importlib.import_module(f"novikoff.spec.{name}")
+            own = {id(v) for v in vars(spec_module).values()}
+            for r in module.headline_proofs():
+                if id(r.statement) not in own:
+                    raise AssertionError(
+                        f"{module.__name__} proves {r.spec_id} {r.statement.name}, "
+                        f"which novikoff.spec.{name} does not state"
+                    )
+
+    from novikoff.proofs.registry import SPEC_IDS
+
+    return [
+        Check(
+            "registry",
+            SPEC_IDS[0],
+            "every spec statement has exactly one headline proof, in the mirrored proof module",
+            run,
+            frozenset(SPEC_IDS),
+        )
     ]
 
 
@@ -130,8 +156,12 @@ def theorem_summary(results: Sequence[CheckResult]) -> dict[str, dict[str, objec
     """Per spec id that had ``spec`` checks: ``matches_spec`` (every statement of the id has
     a headline proof that proves exactly it and checks) and the ``scope`` of the Python
     proof where it is limited (None where it is not)."""
-    from novikoff.proofs.headlines import SCOPE
+    from novikoff.proofs.registry import headline_proofs
 
+    scope: dict[str, str] = {}
+    for rec in headline_proofs():
+        if rec.scope:
+            scope.setdefault(rec.spec_id, rec.scope)
     out: dict[str, dict[str, object]] = {}
     for r in results:
         if r.check.group != "spec":
@@ -139,7 +169,7 @@ def theorem_summary(results: Sequence[CheckResult]) -> dict[str, dict[str, objec
         entry = out.setdefault(r.check.spec_id, {"matches_spec": True, "statements": 0})
         entry["statements"] = int(str(entry["statements"])) + 1
         entry["matches_spec"] = bool(entry["matches_spec"]) and r.ok
-        entry["scope"] = SCOPE.get(r.check.spec_id)
+        entry["scope"] = scope.get(r.check.spec_id)
     return out
 
 
@@ -148,8 +178,8 @@ def _certified_run(
 ) -> None:
     """Certify exactly, re-check the certificate, run the exact perceptron with N1-N3 at
     every update (up to ``max_epochs``) and replay the run with the checker."""
-    from novikoff.certify import SeparableCertificate, certify
-    from novikoff.checker import check_certificate, check_run
+    from novikoff.certificates import SeparableCertificate, certify
+    from novikoff.certificates.checker import check_certificate, check_run
     from novikoff.reference import run_perceptron
     from novikoff.spec import N3, T1
 
@@ -175,9 +205,15 @@ def _certified_run(
             raise AssertionError(f"T1 fails for n = {t1_n}: {run.mistakes} updates")
 
 
-def _dataset_check(spec_id: str, name: str, load: Callable[[], Dataset], **expect: Any) -> Check:
+#: What a certified run checks: N1-N3 at every update (with a separating certificate).
+_NOVIKOFF = frozenset({"N1", "N2", "N3"})
+
+
+def _dataset_check(
+    spec_id: str, name: str, load: Callable[[], Dataset], ids: frozenset[str] = _NOVIKOFF, **expect: Any
+) -> Check:
     """A certificate check on the dataset ``load()`` builds when the check runs."""
-    return Check("certificate", spec_id, name, lambda: _certified_run(load(), **expect))
+    return Check("certificate", spec_id, name, lambda: _certified_run(load(), **expect), ids)
 
 
 def _certificate_checks(full: bool) -> list[Check]:
@@ -185,23 +221,32 @@ def _certificate_checks(full: bool) -> list[Check]:
     from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
     checks: list[Check] = []
+    tight = _NOVIKOFF | {"T1"}
     for n in range(1, 51):
         checks.append(
-            _dataset_check("T1", f"T1 basis n={n}", partial(basis_dataset, n), expect_separable=True, t1_n=n)
+            _dataset_check(
+                "T1", f"T1 basis n={n}", partial(basis_dataset, n), tight, expect_separable=True, t1_n=n
+            )
         )
         checks.append(
             _dataset_check(
                 "T1",
                 f"T1 rotated n={n}",
                 partial(rotated_basis_dataset, n, seed=n),
+                tight,
                 expect_separable=True,
                 t1_n=n,
             )
         )
     for sep in (2.0, 3.0, 4.0, 5.0, 6.0):
+        separable = sep != 2.0  # not separable: only the certificate of infeasibility is checked
         checks.append(
             _dataset_check(
-                "N3", f"seed 6.6 separation {sep:g}", partial(seed_6_6, sep), expect_separable=sep != 2.0
+                "N3",
+                f"seed 6.6 separation {sep:g}",
+                partial(seed_6_6, sep),
+                _NOVIKOFF if separable else frozenset({"N3"}),
+                expect_separable=separable,
             )
         )
     checks.append(_dataset_check("N3", "exercise 6.1", exercise_6_1, expect_separable=True))
@@ -269,6 +314,7 @@ def _campaign_checks(full: bool) -> list[Check]:
             "N3",
             "Hypothesis campaign: N1-N3 on exact runs, and the exact fast path equal to them (derandomized)",
             run,
+            _NOVIKOFF,
         ),
         *_large_margin_campaigns(full),
     ]
@@ -330,7 +376,7 @@ def _large_margin_campaigns(full: bool) -> list[Check]:
         campaign()
 
     def multiclass() -> None:
-        from novikoff.certify import SeparableCertificate, certify
+        from novikoff.certificates import SeparableCertificate, certify
         from novikoff.multiclass import MulticlassData, kesler
         from novikoff.reference.multiclass import run_multiclass
 
@@ -376,26 +422,36 @@ def _large_margin_campaigns(full: bool) -> list[Check]:
 
     return [
         Check(
-            "campaign", "D2", "Hypothesis campaign: exact PDM runs, D3 per update, D1/D2 at convergence", pdm
+            "campaign",
+            "D2",
+            "Hypothesis campaign: exact PDM runs, D3 per update, D1/D2 at convergence",
+            pdm,
+            frozenset({"D1", "D2", "D3", "MU"}),  # MU: the repeated-update count, with multiple updates
         ),
-        Check("campaign", "P1", "Hypothesis campaign: exact PFM runs, D3 per update, P1 at convergence", pfm),
-        Check("campaign", "M1", "Hypothesis campaign: exact multiclass runs, M1 per update", multiclass),
+        Check(
+            "campaign",
+            "P1",
+            "Hypothesis campaign: exact PFM runs, D3 per update, P1 at convergence",
+            pfm,
+            frozenset({"P1", "D3"}),
+        ),
+        Check(
+            "campaign",
+            "M1",
+            "Hypothesis campaign: exact multiclass runs, M1 per update",
+            multiclass,
+            frozenset({"M1", "N1"}),  # N1 in the Kesler space, per update
+        ),
         Check("campaign", "S2", "Hypothesis campaign: MSVMAv, Sherman-Morrison = direct inverse", msvmav),
     ]
 
 
 def _crosshair_checks() -> list[Check]:
-    from novikoff.proofs.contracts import crosshair_check
+    from novikoff.proofs.contracts import KERNELS, crosshair_check
 
     return [
         Check("crosshair", sid, f"CrossHair: {fn}", partial(crosshair_check, fn))
-        for sid, fn in (
-            ("N2", "update_energy"),
-            ("N1", "update_progress"),
-            ("P1", "pfm_updates"),
-            ("D1", "pdm_updates"),
-            ("MU", "repeated_update_count"),
-        )
+        for fn, sid in KERNELS.items()
     ]
 
 
@@ -432,7 +488,7 @@ def coq_checks(timeout: float = 600.0) -> list[Check]:
 
         return run
 
-    return [CoqCheck("coq", sid, f"{sid}: Coq kernel", make(sid), state) for sid in SPEC_IDS]
+    return [CoqCheck("coq", sid, f"{sid}: Coq kernel", make(sid), state=state) for sid in SPEC_IDS]
 
 
 def coq_section(results: Sequence[CheckResult]) -> dict[str, object] | None:
@@ -456,19 +512,21 @@ def _kernel_column(results: Sequence[CheckResult]) -> dict[str, str]:
 def collect_checks(
     only: Sequence[str] = (), full: bool = False, crosshair: bool = False, coq: bool = False
 ) -> list[Check]:
-    """All checks, filtered to the spec ids in ``only`` (InputError lists the valid ids)."""
+    """All checks; with ``only``, exactly those whose ``ids`` contain one of its spec ids
+    (InputError lists the valid ids)."""
     from novikoff.proofs.registry import SPEC_IDS
 
     unknown = [i for i in only if i not in SPEC_IDS]
     if unknown:
         raise InputError(f"--only: unknown id(s) {', '.join(unknown)}; valid ids: {', '.join(SPEC_IDS)}")
-    checks = _spec_checks() + _proof_checks() + _certificate_checks(full) + _campaign_checks(full)
+    checks = _spec_checks() + _registry_checks() + _proof_checks()
+    checks += _certificate_checks(full) + _campaign_checks(full)
     if crosshair:
         checks += _crosshair_checks()
     if coq:
         checks += coq_checks()
     if only:
-        checks = [c for c in checks if c.spec_id in only]
+        checks = [c for c in checks if c.bears_on(only)]
     return checks
 
 
@@ -528,6 +586,7 @@ def _to_json(results: Sequence[CheckResult]) -> dict[str, object]:
             {
                 "group": r.check.group,
                 "id": r.check.spec_id,
+                "ids": sorted(r.check.ids),
                 "name": r.check.name,
                 "status": _status(r),
                 "seconds": round(r.seconds, 4),
@@ -577,10 +636,14 @@ def to_junit(results: Sequence[CheckResult]) -> str:
 
 
 def summary_rows(results: Sequence[CheckResult]) -> list[tuple[str, str, int, int, int, float]]:
-    """Per spec id: (id, status, passed, failed, skipped, seconds)."""
+    """Per spec id that some check bears on: (id, status, passed, failed, skipped, seconds)
+    over the checks whose ``ids`` contain it (a check bearing on several ids counts in
+    each of their rows). Ids in order of first appearance, a check's own ``spec_id`` first."""
+    order = dict.fromkeys(r.check.spec_id for r in results)
+    order.update(dict.fromkeys(sorted(i for r in results for i in r.check.ids)))
     rows = []
-    for sid in dict.fromkeys(r.check.spec_id for r in results):
-        rs = [r for r in results if r.check.spec_id == sid]
+    for sid in order:
+        rs = [r for r in results if sid in r.check.ids]
         failed = sum(not r.ok for r in rs)
         skipped = sum(r.skipped for r in rs)
         rows.append(
@@ -674,21 +737,21 @@ def regression_results(
     try:
         baseline = json.loads(Path(baseline_path).read_text())
         before = {
-            (str(c["group"]), str(c["name"])): str(c["id"])
+            (str(c["group"]), str(c["name"])): (str(c["id"]), frozenset(map(str, c.get("ids", [c["id"]]))))
             for c in baseline["checks"]
-            if c["status"] == "passed" and (not only or c["id"] in only)
+            if c["status"] == "passed" and (not only or not set(c.get("ids", [c["id"]])).isdisjoint(only))
         }
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise InputError(f"--baseline {baseline_path}: not a novikoff verify --json file ({exc})") from None
     now = {(r.check.group, r.check.name): r for r in results}
     out = []
-    for (group, name), sid in sorted(before.items()):
+    for (group, name), (sid, ids) in sorted(before.items()):
         r = now.get((group, name))
         if r is not None and r.ok:
             continue
         what = "missing" if r is None else "now failing"
         message = f"{what}: [{group}] {name} (passed in the baseline {baseline_path})"
-        check = Check(REGRESSION, sid, f"{what}: [{group}] {name}", _noop)
+        check = Check(REGRESSION, sid, f"{what}: [{group}] {name}", _noop, ids)
         out.append(CheckResult(check, False, 0.0, message))
     return out
 

@@ -20,9 +20,9 @@ from novikoff.proofs.core import (
     Term,
     check_obligation,
 )
-from novikoff.proofs.headlines import headlines
-from novikoff.proofs.registry import SPEC_IDS, WrongVariant, all_obligations, wrong_variants
-from novikoff.proofs.statements import matches_statement
+from novikoff.proofs.registry import SPEC_IDS, all_obligations, headline_proofs
+from novikoff.proofs.statements import HeadlineProof, matches_statement
+from novikoff.proofs.wrong_variants import WrongVariant, wrong_variants
 from novikoff.spec import THEOREMS
 
 OBLIGATIONS = all_obligations()
@@ -154,14 +154,20 @@ def test_margin_distribution_statements_evaluate_exactly() -> None:
 
     from novikoff.spec import S1, S2
 
-    for theta, m in [(2, 3), (2, 1), (Fraction(1, 3), Fraction(-5, 7)), (5, 5)]:
+    cases: list[tuple[Fraction | int, Fraction | int]] = [
+        (2, 3),
+        (2, 1),
+        (Fraction(1, 3), Fraction(-5, 7)),
+        (5, 5),
+    ]
+    for theta, m in cases:
         assert S1.check({"theta": theta, "m": m})
     assert S2.check({"a": 3, "u": 2, "v": Fraction(1, 4)})
 
 
 def test_apply_refuses_images_outside_the_lemmas_domain() -> None:
     from novikoff.proofs.core import Apply
-    from novikoff.proofs.lemma1 import log_ge_zero
+    from novikoff.proofs.pdm.lemma1 import log_ge_zero
 
     lemma = log_ge_zero()
     y = next(iter(lemma.claim.free_symbols))  # declared positive
@@ -184,21 +190,22 @@ def test_apply_refuses_images_outside_the_lemmas_domain() -> None:
     assert not check_obligation(neg).ok
 
 
-@pytest.mark.parametrize("pair", headlines(), ids=lambda p: f"{p[0].id}:{p[0].name}")
-def test_headline_proves_exactly_the_spec_statement(pair: tuple) -> None:
-    statement, ob = pair
-    assert matches_statement(ob, statement) is None
+@pytest.mark.parametrize("record", headline_proofs(), ids=lambda r: f"{r.spec_id}:{r.statement.name}")
+def test_headline_proves_exactly_the_spec_statement(record: HeadlineProof) -> None:
+    ob = record.obligation()
+    assert matches_statement(ob, record.statement) is None
     result = check_obligation(ob)
     assert result.ok, result.message
 
 
 def test_every_spec_statement_has_a_headline() -> None:
-    covered = [st for st, _ob in headlines()]
+    covered = [r.statement for r in headline_proofs()]
     assert [id(st) for sts in THEOREMS.values() for st in sts] == [id(st) for st in covered]
 
 
 def test_a_restated_headline_with_a_changed_domain_does_not_match() -> None:
-    statement, ob = headlines()[0]  # N1: k is a nonnegative integer
+    record = headline_proofs()[0]  # N1: k is a nonnegative integer
+    statement, ob = record.statement, record.obligation()
     k = statement.symbols[0]
     loose = sp.Symbol(k.name, integer=True)
     renamed = dataclasses.replace(

@@ -14,7 +14,8 @@ import pytest
 
 from novikoff import cli
 from novikoff.proofs import perceptron
-from novikoff.proofs.core import Certificate, Term
+from novikoff.proofs.core import Certificate, Obligation, Term
+from novikoff.spec import THEOREMS
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -51,6 +52,47 @@ def test_verify_n3_certificates_on_builtin_data(capsys: pytest.CaptureFixture[st
     assert any(n.startswith("breast cancer") for n in names)
 
 
+def test_only_selects_every_check_whose_ids_contain_the_id() -> None:
+    from novikoff.proofs.registry import SPEC_IDS, all_obligations, obligation_ids
+    from novikoff.verify import collect_checks
+
+    every = collect_checks(crosshair=True, coq=True)
+    assert all(c.spec_id in c.ids and c.ids <= set(SPEC_IDS) for c in every)
+    registry_checks = [c for c in every if c.group == "registry"]
+    assert len(registry_checks) == 1 and registry_checks[0].ids == set(SPEC_IDS)
+    for sid in SPEC_IDS:
+        selected = collect_checks([sid], crosshair=True, coq=True)
+        assert [c.name for c in selected] == [c.name for c in every if sid in c.ids]
+    n1 = collect_checks(["N1"])
+    # from the registry: N1's obligations and those a proof of N1 applies, N1's headline, the
+    # whole-spec registry check, and the certified runs, which check N1 at every update
+    obligations = all_obligations()
+    ids = obligation_ids(obligations)
+    proofs = [ob.name for ob in obligations if "N1" in ids[ob.name]]
+    assert [c.name for c in n1 if c.group == "proof"] == proofs
+    assert len([c for c in n1 if c.group == "spec"]) == len(THEOREMS["N1"])
+    assert {c.group for c in n1} == {"spec", "registry", "proof", "certificate", "campaign"}
+    assert any(c.name == "T1 basis n=7" for c in n1) and len(n1) > len(proofs) + 100
+    assert not any(c.group == "spec" and c.spec_id != "N1" for c in n1)
+
+
+def test_a_failure_bearing_on_several_ids_fails_each_of_their_rows() -> None:
+    from novikoff.verify import Check, CheckResult, summary_rows, to_json
+
+    def boom() -> None:
+        raise AssertionError("boom")
+
+    results = [
+        CheckResult(Check("proof", "N1", "n1 alone", lambda: None), True, 0.0),
+        CheckResult(Check("certificate", "T1", "t1 run", boom, frozenset({"N1", "N3"})), False, 0.0, "boom"),
+    ]
+    rows = {sid: (status, passed, failed) for sid, status, passed, failed, _s, _t in summary_rows(results)}
+    assert rows == {"N1": ("FAILED", 1, 1), "T1": ("FAILED", 0, 1), "N3": ("FAILED", 0, 1)}
+    checks = to_json(results)["checks"]
+    assert isinstance(checks, list)
+    assert [c["ids"] for c in checks] == [["N1"], ["N1", "N3", "T1"]]
+
+
 def test_unknown_id_lists_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_cli(capsys, "verify", "--only", "N9")
     assert code == 2 and "valid ids" in err and "N1" in err and "D1" in err
@@ -60,6 +102,12 @@ def test_json_and_baseline_regressions(tmp_path: Path, capsys: pytest.CaptureFix
     code, out, _ = run_cli(capsys, "verify", "--only", "S1", "--json")
     data = json.loads(out)
     assert code == 0 and data["ok"] and data["checks"][0]["status"] == "passed"
+    from novikoff.verify import collect_checks
+
+    expected = {c.name: sorted(c.ids) for c in collect_checks(["S1"])}
+    assert {c["name"]: c["ids"] for c in data["checks"]} == expected
+    assert all("S1" in c["ids"] and c["id"] in c["ids"] for c in data["checks"])
+    assert any(c["ids"] == sorted(THEOREMS) for c in data["checks"])  # the whole-spec registry check
     baseline = tmp_path / "baseline.json"
     data["checks"].append(
         {
@@ -80,12 +128,25 @@ def test_json_and_baseline_regressions(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 2 and "--baseline" in err
 
 
+def test_a_baseline_is_filtered_by_the_ids_each_check_bears_on(tmp_path: Path) -> None:
+    from novikoff.verify import regression_results
+
+    baseline = tmp_path / "baseline.json"
+    entry = {"group": "certificate", "id": "T1", "ids": ["N1", "T1"], "name": "gone", "status": "passed"}
+    old = {"group": "proof", "id": "S1", "name": "old", "status": "passed"}  # a baseline without ids
+    baseline.write_text(json.dumps({"checks": [entry, old]}))
+    (missing,) = regression_results([], baseline, only=["N1"])
+    assert missing.check.spec_id == "T1" and missing.check.ids == {"N1", "T1"} and not missing.ok
+    assert [r.check.name for r in regression_results([], baseline, only=["S1"])] == ["missing: [proof] old"]
+    assert len(regression_results([], baseline)) == 2
+
+
 def test_a_broken_proof_step_fails_verify_loudly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     real = perceptron.n3
 
-    def broken():  # type: ignore[no-untyped-def]
+    def broken() -> Obligation:
         ob = real()
         proof = ob.proof
         assert isinstance(proof, Certificate)

@@ -6,7 +6,7 @@
   (``<=``: the larger side times 99/100; ``>=``: times 101/100; ``=``: times 101/100; a
   zero side is moved by 1/100 instead; inside ``And`` the first conjunct, inside
   ``Equivalent`` the second);
-* the headline-level wrong variants of :func:`novikoff.proofs.registry.wrong_variants`
+* the headline-level wrong variants of :func:`novikoff.proofs.wrong_variants.wrong_variants`
   (obligations built from a statement: ``<id> <name> [constant x ...]`` and
   ``[without <hypothesis>]``), printed from the obligation's own hypotheses and claim.
 
@@ -26,6 +26,7 @@ import sympy as sp
 
 from novikoff.coq.kernel import find_theorems
 from novikoff.coq.printer import COQ_DIR, all_statements, print_proposition
+from novikoff.proofs.wrong_variants import wrong_variants
 
 __all__ = ["WrongStatement", "control_file", "perturb", "proof_script", "variant_file", "wrong_statements"]
 
@@ -68,8 +69,6 @@ def wrong_statements() -> list[WrongStatement]:
             name, st.symbols, st.theorem_hypotheses(), perturb(st.conclusion), with_hypotheses=False
         )
         out.append(WrongStatement(f"{name} [conclusion 1 % off]", name, text))
-    from novikoff.proofs.registry import wrong_variants
-
     for wv in wrong_variants():
         head, _, tag = wv.obligation.name.partition(" [")
         if head not in by_head or not tag:

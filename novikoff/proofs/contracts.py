@@ -12,6 +12,8 @@ import importlib.util
 import subprocess
 import sys
 
+from novikoff.proofs.results import Skip
+
 __all__ = ["KERNELS", "crosshair_check"]
 
 #: The kernels with contracts, and the theorem each one's contract belongs to.
@@ -27,11 +29,9 @@ KERNELS = {
 def crosshair_check(function: str, per_condition_timeout: float = 10.0) -> None:
     """Raise AssertionError with CrossHair's report if it finds a counterexample.
 
-    Raises ``novikoff.verify.Skip`` when crosshair-tool is not installed.
+    Raises :class:`~novikoff.proofs.results.Skip` when crosshair-tool is not installed.
     """
     if importlib.util.find_spec("crosshair") is None:
-        from novikoff.verify import Skip
-
         raise Skip("crosshair-tool is not installed (pip install 'novikoff[test]')")
     target = f"novikoff.reference.kernels.{function}"
     proc = subprocess.run(

@@ -1,181 +1,129 @@
-"""Every proof obligation novikoff checks, and the wrong variants its checker must reject.
+"""Every proof obligation novikoff checks, derived from the proof modules.
 
-``all_obligations()`` is what ``novikoff verify`` and the pytest plugin run: the step
-obligations of each module, then the headline obligation of every spec statement
-(:mod:`novikoff.proofs.headlines`). ``wrong_variants()`` pairs each theorem with
-deliberately broken copies (a constant 1 % off, a hypothesis weakened to a
-tautology, a flipped inequality, a wrong exponent) and the kind of failure each must
-meet; the test suite requires every one of them to fail for that reason. A weakened
-hypothesis keeps its name, so the variant fails for the mathematics (a residual, a
-sign), not because a name is missing.
+The proof modules mirror the spec (:data:`PROOF_MODULES`): ``novikoff.proofs.<name>``
+proves what ``novikoff.spec.<name>`` states, through its ``obligations()`` (the step
+obligations) and ``headline_proofs()`` (one :class:`~novikoff.proofs.statements.HeadlineProof`
+per statement, pointing at the statement object itself). :func:`headline_proofs`
+collects the records, in the order of :data:`novikoff.spec.THEOREMS`, and refuses a
+statement without exactly one proof; :func:`all_obligations` is what ``novikoff verify``
+and the pytest plugin run. :func:`obligation_ids` says which spec ids each obligation
+bears on. The wrong variants are in :mod:`novikoff.proofs.wrong_variants`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Iterator, Mapping, Sequence
+from types import ModuleType
 
-import sympy as sp
+from novikoff.proofs import invariance, msvmav, multiclass, pdm, perceptron, tightness
+from novikoff.proofs.core import Apply, Obligation
+from novikoff.proofs.statements import HeadlineProof
+from novikoff.spec import THEOREMS
 
-from novikoff.proofs import lemma1, pdm, pdm_small_eps, perceptron, pfm
-from novikoff.proofs.core import FailureKind, Forall, Obligation
-from novikoff.proofs.headlines import headlines
+__all__ = [
+    "PROOF_MODULES",
+    "SPEC_IDS",
+    "all_obligations",
+    "headline_obligation",
+    "headline_proofs",
+    "obligation_ids",
+]
 
-__all__ = ["SPEC_IDS", "WrongVariant", "all_obligations", "headline_obligation", "wrong_variants"]
+#: The normative ids of DESIGN section 3 (plus MU, the repeated-update count), as in the spec.
+SPEC_IDS: tuple[str, ...] = tuple(THEOREMS)
 
-#: The normative ids of DESIGN section 3 (plus MU, the repeated-update count).
-SPEC_IDS = ("N1", "N2", "N3", "T1", "G1", "M1", "P1", "D1", "D2", "D3", "L1", "S1", "S2", "MU")
+#: spec module name -> the proof module that proves its statements (same name under
+#: ``novikoff.proofs``), in dependency order (multiclass reuses perceptron's squeeze).
+PROOF_MODULES: dict[str, ModuleType] = {
+    "perceptron": perceptron,
+    "tightness": tightness,
+    "invariance": invariance,
+    "multiclass": multiclass,
+    "msvmav": msvmav,
+    "pdm": pdm,
+}
+
+
+def headline_proofs() -> list[HeadlineProof]:
+    """The headline proof of every spec statement, in the order of ``THEOREMS``.
+
+    Raises ValueError if a statement has no proof or more than one, or a proof module
+    proves a statement that is not in ``THEOREMS``."""
+    records = [r for module in PROOF_MODULES.values() for r in module.headline_proofs()]
+    by_statement: dict[int, HeadlineProof] = {}
+    for r in records:
+        if id(r.statement) in by_statement:
+            raise ValueError(f"{r.spec_id} {r.statement.name}: more than one headline proof")
+        by_statement[id(r.statement)] = r
+    ordered = []
+    for statements in THEOREMS.values():
+        for st in statements:
+            if id(st) not in by_statement:
+                raise ValueError(f"{st.id} {st.name}: no headline proof")
+            ordered.append(by_statement.pop(id(st)))
+    if by_statement:
+        extra = ", ".join(f"{r.spec_id} {r.statement.name}" for r in by_statement.values())
+        raise ValueError(f"headline proofs of statements that are not in THEOREMS: {extra}")
+    return ordered
 
 
 def all_obligations() -> list[Obligation]:
-    """All obligations in dependency order."""
-    out = perceptron.obligations()
-    out += [lemma1.log_ge_zero(), lemma1.l1_core(), lemma1.l1()]
-    out += pdm.obligations()
-    out += pdm_small_eps.obligations()
-    out += pfm.obligations()
-    out += [ob for _st, ob in headlines()]
+    """All obligations in dependency order: each module's steps, then every headline."""
+    out: list[Obligation] = []
+    for module in PROOF_MODULES.values():
+        out += module.obligations()
+    out += [r.obligation() for r in headline_proofs()]
     return out
 
 
 def headline_obligation(spec_id: str, index: int = 0) -> Obligation:
     """The headline obligation of the ``index``-th statement of ``spec_id``."""
-    return [ob for st, ob in headlines() if st.id == spec_id][index]
+    return [r for r in headline_proofs() if r.spec_id == spec_id][index].obligation()
 
 
-@dataclasses.dataclass(frozen=True)
-class WrongVariant:
-    """A broken copy of a theorem and the kind of failure the checker must report."""
-
-    spec_id: str
-    obligation: Obligation
-    kind: FailureKind
-
-
-def _scale_claim(ob: Obligation, factor: sp.Rational) -> Obligation:
-    """Multiply the larger side of the claim by ``factor`` < 1 (e.g. 99/100): a strictly
-    stronger claim wherever that side is positive, so a constant 1 % too good."""
-    if not 0 < factor < 1:
-        raise ValueError(f"a wrong variant shrinks the larger side: factor {factor} is not in (0, 1)")
-    c = ob.claim
-    if isinstance(c, (sp.LessThan, sp.StrictLessThan)):
-        claim = c.func(c.lhs, factor * c.rhs, evaluate=False)
-    elif isinstance(c, (sp.GreaterThan, sp.StrictGreaterThan)):
-        claim = c.func(factor * c.lhs, c.rhs, evaluate=False)
-    else:
-        claim = sp.Eq(c.lhs, factor * c.rhs, evaluate=False)
-    return dataclasses.replace(ob, name=f"{ob.name} [constant x {factor}]", claim=claim)
+def _applied(node: object) -> Iterator[Obligation]:
+    """Every lemma an :class:`Apply` inside ``node`` (a proof, step or obligation) uses,
+    the lemmas' own proofs included."""
+    if isinstance(node, Apply):
+        yield node.lemma
+    if isinstance(node, Obligation):
+        yield from _applied(node.proof)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            yield from _applied(getattr(node, f.name))
+    elif isinstance(node, (tuple, list)):
+        for item in node:
+            yield from _applied(item)
+    elif isinstance(node, Mapping):
+        for item in node.values():
+            yield from _applied(item)
 
 
-def _flip(ob: Obligation) -> Obligation:
-    c = ob.claim
-    flipped = {
-        sp.LessThan: sp.GreaterThan,
-        sp.GreaterThan: sp.LessThan,
-        sp.StrictLessThan: sp.StrictGreaterThan,
-        sp.StrictGreaterThan: sp.StrictLessThan,
-    }
-    return dataclasses.replace(
-        ob, name=f"{ob.name} [flipped]", claim=flipped[type(c)](c.lhs, c.rhs, evaluate=False)
-    )
+def obligation_ids(obligations: Sequence[Obligation]) -> dict[str, frozenset[str]]:
+    """Obligation name -> the spec ids it bears on: its own ``spec_id`` and the ids of
+    every obligation that applies it as a lemma, directly or through other lemmas
+    (L1 serves D1 and P1, whose proofs apply it).
 
-
-def _tautology(h: sp.Basic | Forall) -> sp.Basic | Forall:
-    if isinstance(h, Forall):
-        return Forall(h.var, _tautology(h.body), h.start)
-    if isinstance(h, sp.Equality):
-        return sp.Eq(h.lhs, h.lhs, evaluate=False)
-    return sp.Ge(sp.Integer(0), 0, evaluate=False)
-
-
-def _drop(ob: Obligation, hypothesis: str) -> Obligation:
-    """The obligation with ``hypothesis`` weakened to a tautology (0 >= 0, x = x) under the
-    same name: the proof still names it, and must fail for the mathematics."""
-    if hypothesis not in ob.hypotheses:
-        raise KeyError(f"{ob.name}: no hypothesis {hypothesis!r}")
-    hyps = {k: (_tautology(v) if k == hypothesis else v) for k, v in ob.hypotheses.items()}
-    return dataclasses.replace(ob, name=f"{ob.name} [without {hypothesis}]", hypotheses=hyps)
-
-
-def _exponent(ob: Obligation, old: sp.Expr, new: sp.Expr) -> Obligation:
-    return dataclasses.replace(ob, name=f"{ob.name} [{old} -> {new}]", claim=ob.claim.xreplace({old: new}))
-
-
-def wrong_variants() -> list[WrongVariant]:
-    """Broken obligations, each with the kind of failure the checker must report."""
-    k, g2 = perceptron.k, perceptron.g2
-    makers: list[tuple[str, FailureKind, Callable[[], Obligation]]] = [
-        ("N1", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N1"), sp.Rational(99, 100))),
-        ("N1", FailureKind.RESIDUAL, lambda: _drop(headline_obligation("N1"), "minnorm")),
-        ("N2", FailureKind.RESIDUAL, lambda: _scale_claim(headline_obligation("N2"), sp.Rational(99, 100))),
-        ("N2", FailureKind.RESIDUAL, lambda: _drop(headline_obligation("N2"), "mistake")),
-        (
-            "N2",
-            FailureKind.RESIDUAL,
-            lambda: dataclasses.replace(
-                perceptron.n2_expansion(3),
-                name="N2 expansion without the cross term",
-                claim=sp.Eq(
-                    perceptron.n2_expansion(3).claim.lhs,
-                    perceptron.n2_expansion(3).claim.rhs.xreplace({sp.Integer(2): sp.Integer(1)}),
-                ),
-            ),
-        ),
-        ("N3", FailureKind.RESIDUAL, lambda: _scale_claim(perceptron.n3(), sp.Rational(99, 100))),
-        ("N3", FailureKind.RESIDUAL, lambda: _drop(perceptron.n3(), "N2")),
-        ("N3", FailureKind.RESIDUAL, lambda: _flip(perceptron.cauchy_schwarz(3))),
-        ("N3", FailureKind.RESIDUAL, lambda: _exponent(perceptron.n3(), k * g2, k**2 * g2)),
-        (
-            "D3",
-            FailureKind.RESIDUAL,
-            lambda: _exponent(
-                perceptron.d3(), sp.Symbol("t", integer=True) ** 2, sp.Symbol("t", integer=True) ** 3
-            ),
-        ),
-        ("D3", FailureKind.RESIDUAL, lambda: _drop(perceptron.d3(), "progress")),
-        (
-            "T1",
-            FailureKind.RESIDUAL,
-            lambda: dataclasses.replace(
-                perceptron.t1()[1],
-                name="T1 ||p*||^2 = 1/n^2 (wrong)",
-                claim=sp.Eq(perceptron.t1()[1].claim.lhs, perceptron.t1()[1].claim.rhs ** 2),
-            ),
-        ),
-        (
-            "G1",
-            FailureKind.RESIDUAL,
-            lambda: dataclasses.replace(
-                perceptron.g1()[0],
-                name="G1 scaling by c (wrong power)",
-                claim=sp.Eq(
-                    perceptron.g1()[0].claim.lhs, perceptron.g1()[0].claim.rhs / sp.Symbol("c", real=True)
-                ),
-            ),
-        ),
-        ("L1", FailureKind.RESIDUAL, lambda: _scale_claim(lemma1.l1_core(), sp.Rational(99, 100))),
-        ("L1", FailureKind.RESIDUAL, lambda: _drop(lemma1.l1_core(), "hyp")),
-        ("L1", FailureKind.RESIDUAL, lambda: _flip(lemma1.l1_core())),
-    ]
-    makers += pdm.wrong_variant_makers()
-    makers += [
-        ("D1", FailureKind.MISMATCH, lambda: _flip(pdm_small_eps.bernoulli())),
-        ("D1", FailureKind.RESIDUAL, lambda: _drop(pdm_small_eps.bernoulli(), "p_ge_1")),
-        (
-            "D1",
-            FailureKind.MISMATCH,
-            lambda: _scale_claim(pdm_small_eps.final_small_eps(), sp.Rational(99, 100)),
-        ),
-        ("D1", FailureKind.RESIDUAL, lambda: _drop(pdm_small_eps.energy_small_eps(), "recursion")),
-        ("P1", FailureKind.MISMATCH, lambda: _scale_claim(pfm.p1(), sp.Rational(99, 100))),
-        ("P1", FailureKind.RESIDUAL, lambda: _drop(pfm.p1(), "gamma_le_R")),
-        ("P1", FailureKind.RESIDUAL, lambda: _drop(pfm.norm_step(), "energy")),
-        (
-            "P1",
-            FailureKind.COUNTEREXAMPLE,
-            lambda: _exponent(
-                pfm.small_x_bound(), -2 * sp.Symbol("x", real=True), -sp.Symbol("x", real=True) / 4
-            ),
-        ),
-    ]
-    return [WrongVariant(sid, make(), kind) for sid, kind, make in makers]
+    Raises ValueError if two obligations share a name."""
+    names = [ob.name for ob in obligations]
+    if len(set(names)) != len(names):
+        dup = sorted({n for n in names if names.count(n) > 1})
+        raise ValueError(f"obligation names must be unique: {dup}")
+    users: dict[str, set[str]] = {n: set() for n in names}
+    for ob in obligations:
+        for lemma in _applied(ob):
+            users.setdefault(lemma.name, set()).add(ob.name)
+    ids = {ob.name: {ob.spec_id} for ob in obligations}
+    changed = True
+    while changed:
+        changed = False
+        for name, who in users.items():
+            if name not in ids:
+                continue
+            for user in who:
+                new = ids[user] - ids[name]
+                if new:
+                    ids[name] |= new
+                    changed = True
+    return {name: frozenset(v) for name, v in ids.items()}

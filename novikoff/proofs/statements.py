@@ -1,6 +1,9 @@
 """The bridge from a spec :class:`~novikoff.spec.core.Statement` to the obligation that proves it.
 
-:func:`headline` builds the obligation *from* the statement (its named hypotheses and
+A :class:`HeadlineProof` pairs a statement (the very object of :mod:`novikoff.spec`)
+with the proof of it; every proof module (:mod:`novikoff.proofs.perceptron`, ...)
+lists its records in ``headline_proofs()`` and the registry derives the headline
+obligations from them. :func:`headline` builds the obligation *from* the statement (its named hypotheses and
 premises, its conclusion), so the headline proof proves the spec's own theorem and
 not a restatement. :func:`matches_statement` confirms that an obligation proves
 exactly a statement: the same hypotheses (as a set, names aside), the same conclusion
@@ -11,13 +14,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import sympy as sp
 
 from novikoff.proofs.core import Obligation, Proof
 from novikoff.spec.core import Forall, Statement
 
-__all__ = ["headline", "matches_statement"]
+__all__ = ["HeadlineProof", "headline", "matches_statement"]
 
 
 def headline(statement: Statement, proof: Proof, note: str = "") -> Obligation:
@@ -30,6 +34,26 @@ def headline(statement: Statement, proof: Proof, note: str = "") -> Obligation:
         proof=proof,
         note=note,
     )
+
+
+@dataclass(frozen=True, eq=False)
+class HeadlineProof:
+    """The proof of one spec statement: ``statement`` is the object itself (compared by
+    identity, never by a restatement), ``scope`` says where the Python proof covers less
+    than the statement's general form ("" where it does not)."""
+
+    statement: Statement
+    proof: Proof
+    scope: str = ""
+
+    @property
+    def spec_id(self) -> str:
+        """The statement's spec id."""
+        return self.statement.id
+
+    def obligation(self) -> Obligation:
+        """The headline obligation built from the statement (:func:`headline`)."""
+        return headline(self.statement, self.proof, self.scope)
 
 
 def _symbols(items: Iterable[sp.Basic | Forall]) -> set[sp.Symbol]:

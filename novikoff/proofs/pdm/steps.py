@@ -1,5 +1,5 @@
-"""Proofs for the dynamic-margin perceptron (D1, D2), repeated updates (MU),
-the margin-distribution identities (S1, S2) and the multiclass bound (M1).
+"""Step obligations of the dynamic-margin perceptron (D1 for eps >= 1/2, D2, D3) and of
+repeated updates (MU); a helper of :mod:`novikoff.proofs.pdm`.
 
 Notation: ``a(t) = ||w_t||^2``, ``R2 = R^2``, ``g2 = gamma^2``, PDM's update
 condition ``t w.z <= (1 - eps) ||w||^2``. D1 is derived here (DESIGN section 3):
@@ -9,19 +9,12 @@ D3 gives a(t) >= t^2 g2, and the regimes differ in how the recursion is solved.
 
 from __future__ import annotations
 
-import dataclasses
-import itertools
-from collections.abc import Callable
-
 import sympy as sp
 
-from novikoff.proofs import lemma1
 from novikoff.proofs.core import (
     Apply,
-    Cases,
     Certificate,
     Chain,
-    FailureKind,
     Forall,
     Identity,
     Induction,
@@ -34,9 +27,19 @@ from novikoff.proofs.core import (
     le,
     positive_in_induction,
 )
+from novikoff.proofs.pdm import lemma1
 from novikoff.spec.pdm import D1_ABOVE_HALF, D1_HALF, MU
 
-__all__ = ["obligations", "wrong_variant_makers"]
+__all__ = [
+    "d1_above_half",
+    "d1_half",
+    "d1_recursion",
+    "d2",
+    "d3",
+    "log_one_plus_ge",
+    "mu",
+    "obligations",
+]
 
 E = sp.E
 t = sp.Symbol("t", integer=True)
@@ -44,6 +47,7 @@ eps, R2, g2 = sp.symbols("eps R2 g2", real=True)
 A = sp.Function("a")  # a(t) = ||w_t||^2
 H = sp.Function("H")  # harmonic numbers
 wz, z2, a_, a1 = sp.symbols("wz z2 a a1", real=True)
+pw_, w2_ = sp.symbols("pw w2", real=True)  # p*.w_t and ||w_t||^2 in D3
 
 
 # ----------------------------------------------------------------------------- D2
@@ -368,168 +372,38 @@ def mu() -> list[Obligation]:
     ]
 
 
-# ----------------------------------------------------------------------------- S1, S2
+# ----------------------------------------------------------------------------- D3
 
 
-def s1() -> Obligation:
-    """S1 per sample: for theta > 0, (1 - m/theta)_+^2 = (theta - m)_+^2/theta^2;
-    averaging over the samples gives mean((1 - y h/theta)_+^2) = SV/theta^2."""
-    theta, m = sp.symbols("theta m", real=True)
+def d3() -> Obligation:
+    """D3: gamma <= ||w_t||/t for t >= 1 and any rule w <- w + z: progress p*.w_t >= t g2
+    holds for every such rule (N1's induction never used the mistake condition), so
+    g2 (w2 - t^2 g2) = (g2 w2 - pw^2) + (pw - t g2)^2 + 2 t g2 (pw - t g2)."""
+    t = sp.Symbol("t", integer=True)
     return Obligation(
-        name="S1: (1 - m/theta)_+^2 = ((theta - m)_+)^2/theta^2 for theta > 0",
-        spec_id="S1",
-        hypotheses={"theta_pos": gt(theta, 0)},
-        claim=sp.Eq(sp.Max(0, 1 - m / theta) ** 2, sp.Max(0, theta - m) ** 2 / theta**2, evaluate=False),
-        proof=Cases(theta - m, nonneg=Identity(), neg=Identity(), positive=("theta_pos",)),
+        name="D3 dynamic bound: t^2 gamma^2 <= ||w_t||^2",
+        spec_id="D3",
+        hypotheses={
+            "t_pos": gt(t, 0),
+            "g2_pos": gt(g2, 0),
+            "progress": ge(pw_, t * g2),
+            "cauchy_schwarz": le(pw_**2, g2 * w2_),
+        },
+        claim=le(t**2 * g2, w2_),
+        proof=Certificate(
+            multiplier=("g2_pos",),
+            terms=(Term((), "cauchy_schwarz"), Term((2, "t_pos", "g2_pos"), "progress")),
+            squares=(pw_ - t * g2,),
+        ),
+        note="squared form of gamma <= ||w_t||/t (both sides nonnegative)",
     )
-
-
-def s2(size: int) -> Obligation:
-    """S2: Sherman-Morrison, (A + u v^T)(A^-1 - A^-1 u v^T A^-1/(1 + v^T A^-1 u)) = I,
-    for a symbolic invertible size x size matrix."""
-    Am = sp.Matrix(size, size, lambda i, j: sp.Symbol(f"a{i}{j}", real=True))
-    u = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"u{i}", real=True))
-    v = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"v{i}", real=True))
-    Ainv = Am.adjugate() / Am.det()
-    denom = 1 + (v.T * Ainv * u)[0, 0]
-    product = (Am + u * v.T) * (Ainv - Ainv * u * v.T * Ainv / denom)
-    return Obligation(
-        name=f"S2 Sherman-Morrison rank-one update, {size} x {size}",
-        spec_id="S2",
-        hypotheses={"A_invertible": sp.Ne(Am.det(), 0), "denominator_nonzero": sp.Ne(denom, 0)},
-        claim=sp.Eq(product, sp.eye(size), evaluate=False),
-        proof=Identity(),
-        note="every entry of (A + u v^T) M - I cancels to 0 as a rational function",
-    )
-
-
-# ----------------------------------------------------------------------------- M1
-
-
-def m1() -> list[Obligation]:
-    """M1 through Kesler: the multiclass update is a perceptron update on the Kesler
-    vector phi(x, y) - phi(x, j) (K = 3 blocks of dimension 2 here), whose squared norm is
-    2 ||x||^2 and whose inner product with W is w_y.x - w_j.x <= 0 on a mistake; N3 with
-    R_K^2 = 2 R^2 then gives mistakes <= 2 R^2/gamma_K^2."""
-    x = list(sp.symbols("x1:3", real=True))
-    W = [list(sp.symbols(f"w{c}_1:3", real=True)) for c in range(3)]
-
-    def phi(cls: int) -> list[sp.Expr]:
-        out: list[sp.Expr] = []
-        for c in range(3):
-            out += x if c == cls else [sp.Integer(0)] * 2
-        return out
-
-    def dot(a_: list[sp.Expr], b_: list[sp.Expr]) -> sp.Expr:
-        return sum((p * q for p, q in zip(a_, b_)), sp.Integer(0))
-
-    flat_w = [wi for row in W for wi in row]
-    obs = []
-    for y, j in itertools.permutations(range(3), 2):
-        diff = [p - q for p, q in zip(phi(y), phi(j))]
-        obs.append(
-            Obligation(
-                name=f"M1 Kesler vector (y={y}, j={j}): ||phi(x,y) - phi(x,j)||^2 = 2 ||x||^2",
-                spec_id="M1",
-                hypotheses={},
-                claim=sp.Eq(dot(diff, diff), 2 * dot(x, x), evaluate=False),
-                proof=Identity(),
-            )
-        )
-        obs.append(
-            Obligation(
-                name=f"M1 Kesler vector (y={y}, j={j}): W.(phi(x,y) - phi(x,j)) = w_y.x - w_j.x",
-                spec_id="M1",
-                hypotheses={},
-                claim=sp.Eq(dot(flat_w, diff), dot(W[y], x) - dot(W[j], x), evaluate=False),
-                proof=Identity(),
-            )
-        )
-    k, gK2, R2m, pw, w2 = sp.symbols("k gK2 R2 pw w2", real=True)
-    obs.append(
-        Obligation(
-            name="M1 bound: k gamma_K^2 <= 2 R^2 (N3 on the Kesler vectors)",
-            spec_id="M1",
-            hypotheses={
-                "k_pos": gt(k, 0),
-                "gK2_pos": gt(gK2, 0),
-                "progress": ge(pw, k * gK2),
-                "cauchy_schwarz": le(pw**2, gK2 * w2),
-                "energy": le(w2, k * 2 * R2m),
-            },
-            claim=le(k * gK2, 2 * R2m),
-            proof=Certificate(
-                multiplier=("k_pos", "gK2_pos"),
-                terms=(
-                    Term(("gK2_pos",), "energy"),
-                    Term((), "cauchy_schwarz"),
-                    Term((2, "k_pos", "gK2_pos"), "progress"),
-                ),
-                squares=(pw - k * gK2,),
-            ),
-            note="progress and energy are N1 and N2 for the Kesler patterns (update norm 2||x~||^2 <= 2 R^2)",
-        )
-    )
-    return obs
 
 
 def obligations() -> list[Obligation]:
     """Every obligation of this module."""
-    out = d2()
+    out = [d3()]
+    out += d2()
     out += [d1_recursion(), d1_above_half_energy(), d1_above_half()]
     out += [log_one_plus_ge(), harmonic_bound(), d1_half_energy(), d1_half()]
     out += mu()
-    out.append(s1())
-    out += [s2(2), s2(3)]
-    out += m1()
     return out
-
-
-def wrong_variant_makers() -> list[tuple[str, FailureKind, Callable[[], Obligation]]]:
-    """Broken copies of this module's obligations, each with the failure it must meet."""
-    from novikoff.proofs.registry import _drop, _flip, _scale_claim
-
-    return [
-        ("D2", FailureKind.RESIDUAL, lambda: _drop(d2()[0], "no_update")),
-        ("D2", FailureKind.RESIDUAL, lambda: _scale_claim(d2()[1], sp.Rational(99, 100))),
-        ("D1", FailureKind.RESIDUAL, lambda: _drop(d1_recursion(), "pdm_update")),
-        ("D1", FailureKind.RESIDUAL, lambda: _scale_claim(d1_above_half(), sp.Rational(99, 100))),
-        ("D1", FailureKind.MISMATCH, lambda: _scale_claim(d1_half(), sp.Rational(99, 100))),
-        ("D1", FailureKind.MISMATCH, lambda: _flip(log_one_plus_ge())),
-        (
-            "MU",
-            FailureKind.RESIDUAL,
-            lambda: dataclasses.replace(
-                mu()[0],
-                name="MU with 1 - eps instead of 1 - 2 eps",
-                claim=mu()[0].claim.xreplace(
-                    {1 - 2 * sp.Symbol("eps", positive=True): 1 - sp.Symbol("eps", positive=True)}
-                ),
-            ),
-        ),
-        (
-            "S1",
-            FailureKind.RESIDUAL,
-            lambda: dataclasses.replace(
-                s1(),
-                name="S1 without the square on theta",
-                claim=sp.Eq(s1().claim.lhs, s1().claim.rhs * sp.Symbol("theta", real=True)),
-            ),
-        ),
-        (
-            "S2",
-            FailureKind.UNDEFINED,
-            lambda: dataclasses.replace(s2(2), name="S2 with 1 - v^T A^-1 u", claim=_broken_s2()),
-        ),
-        ("M1", FailureKind.RESIDUAL, lambda: _scale_claim(m1()[-1], sp.Rational(1, 2))),
-    ]
-
-
-def _broken_s2() -> sp.Basic:
-    size = 2
-    Am = sp.Matrix(size, size, lambda i, j: sp.Symbol(f"a{i}{j}", real=True))
-    u = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"u{i}", real=True))
-    v = sp.Matrix(size, 1, lambda i, j: sp.Symbol(f"v{i}", real=True))
-    Ainv = Am.adjugate() / Am.det()
-    denom = 1 - (v.T * Ainv * u)[0, 0]
-    return sp.Eq((Am + u * v.T) * (Ainv - Ainv * u * v.T * Ainv / denom), sp.eye(size), evaluate=False)

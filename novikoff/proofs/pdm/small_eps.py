@@ -1,4 +1,4 @@
-"""D1 for eps < 1/2: with p = 2(1 - eps) in (1, 2),
+"""D1 for eps < 1/2 (a helper of :mod:`novikoff.proofs.pdm`): with p = 2(1 - eps) in (1, 2),
 
 1. Bernoulli (homogeneous form): (y + x)^p >= y^p + p y^(p-1) x for y > 0, x >= 0, p >= 1;
 2. the power sums S(t) = sum_{j <= t} j^-p satisfy S(t) <= (p - t^(1-p))/(p - 1) <= p/(p - 1),
@@ -30,7 +30,7 @@ from novikoff.proofs.core import (
     positive_in_induction,
 )
 
-__all__ = ["obligations"]
+__all__ = ["bernoulli", "energy_small_eps", "final_small_eps", "obligations"]
 
 p = sp.Symbol("p", real=True)
 x = sp.Symbol("x", real=True)

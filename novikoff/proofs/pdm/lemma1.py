@@ -1,4 +1,5 @@
-"""L1 (the PDM paper's Lemma 1, form inferred) and the facts it rests on.
+"""L1 (the PDM paper's Lemma 1, form inferred) and the facts it rests on; a helper of
+:mod:`novikoff.proofs.pdm`.
 
 Change of variables: u = t/delta > 0 and a = C + ln delta. Then the hypothesis
 t <= delta (1 + C + ln t) reads phi(u) = u - ln u <= 1 + a, the conclusion reads
@@ -18,6 +19,7 @@ from __future__ import annotations
 import sympy as sp
 
 from novikoff.proofs.core import (
+    Apply,
     Cases,
     Certificate,
     Chain,
@@ -174,8 +176,6 @@ def l1() -> Obligation:
     Proved with the weaker hypothesis delta >= e^-C (so it implies DESIGN's L1);
     t >= e^-C is not needed. ``exp_pos`` (e^C > 0) is the one analytic fact assumed.
     """
-    from novikoff.proofs.core import Apply
-
     t = sp.Symbol("t", positive=True)
     delta = sp.Symbol("delta", positive=True)
     C = sp.Symbol("C", real=True)

@@ -1,4 +1,5 @@
-"""P1: the fixed-margin perceptron PFM(beta), beta = (1 - eps) gamma, through Lemma 1.
+"""P1: the fixed-margin perceptron PFM(beta), beta = (1 - eps) gamma, through Lemma 1; a
+helper of :mod:`novikoff.proofs.pdm`.
 
 Derived here from PFM's update condition w.z <= beta ||w|| (the paper's (7)):
 
@@ -16,7 +17,6 @@ from fractions import Fraction
 
 import sympy as sp
 
-from novikoff.proofs import lemma1
 from novikoff.proofs.core import (
     Apply,
     Certificate,
@@ -33,9 +33,10 @@ from novikoff.proofs.core import (
     le,
     positive_in_induction,
 )
+from novikoff.proofs.pdm import lemma1
 from novikoff.spec.pdm import P1
 
-__all__ = ["obligations"]
+__all__ = ["norm_step", "obligations", "p1", "small_x_bound"]
 
 E = sp.E
 R, gamma, eps = sp.symbols("R gamma eps", positive=True)
