@@ -130,6 +130,14 @@ def test_the_written_json_by_hand() -> None:
     assert gordan == {"kind": "gordan", "lambda": ["1/2", "1/2"], "R2": "1"}
 
 
+def test_one_multiplier_and_no_features() -> None:
+    # two samples without features or bias: z = () twice, lambda = (1, 0) sums to the zero vector
+    ds = Dataset.from_integer_rows([[], []], 1, [1, -1], bias=0)
+    doc = certificate_document(ds, certify(ds))
+    verdict = check_document(ds, from_json(to_json(doc)))
+    assert verdict.valid and verdict.message == "not separable (Gordan certificate, 1 multiplier > 0)"
+
+
 def test_a_document_without_a_run_checks_the_certificate_alone() -> None:
     doc = certificate_document(THIRDS, certify(THIRDS))
     assert doc.perceptron is None and json.loads(to_json(doc))["perceptron"] is None

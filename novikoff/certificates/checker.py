@@ -64,20 +64,20 @@ REASONS: dict[str, str] = {
     "lambda-length": "lambda does not have one weight per sample",
     "lambda-negative": "a weight lambda_i is negative",
     "lambda-sum": "the weights lambda_i do not sum to 1",
-    "radius": "R^2 is not max_i ||z_i||^2",
+    "radius": "R^2 is not the largest squared norm of a z_i",
     "gordan-nonzero": "Gordan: sum lambda_i z_i is not the zero vector",
     "pstar-zero": "separable: sum lambda_i z_i = 0, so the data are not separable",
     "pstar": "separable: p* is not sum lambda_i z_i",
-    "gamma2": "separable: gamma^2 is not ||p*||^2",
-    "not-minimal": "separable: some z_i.p* < ||p*||^2, so p* is not the minimum-norm point",
-    "weights": "separable: weights are not p*/||p*||^2",
+    "gamma2": "separable: gamma^2 is not the squared norm of p*",
+    "not-minimal": "separable: some z_i.p* is below the squared norm of p* (not the minimum-norm point)",
+    "weights": "separable: weights are not p* over its squared norm",
     "bound": "separable: bound is not R^2/gamma^2",
     "geometric-length": "geometric margin: alpha (beta) does not have one weight per positive (negative)",
     "geometric-negative": "geometric margin: a class weight is negative",
     "geometric-sum": "geometric margin: alpha or beta does not sum to 1",
     "geometric-v": "geometric margin: v is not sum alpha_p x_p - sum beta_n x_n",
-    "geometric-distance": "geometric margin: distance2 is not ||v||^2, or v = 0",
-    "geometric-not-closest": "geometric margin: min_p x_p.v - max_n x_n.v < ||v||^2 (not the closest points)",
+    "geometric-distance": "geometric margin: distance2 is not the squared norm of v, or v = 0",
+    "geometric-not-closest": "geometric margin: min_p x_p.v - max_n x_n.v is below the squared norm of v",
     "run-updates": "perceptron run: an update where w.z_i > 0, a missed mistake, or an update after the run",
     "run-epochs": "perceptron run: an epoch before the last made no mistake, yet the run went on",
     "run-mistakes": "perceptron run: the replay makes another number of mistakes",
@@ -369,7 +369,7 @@ def _summary(doc: CertificateDocument) -> str:
     cert = doc.certificate
     if isinstance(cert, GordanCertificate):
         support = sum(1 for v in cert.lambdas.numerators if v)
-        text = f"not separable (Gordan certificate, {support} multipliers > 0)"
+        text = f"not separable (Gordan certificate, {_count(support, 'multiplier')} > 0)"
     else:
         text = (
             f"separable, gamma^2 = {_show(cert.gamma2)}, R^2 = {_show(cert.R2)}, bound = {_show(cert.bound)}"
