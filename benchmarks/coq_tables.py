@@ -1,7 +1,7 @@
-"""Build the Coq development and print (or write into the README) its two tables.
+"""Build the Coq development and print (or write into docs/howto/coq.md) its two tables.
 
     python benchmarks/coq_tables.py            # print the Markdown
-    python benchmarks/coq_tables.py --write    # replace the block between the README markers
+    python benchmarks/coq_tables.py --write    # replace the block between the page's markers
 
 The tables come from :func:`novikoff.coq.kernel.coq_report` (a fresh build in a temporary
 copy, ``Print Assumptions`` for every theorem): per spec id, the kernel theorem, the axioms
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from novikoff.coq.kernel import coq_report
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "howto" / "coq.md"
 START, END = "<!-- coq-tables:start -->", "<!-- coq-tables:end -->"
 
 
@@ -53,19 +53,21 @@ def tables() -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="replace the README block between the markers")
+    parser.add_argument(
+        "--write", action="store_true", help=f"replace the block between the markers in {PAGE.name}"
+    )
     args = parser.parse_args()
     text = tables()
     if not args.write:
         print(text)
         return 0
-    readme = README.read_text(encoding="utf-8")
-    if START not in readme or END not in readme:
-        print(f"README has no {START} ... {END} block", file=sys.stderr)
+    page = PAGE.read_text(encoding="utf-8")
+    if START not in page or END not in page:
+        print(f"{PAGE} has no {START} ... {END} block", file=sys.stderr)
         return 2
-    head, rest = readme.split(START, 1)
+    head, rest = page.split(START, 1)
     _, tail = rest.split(END, 1)
-    README.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
+    PAGE.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
     return 0
 
 
