@@ -16,8 +16,8 @@ import sympy as sp
 from mpmath import iv
 
 import novikoff.proofs.core as core
-from novikoff.certify import GeometricMarginCertificate
-from novikoff.checker import CertificateError, check_geometric_margin
+from novikoff.certificates import GeometricMarginCertificate
+from novikoff.certificates.checker import CertificateError, check_geometric_margin
 from novikoff.data import Dataset
 from novikoff.proofs.core import (
     Apply,
