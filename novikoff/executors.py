@@ -7,15 +7,20 @@ An executor is named by one string (the CLI's ``--executor``), read by
   (:func:`novikoff.parallel.start_child`: forked, dies with the caller);
 - ``dask://HOST:PORT``: the Dask ``distributed`` scheduler at ``tcp://HOST:PORT``
   (``pip install "novikoff[dask]"``); every worker needs the same novikoff
-  version installed, which is checked before anything is submitted.
+  installed (same version and same source files: :func:`installed_version`),
+  which is checked before anything is submitted.
 
-:func:`run_until_first` submits ``fn(*args)`` for every shard through the
-executor's :mod:`concurrent.futures` interface (for Dask,
-``distributed.Client(address).get_executor(pure=False)``, whose futures cancel
-the Dask task when cancelled; ``pure=False`` keeps two shards with equal
-arguments from being merged into one task), returns as soon as one result
-satisfies ``is_hit`` (the first counterexample) and cancels every other shard;
-otherwise it returns every result.
+:func:`run_until_first` submits ``fn(*args)`` for every shard through a
+:class:`concurrent.futures.Executor`, returns as soon as one result satisfies
+``is_hit`` (the first counterexample) and cancels every other shard; otherwise it
+returns every result. For Dask that executor is a thin one over
+``client.submit(fn, *args, pure=False)`` (``pure=False``: two shards with equal
+arguments stay two tasks), not ``client.get_executor()``: the latter delivers a
+result inside the client's event loop, and a result the client cannot unpickle
+(a worker running other novikoff code) escapes there, leaving its
+``concurrent.futures`` future pending for ever, a hang. Here each Dask future's
+result is fetched in its done-callback thread and any failure lands in the
+shard's future.
 
 ``fn`` must be a module-level function of an installed module (or a
 :func:`functools.partial` of one): it is pickled by reference, so a Dask worker
@@ -34,11 +39,14 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import functools
+import hashlib
 import re
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 from urllib.parse import urlsplit
 
@@ -214,10 +222,25 @@ def raise_if_stopped() -> None:
 
 
 def installed_version() -> str:
-    """This process's novikoff version (run on every Dask worker before submitting)."""
-    from novikoff import __version__
+    """This process's novikoff: its version and a fingerprint of its source files
+    (``"0.1.0 (source 1a2b3c4d5e6f)"``), so that two checkouts of one version that differ
+    are told apart. Run on every Dask worker before anything is submitted. The
+    fingerprint is taken once per process (the code it describes is the code loaded)."""
+    import novikoff
 
-    return str(__version__)
+    return f"{novikoff.__version__} (source {_source_fingerprint()})"
+
+
+@functools.lru_cache(maxsize=1)
+def _source_fingerprint() -> str:
+    import novikoff
+
+    digest = hashlib.sha256()
+    root = Path(novikoff.__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
 
 
 # ------------------------------------------------------------------------------ running
@@ -263,6 +286,46 @@ class _LocalExecutor(cf.Executor):
             thread.join()
 
 
+class _DaskExecutor(cf.Executor):
+    """``concurrent.futures`` over ``client.submit(..., pure=False)`` (see the module
+    docstring for why not ``client.get_executor()``); ``shutdown`` cancels every task."""
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+        self._tasks: list[Any] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        if kwargs:
+            raise TypeError("shards take positional arguments only")
+        future: cf.Future[Any] = cf.Future()
+        task = self._client.submit(fn, *args, pure=False)
+        self._tasks.append(task)
+
+        def deliver(done: Any) -> None:  # runs in a thread of the client's, not its event loop
+            if future.cancelled():
+                return
+            try:
+                if done.status == "cancelled":
+                    outcome: tuple[bool, Any] = (False, RuntimeError("the task was cancelled by the cluster"))
+                else:
+                    outcome = (True, done.result())
+            except BaseException as exc:  # the task's exception, or one fetching its result
+                outcome = (False, exc)
+            with contextlib.suppress(cf.InvalidStateError):
+                if outcome[0]:
+                    future.set_result(outcome[1])
+                else:
+                    future.set_exception(outcome[1])
+
+        task.add_done_callback(deliver)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if cancel_futures and self._tasks:
+            with contextlib.suppress(Exception):  # the scheduler may be gone already
+                self._client.cancel(self._tasks)
+
+
 def _describe_call(fn: Callable[..., Any], args: Sequence[Any], limit: int = 120) -> str:
     name = getattr(fn, "__qualname__", None) or getattr(getattr(fn, "func", None), "__qualname__", repr(fn))
     shown = ", ".join(repr(a) for a in args)
@@ -299,7 +362,7 @@ def _dask_client(spec: ExecutorSpec, connect_timeout: float) -> Any:
         mine = installed_version()
         other = sorted(f"{w} has {v}" for w, v in versions.items() if v != mine)
         if other:
-            raise InputError(f"{where}: workers run another novikoff version than {mine}: {'; '.join(other)}")
+            raise InputError(f"{where}: workers run another novikoff than this {mine}: {'; '.join(other)}")
     except BaseException:
         client.close()
         raise
@@ -338,7 +401,7 @@ def run_until_first(
         where = "in a local process"
     else:
         client = _dask_client(spec, connect_timeout)
-        executor = client.get_executor(pure=False)
+        executor = _DaskExecutor(client)
         where = f"on the Dask cluster at {spec.address}"
     futures: dict[cf.Future[R], int] = {}
     try:
@@ -349,10 +412,7 @@ def run_until_first(
         for future in futures:
             future.cancel()
         try:
-            if client is None:
-                executor.shutdown(wait=False, cancel_futures=True)  # kills the children
-            else:
-                executor.shutdown(wait=False)  # Dask's: cancels its futures (no cancel_futures)
+            executor.shutdown(wait=False, cancel_futures=True)  # kills the children / cancels the tasks
         finally:
             if client is not None:
                 client.close()
@@ -378,8 +438,6 @@ def _collect(
         for future in sorted(done, key=futures.__getitem__):
             index = futures[future]
             call = _describe_call(fn, shard_args[index])
-            if future.cancelled():
-                raise ShardError(index, count, call, where, "cancelled by the cluster")
             exc = future.exception()
             if exc is not None:
                 problem = str(exc) if isinstance(exc, ChildFailed) else f"{type(exc).__name__}: {exc}"

@@ -27,11 +27,17 @@ import pytest
 from novikoff.errors import InputError
 from novikoff.executors import (
     ExecutorSpec,
+    ShardCancelled,
     ShardError,
+    installed_version,
     parse_executor,
+    raise_if_stopped,
     run_until_first,
     stop_requested,
 )
+
+# a scheduler serves HTTP (health, metrics) on 8787 even without a dashboard; a second one moves on
+pytestmark = pytest.mark.filterwarnings("ignore:Port 8787 is already in use:UserWarning")
 
 _ON_CI = bool(os.environ.get("CI"))
 _SLEEP = 30.0  # a sleeping shard's length: every run that stops early takes far less
@@ -85,6 +91,37 @@ def nap_or_fail(seconds: float, value: int, marker: str | None) -> int:
 def die() -> int:
     os.kill(os.getpid(), signal.SIGKILL)
     return 0
+
+
+def search_until_stopped(marker: str, hit_after: float) -> int:
+    """With hit_after < 0: a Hypothesis search of a million examples that calls
+    raise_if_stopped() in every example and records in the marker file how it ended.
+    Otherwise: return -1 (a hit) after hit_after seconds."""
+    if hit_after >= 0:
+        time.sleep(hit_after)
+        return -1
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    seen = 0
+
+    @settings(max_examples=10**6, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers())
+    def search(value: int) -> None:
+        nonlocal seen
+        seen += 1
+        if seen == 1:
+            Path(marker).write_text("started\n")
+        time.sleep(0.005)
+        raise_if_stopped()
+
+    try:
+        search()
+    except ShardCancelled:
+        with Path(marker).open("a") as f:
+            f.write(f"cancelled after {seen} examples\n")
+        raise
+    return seen
 
 
 def where_am_i() -> tuple[int, str]:
@@ -162,6 +199,7 @@ def test_a_dask_spec_without_distributed_says_how_to_install_it(monkeypatch: pyt
 
 def test_stop_requested_is_false_outside_a_dask_task() -> None:
     assert stop_requested() is False
+    raise_if_stopped()  # does not raise
 
 
 # --- a cluster and a Redis server on loopback ----------------------------------------------------
@@ -351,6 +389,57 @@ def test_an_unreachable_scheduler_fails_fast_naming_the_address() -> None:
         f"--executor dask://127.0.0.1:{port}: cannot reach the Dask scheduler "
         f"at tcp://127.0.0.1:{port} within 1 s"
     ), message
+
+
+def test_a_cancelled_hypothesis_search_stops_at_its_next_example(dask_address: str, tmp_path: Path) -> None:
+    spec = parse_executor("dask://" + dask_address.removeprefix("tcp://"))
+    marker = tmp_path / "search"
+    start = time.monotonic()
+    outcome = run_until_first(
+        spec, search_until_stopped, [(str(marker), -1.0), (str(marker), 1.0)], is_hit=lambda v: v == -1
+    )
+    assert outcome.hit_shard == 1 and time.monotonic() - start < 10
+    ended = _wait_for(marker, "cancelled").split("\n")
+    assert ended[0] == "started" and ended[1].startswith("cancelled after "), ended
+    assert 0 < int(ended[1].split()[2]) < 10**6  # it stopped mid-search, not at the end
+
+
+def test_a_scheduler_without_workers_is_an_input_error() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as empty:
+        spec = parse_executor("dask://" + str(empty.scheduler_address).removeprefix("tcp://"))
+        with pytest.raises(
+            InputError,
+            match=r"^--executor dask://127\.0\.0\.1:\d+: the scheduler at "
+            r"tcp://127\.0\.0\.1:\d+ has no worker after 1 s$",
+        ):
+            run_until_first(spec, nap, [(0.0, 1)], is_hit=lambda v: True, connect_timeout=1.0)
+
+
+def test_workers_with_another_novikoff_are_refused_before_anything_runs(
+    dask_address: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import novikoff
+
+    spec = parse_executor("dask://" + dask_address.removeprefix("tcp://"))
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(dask_address, set_as_default=False) as client:
+        versions = client.run(installed_version)
+    assert len(versions) == 2 and len(set(versions.values())) == 1
+    theirs = next(iter(versions.values()))
+    assert installed_version() == theirs  # the same tree (the other tests ran on it)
+    monkeypatch.setattr(novikoff, "__version__", "0.0.0.test")
+    mine = installed_version()
+    assert mine == "0.0.0.test " + theirs.split(" ", 1)[1]
+    marker = tmp_path / "never"
+    with pytest.raises(InputError) as info:
+        run_until_first(spec, nap, [(0.0, 1, str(marker))], is_hit=lambda v: True)
+    message = str(info.value)
+    assert message.startswith(f"--executor {spec}: workers run another novikoff than this {mine}: "), message
+    assert message.count(f" has {theirs}") == 2, message  # both workers are named
+    assert not marker.exists()  # nothing was submitted
 
 
 # --- a real campaign: two Dask workers search with Hypothesis, sharing a Redis example database -----
