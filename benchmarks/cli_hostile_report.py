@@ -1,11 +1,11 @@
-"""The README's numbers for issue 13 (hostile and extreme input), measured, never typed.
+"""The docs' numbers for issue 13 (hostile and extreme input), measured, never typed.
 
 1. Runs the CLI fuzz suite (tests/test_cli_fuzz.py) with ``--examples N`` inputs per test
    function (the longer profile) and counts the calls by subcommand and exit status.
 2. Measures peak memory (ru_maxrss) and JSON output size of a never-converging
    ``certify`` at two ``--max-updates`` bounds, and derives bytes per kept update.
 3. Rewrites the block between ``<!-- cli-hostile:begin -->`` and ``<!-- cli-hostile:end -->``
-   in README.md (``--dry-run`` prints it instead).
+   in docs/reference/contract.md (``--dry-run`` prints it instead).
 
     python benchmarks/cli_hostile_report.py --examples 60
 """
@@ -124,18 +124,18 @@ def render(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=60, help="fuzz inputs per test function")
-    parser.add_argument("--dry-run", action="store_true", help="print the block, do not touch README.md")
+    parser.add_argument("--dry-run", action="store_true", help="print the block, do not touch the docs page")
     args = parser.parse_args()
     counts, seconds, passed = fuzz(args.examples)
     block = render(counts, seconds, passed, args.examples, memory())
     if args.dry_run:
         print(block)
         return 0 if passed else 1
-    readme = REPO / "README.md"
+    readme = REPO / "docs" / "reference" / "contract.md"
     text = readme.read_text()
     head, sep, rest = text.partition(BEGIN)
     if not sep:
-        print(f"README.md has no {BEGIN} marker", file=sys.stderr)
+        print(f"{readme} has no {BEGIN} marker", file=sys.stderr)
         return 2
     _, sep, tail = rest.partition(END)
     readme.write_text(head + block + tail)

@@ -95,7 +95,7 @@ def seed_tables() -> dict[str, list[dict[str, Any]]]:
 
 
 def format_tables(tables: dict[str, list[dict[str, Any]]]) -> str:
-    """Markdown tables for the README."""
+    """Markdown tables for the docs (the seed-tables page)."""
     out = [
         "Section 6.6 (numpy seed 42, 30 points per class, bias 1)",
         "",

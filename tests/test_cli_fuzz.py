@@ -15,7 +15,8 @@ and a hang guard. Every call must end as documented:
 Profiles: the default run tries about 30 inputs (under 2 minutes on 2 shared cores);
 ``NOVIKOFF_FUZZ_EXAMPLES=N`` tries N per test function (the longer profile, on demand).
 ``NOVIKOFF_FUZZ_LOG=FILE`` appends one JSON line per call (command, exit status); the
-README's table comes from ``python benchmarks/cli_fuzz_report.py``, never typed by hand.
+table in docs/reference/contract.md comes from ``python benchmarks/cli_hostile_report.py``, never
+typed by hand.
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def certify_report(
     record: int = DEFAULT_RECORD,
     stopped: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON contract of ``novikoff certify --json`` (see the README).
+    """The JSON contract of ``novikoff certify --json`` (docs/reference/contract.md).
 
     ``vectors=False`` leaves out the per-sample and per-coordinate lists (lambda,
     weights, p*, updates), which the readable summary does not show. Guarantees: at

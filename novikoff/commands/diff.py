@@ -19,7 +19,7 @@ def register(sub: Any) -> None:
     df = sub.add_parser(
         "diff",
         help="differential-test a perceptron implementation against the exact reference",
-        description="MODULE:CALLABLE is fit(X, y, max_epochs=, order=) (see the README's contract), or with "
+        description="MODULE:CALLABLE is fit(X, y, max_epochs=, order=) (docs/howto/diff.md), or with "
         "--sklearn an estimator class such as sklearn.linear_model:Perceptron. Exit 0 if no bug was "
         "found (rounding ambiguities are reported, not failed), 1 on a bug, 2 on usage errors.",
     )
