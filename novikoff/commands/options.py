@@ -123,8 +123,8 @@ def add_run_bounds(p: argparse.ArgumentParser) -> None:
         type=bounded_int(MAX_UPDATES_LIMIT),
         default=DEFAULT_MAX_UPDATES,
         metavar="N",
-        help=f"stop the run after at most N updates (default {DEFAULT_MAX_UPDATES}; see docs/reference/contract.md for "
-        "algorithms with one update per presentation, bounded at epoch ends)",
+        help=f"stop the run after at most N updates (default {DEFAULT_MAX_UPDATES}; see "
+        "docs/reference/contract.md for algorithms with one update per presentation, bounded at epoch ends)",
     )
     p.add_argument(
         "--record",
