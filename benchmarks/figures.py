@@ -220,6 +220,7 @@ every unit direction that separates); only the first is the seed's.
     tcert = certify(tight)
     assert isinstance(tcert, SeparableCertificate)
     trun = run_perceptron(tight, certificate=tcert, track_norms=True)
+    upper_met = all(v == k * tight.R2 for k, v in enumerate(trun.norm2_history))
     if out is not None:
         plot_squeeze_margins(
             out / "squeeze_tight.png",
@@ -235,8 +236,8 @@ every unit direction that separates); only the first is the seed's.
         f"""
 Protocol: the seed's worst case, the {n} standard basis vectors of R^{n} labelled +1, no bias,
 presented in order. Exact: R^2 = {tight.R2}, gamma*^2 = {tcert.gamma2}, bound R^2/gamma*^2 =
-{tcert.bound}, mistakes = {trun.mistakes} (the seed: bound 20, actual 20). ||w_k||^2 = k = k R^2
-at every update, so the upper bound is met all along and the two bounds meet at k = {tcert.bound}.
+{tcert.bound}, mistakes = {trun.mistakes} (the seed: bound 20, actual 20). ||w_k||^2 = k R^2 at
+every update (the upper bound met all along): {upper_met}; the two bounds meet at k = R^2/gamma*^2.
 """,
     )
 
