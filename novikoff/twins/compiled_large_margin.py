@@ -1,32 +1,35 @@
-"""A compiled (numba) scan for the PFM, PDM and PDM-succ twins, dense and CSR.
+"""A compiled (numba) engine for the PFM, PDM and PDM-succ twins, dense and CSR.
 
 Optional, like :mod:`novikoff.twins.compiled` (``pip install novikoff[fast]``):
-:func:`available` says whether numba is installed, and without it the twins run
-their numpy engine. The kernel replaces the numpy engine's scan, nothing else:
-the caller (:mod:`novikoff.twins.large_margin`) keeps the stage loop, the active
-sets and the exact arithmetic.
+:func:`available` says whether numba is installed; without it the twins run their
+numpy engine (:mod:`novikoff.twins.large_margin` chooses). The kernel runs a whole
+epoch of the numpy engine's schedule: the full pass and, with active sets, the
+rounds of level-2 mini-epochs and level-1 passes. The caller keeps the stage loop
+and the exact arithmetic.
 
-**What the kernel does.** It visits the given rows in order, one sample at a
-time, and for each one decides the rule's condition (PDM: t w.z <= (1 - eps)
-||w||^2; PFM: w.z <= 0 or (w.z)^2 <= beta^2 ||w||^2) from the float64 value p of
-w.z with the same rounding bound as the numpy engine's (|fl(z.w) - z.w| <=
-gamma_k ||z|| ||w|| holds for any summation order, so the compiler may vectorize
-the dot product). When the condition holds it finds the multiple-update count
-(closed form, then galloping and bisection on the same decisions), updates w in
-place (w_j + n z_ij, rounded as numpy rounds it: no fused multiply-add) and
-records the event (row, n).
+**Decisions.** Samples are visited in order, one at a time, as the textbook loop
+visits them. Each decision (PDM: t w.z <= (1 - eps) ||w||^2; PFM: w.z <= 0 or
+(w.z)^2 <= beta^2 ||w||^2) is taken from the float64 value p of w.z with the numpy
+engine's rounding bound (|fl(z.w) - z.w| <= gamma_k ||z|| ||w|| for any summation
+order, so the compiler may reassociate this dot product). When the condition holds
+the multiple-update count is found as the numpy engine finds it (closed form, then
+galloping and bisection on the same decisions), w is updated in place (w_j + n z_ij,
+rounded as numpy rounds it: no fused multiply-add) and the event (row, n) recorded.
 
-**What it leaves to the caller.** A decision whose float value is within its
-rounding bound is not taken here: the kernel returns at that sample without
-touching it (status :data:`UNDECIDED`, with p), and the caller decides it, and
-counts and updates it, in exact rational arithmetic, then resumes at the next
-row. It also returns before an update that would pass ``max_updates``
-(:data:`STOPPED`), when the event buffer is full (:data:`FULL`) and at the end
-of the rows (:data:`DONE`). So every decision is the exact decision for the float
-weights, and the update sequence is the numpy engine's.
+**What comes back to the caller.** A decision whose float value is within its
+rounding bound is not taken here: the kernel stops at that sample without touching
+it (:data:`UNDECIDED`), and the caller decides, counts and updates it in exact
+rational arithmetic, moves the position on and resumes. The kernel also stops
+before an update that would pass ``max_updates`` (:data:`STOPPED`) and when the
+event buffer is full (:data:`FULL`). So every decision is the exact one for the
+float weights, and the update sequence is the numpy engine's.
 
-State passed in and out: ``tw`` (int64 [t, max_updates]), ``fw`` (float64
-[||w||^2, its error bound]).
+**Active sets, bit for bit.** Which rows enter a level depends on floats (c_i <=
+1 + LEVEL), so both engines compute c_i from the same floats: p_i summed from 0.0
+in column order (scipy's CSR product does; the numpy engine sums dense rows column
+by column), ||w||^2 summed in order, then the same divisions. Here a fast dot
+product settles most rows (c_i is monotone in p_i and the two sums are within
+2 gamma_k ||z_i|| ||w||); the rest are summed in order.
 """
 
 from __future__ import annotations
@@ -37,9 +40,24 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["DONE", "FULL", "STOPPED", "UNDECIDED", "LargeMarginKernel", "available"]
+__all__ = [
+    "CLEAN",
+    "EPOCH_DONE",
+    "EVENTS",
+    "FULL",
+    "MADE",
+    "MINI",
+    "PHASE",
+    "POS",
+    "STOPPED",
+    "UNDECIDED",
+    "LargeMarginKernel",
+    "available",
+]
 
-DONE, UNDECIDED, STOPPED, FULL = 0, 1, 2, 3
+# statuses: a scan's end (DONE), an epoch's (EPOCH_DONE, CLEAN), an interruption at a sample
+DONE, UNDECIDED, STOPPED, FULL, CLEAN = 0, 1, 2, 3, 4
+EPOCH_DONE = DONE
 PDM, PFM = 0, 1
 _U = 2.0**-53
 _EVENTS = 1 << 16
@@ -54,35 +72,67 @@ def available() -> bool:
 
 def _compile() -> None:
     """Compile the kernels on first use (numba is imported only then; cached on disk)."""
-    global _compiled, _dot_dense, _dot_sparse, _decide, _count, _scan_dense, _scan_sparse
+    global _compiled, _dot, _products, _decide, _count, _scan, _closeness, _epoch
     if _compiled:
         return
     import numba
 
     # the dot products only may be reassociated and fused (the rounding bound holds for any
     # order); the updates w_j + n z_j are rounded exactly as numpy rounds them
-    fast = {"reassoc", "contract"}
-    _dot_dense = numba.njit(cache=True, nogil=True, fastmath=fast)(_dot_dense)
-    _dot_sparse = numba.njit(cache=True, nogil=True, fastmath=fast)(_dot_sparse)
+    _dot = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_dot)
+    _products = numba.njit(cache=True, nogil=True)(_products)
     _decide = numba.njit(cache=True, nogil=True)(_decide)
     _count = numba.njit(cache=True, nogil=True)(_count)
-    _scan_dense = numba.njit(cache=True, nogil=True)(_scan_dense)
-    _scan_sparse = numba.njit(cache=True, nogil=True)(_scan_sparse)
+    _scan = numba.njit(cache=True, nogil=True)(_scan)
+    _closeness = numba.njit(cache=True, nogil=True)(_closeness)
+    _epoch = numba.njit(cache=True, nogil=True)(_epoch)
     _compiled = True
 
 
-def _dot_dense(Z: np.ndarray, i: int, w: np.ndarray) -> float:
+def _dot(
+    Zd: np.ndarray,
+    data: np.ndarray,
+    indices: np.ndarray,
+    indptr: np.ndarray,
+    sparse: bool,
+    i: int,
+    w: np.ndarray,
+) -> float:
+    """z_i.w for a decision (any summation order: the rounding bound holds for all)."""
     s = 0.0
-    for k in range(w.shape[0]):
-        s += Z[i, k] * w[k]
+    if sparse:
+        for k in range(indptr[i], indptr[i + 1]):
+            s += data[k] * w[indices[k]]
+    else:
+        for k in range(Zd.shape[1]):
+            s += Zd[i, k] * w[k]
     return s
 
 
-def _dot_sparse(data: np.ndarray, indices: np.ndarray, lo: int, hi: int, w: np.ndarray) -> float:
-    s = 0.0
-    for k in range(lo, hi):
-        s += data[k] * w[indices[k]]
-    return s
+def _products(
+    Zd: np.ndarray,
+    data: np.ndarray,
+    indices: np.ndarray,
+    indptr: np.ndarray,
+    sparse: bool,
+    rows: np.ndarray,
+    count: int,
+    w: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """z_i.w for rows[:count], each summed from 0.0 in column order with one rounding per
+    product and per sum (no fused multiply-add): the floats of scipy's CSR product and of a
+    column-by-column numpy sum, so the active sets are the numpy engine's."""
+    for c in range(count):
+        i = rows[c]
+        s = 0.0
+        if sparse:
+            for k in range(indptr[i], indptr[i + 1]):
+                s += data[k] * w[indices[k]]
+        else:
+            for k in range(Zd.shape[1]):
+                s += Zd[i, k] * w[k]
+        out[c] = s
 
 
 def _decide(
@@ -202,197 +252,303 @@ def _count(
     return hi
 
 
-def _scan_dense(
-    Z: np.ndarray,
-    rows: np.ndarray,
-    pos: int,
-    w: np.ndarray,
-    tw: np.ndarray,
-    fw: np.ndarray,
-    q: np.ndarray,
-    norm_up: np.ndarray,
-    gk: float,
-    rule: int,
-    fparam: float,
-    gap: float,
-    multiple: bool,
-    ev_row: np.ndarray,
-    ev_n: np.ndarray,
-) -> tuple[int, int, int, float]:
-    """Rows ``rows[pos:]`` of dense ``Z`` in order; returns (events, position, status, p)."""
-    d = Z.shape[1]
-    cap = ev_row.shape[0]
-    events = 0
-    for c in range(pos, rows.shape[0]):
-        i = rows[c]
-        p = _dot_dense(Z, i, w)
-        t, w2, w2_err = tw[0], fw[0], fw[1]
-        h = _decide(rule, fparam, gap, t, p, q[i], w2, w2_err, gk, norm_up[i], 0)
-        if h == 0:
-            continue
-        if h < 0:
-            return events, c, UNDECIDED, p
-        n = 1
-        if multiple:
-            n = _count(rule, fparam, gap, t, tw[1], p, q[i], w2, w2_err, gk, norm_up[i])
-            if n < 0:
-                return events, c, UNDECIDED, p
-        if t + n > tw[1]:
-            return events, c, STOPPED, p
-        if events == cap:
-            return events, c, FULL, p
-        fn = float(n)
-        s = 0.0
-        for k in range(d):
-            w[k] += fn * Z[i, k]
-            s += w[k] * w[k]
-        tw[0] = t + n
-        fw[0] = s
-        fw[1] = (d + 2) * _U * s * 1.01
-        ev_row[events] = i
-        ev_n[events] = n
-        events += 1
-    return events, rows.shape[0], DONE, 0.0
+# the int64 state ``st``: where an interrupted epoch stands
+PHASE, POS, MADE, MADE_ROUND, ROUND, MINI_K, N1, N2, MINI, T, MAXU, EVENTS = range(12)
+# the float64 parameters ``par`` and int64 configuration ``cfg``
+FPARAM, GAP, GK, LVL1, LVL2, D_COLS = range(6)
+RULE, MULTIPLE, ACTIVE, ROUNDS, MINI_EPOCHS, SPARSE = range(6)
 
 
-def _scan_sparse(
+def _scan(
+    Zd: np.ndarray,
     data: np.ndarray,
     indices: np.ndarray,
     indptr: np.ndarray,
-    d: int,
     rows: np.ndarray,
-    pos: int,
+    count: int,
     w: np.ndarray,
-    tw: np.ndarray,
+    st: np.ndarray,
     fw: np.ndarray,
     q: np.ndarray,
     norm_up: np.ndarray,
-    gk: float,
-    rule: int,
-    fparam: float,
-    gap: float,
-    multiple: bool,
+    par: np.ndarray,
+    cfg: np.ndarray,
     ev_row: np.ndarray,
     ev_n: np.ndarray,
-) -> tuple[int, int, int, float]:
-    """Rows ``rows[pos:]`` of the CSR matrix (data, indices, indptr) with ``d`` columns in
-    order; ||w||^2 is carried forward with its error bound as the numpy engine carries it."""
-    cap = ev_row.shape[0]
-    events = 0
-    for c in range(pos, rows.shape[0]):
+) -> tuple[int, float, int]:
+    """Scan rows[st[POS]:count] in order, one sample at a time; returns (status, p, row):
+    DONE at the end, else the sample at st[POS] is untouched (UNDECIDED, STOPPED, FULL)."""
+    sparse = cfg[SPARSE] == 1
+    rule, multiple = cfg[RULE], cfg[MULTIPLE] == 1
+    fparam, gap, gk = par[FPARAM], par[GAP], par[GK]
+    d = Zd.shape[1]
+    for c in range(st[POS], count):
         i = rows[c]
-        lo, hi = indptr[i], indptr[i + 1]
-        p = _dot_sparse(data, indices, lo, hi, w)
-        t, w2, w2_err = tw[0], fw[0], fw[1]
+        p = _dot(Zd, data, indices, indptr, sparse, i, w)
+        t, w2, w2_err = st[T], fw[0], fw[1]
         h = _decide(rule, fparam, gap, t, p, q[i], w2, w2_err, gk, norm_up[i], 0)
         if h == 0:
             continue
+        st[POS] = c
         if h < 0:
-            return events, c, UNDECIDED, p
+            return UNDECIDED, p, i
         n = 1
         if multiple:
-            n = _count(rule, fparam, gap, t, tw[1], p, q[i], w2, w2_err, gk, norm_up[i])
+            n = _count(rule, fparam, gap, t, st[MAXU], p, q[i], w2, w2_err, gk, norm_up[i])
             if n < 0:
-                return events, c, UNDECIDED, p
-        if t + n > tw[1]:
-            return events, c, STOPPED, p
-        if events == cap:
-            return events, c, FULL, p
+                return UNDECIDED, p, i
+        if t + n > st[MAXU]:
+            return STOPPED, p, i
+        if st[EVENTS] == ev_row.shape[0]:
+            return FULL, p, i
         fn = float(n)
-        for k in range(lo, hi):
-            w[indices[k]] += fn * data[k]
-        err_p = gk * norm_up[i] * math.sqrt(w2 + w2_err)
-        new = w2 + 2 * fn * p + fn * fn * q[i]
-        fw[1] = w2_err + (
-            2 * fn * err_p + 8 * _U * (abs(new) + 2 * fn * abs(p) + fn * fn * q[i]) + 2 * _U * d * abs(new)
-        )
-        fw[0] = new
-        tw[0] = t + n
-        ev_row[events] = i
-        ev_n[events] = n
-        events += 1
-    return events, rows.shape[0], DONE, 0.0
+        if sparse:
+            lo, hi = indptr[i], indptr[i + 1]
+            for k in range(lo, hi):
+                w[indices[k]] += fn * data[k]
+            # ||w||^2 carried forward: the error of w2 + 2 n p + n^2 q (p's error, three
+            # roundings), then the rounding of the entries updated, w_j + n z_ij (1 + d_j)
+            # (1 + d'_j) = x_j + e_j with |e_j| <= 2.01 u (|x_j| + n |z_ij|), which moves
+            # ||w||^2 by at most 3 u (||x|| + n ||z_i||)^2 (x = w + n z_i exactly)
+            err_p = gk * norm_up[i] * math.sqrt(w2 + w2_err)
+            new = w2 + 2 * fn * p + fn * fn * q[i]
+            e1 = w2_err + 2 * fn * err_p + 8 * _U * (abs(new) + 2 * fn * abs(p) + fn * fn * q[i])
+            x = math.sqrt(abs(new) + e1) + fn * norm_up[i]
+            fw[1] = e1 + 3.01 * _U * x * x
+            fw[0] = new
+        else:
+            s = 0.0
+            for k in range(d):
+                w[k] += fn * Zd[i, k]
+                s += w[k] * w[k]
+            fw[0] = s
+            fw[1] = (d + 2) * _U * s * 1.01
+        st[T] = t + n
+        st[MADE] += n
+        ev_row[st[EVENTS]] = i
+        ev_n[st[EVENTS]] = n
+        st[EVENTS] += 1
+    st[POS] = count
+    return DONE, 0.0, -1
+
+
+def _closeness(
+    Zd: np.ndarray,
+    data: np.ndarray,
+    indices: np.ndarray,
+    indptr: np.ndarray,
+    norm_up: np.ndarray,
+    rows: np.ndarray,
+    count: int,
+    w: np.ndarray,
+    t: int,
+    par: np.ndarray,
+    cfg: np.ndarray,
+    level: float,
+    out: np.ndarray,
+) -> int:
+    """Writes to ``out`` the rows of rows[:count] whose closeness c_i is <= ``level``, in
+    order, and returns how many: the numpy engine's selection, bit for bit.
+
+    c_i = t p_i / ((1 - eps) ||w||^2) (PDM) or p_i / (beta ||w||) (PFM) with p_i summed in
+    column order (:func:`_products`) is nondecreasing in p_i. A fast dot product (any order)
+    is within 2 gamma_k ||z_i|| ||w|| of that p_i; when c at the ends of that interval
+    falls on one side of ``level`` the selection is known, otherwise p_i is summed in order."""
+    sparse = cfg[SPARSE] == 1
+    w2 = 0.0
+    for k in range(w.shape[0]):
+        w2 += w[k] * w[k]
+    pdm = cfg[RULE] == PDM
+    thr = (1.0 - par[FPARAM]) * w2 if pdm else par[FPARAM] * math.sqrt(w2)
+    ft = float(t)
+    selected = 0
+    if not thr > 0:  # every c_i is 0
+        for c in range(count):
+            out[c] = rows[c]
+        return count
+    wnorm = math.sqrt(w2) * (1.0 + (w.shape[0] + 4) * _U)
+    one = np.empty(1)
+    for c in range(count):
+        i = rows[c]
+        pf = _dot(Zd, data, indices, indptr, sparse, i, w)
+        margin = 2.01 * par[GK] * norm_up[i] * wnorm + 2 * _U * abs(pf) + 1e-300
+        lo, hi = pf - margin, pf + margin
+        if pdm:
+            c_lo, c_hi = ft * lo / thr, ft * hi / thr
+        else:
+            c_lo, c_hi = lo / thr, hi / thr
+        if c_hi <= level:
+            keep = True
+        elif c_lo > level:
+            keep = False
+        else:
+            one_row = rows[c : c + 1]
+            _products(Zd, data, indices, indptr, sparse, one_row, 1, w, one)
+            ci = ft * one[0] / thr if pdm else one[0] / thr
+            keep = ci <= level
+        if keep:
+            out[selected] = i
+            selected += 1
+    return selected
+
+
+def _epoch(
+    Zd: np.ndarray,
+    data: np.ndarray,
+    indices: np.ndarray,
+    indptr: np.ndarray,
+    rows: np.ndarray,
+    lv1: np.ndarray,
+    lv2: np.ndarray,
+    w: np.ndarray,
+    st: np.ndarray,
+    fw: np.ndarray,
+    q: np.ndarray,
+    norm_up: np.ndarray,
+    par: np.ndarray,
+    cfg: np.ndarray,
+    ev_row: np.ndarray,
+    ev_n: np.ndarray,
+) -> tuple[int, float, int]:
+    """One epoch from where ``st`` stands: the full pass over ``rows`` and, with active
+    sets, the rounds of level-2 mini-epochs and level-1 passes (the numpy engine's schedule).
+    Returns (status, p, row): EPOCH_DONE, CLEAN (the full pass made no update), or the
+    scan's UNDECIDED, STOPPED, FULL at the sample st[POS] of the current pass."""
+    m = rows.shape[0]
+    while True:
+        ph = st[PHASE]
+        if ph == 0:  # the full pass
+            status, p, i = _scan(
+                Zd, data, indices, indptr, rows, m, w, st, fw, q, norm_up, par, cfg, ev_row, ev_n
+            )
+            if status != DONE:
+                return status, p, i
+            if st[MADE] == 0:
+                return CLEAN, 0.0, -1
+            if cfg[ACTIVE] == 0:
+                return EPOCH_DONE, 0.0, -1
+            st[ROUND] = 0
+            st[PHASE] = 1
+        elif ph == 1:  # a round: level 1 from all rows
+            if st[ROUND] == cfg[ROUNDS]:
+                return EPOCH_DONE, 0.0, -1
+            n1 = _closeness(Zd, data, indices, indptr, norm_up, rows, m, w, st[T], par, cfg, par[LVL1], lv1)
+            st[N1], st[MADE_ROUND], st[MINI_K], st[PHASE] = n1, 0, 0, 2
+        elif ph == 2:  # a mini-epoch: level 2 from level 1
+            if st[MINI_K] == cfg[MINI_EPOCHS]:
+                st[PHASE] = 4
+                continue
+            n1 = st[N1]
+            n2 = _closeness(Zd, data, indices, indptr, norm_up, lv1, n1, w, st[T], par, cfg, par[LVL2], lv2)
+            st[N2], st[MADE], st[POS], st[PHASE] = n2, 0, 0, 3
+            st[MINI] += 1
+        elif ph == 3:  # scanning level 2
+            status, p, i = _scan(
+                Zd, data, indices, indptr, lv2, st[N2], w, st, fw, q, norm_up, par, cfg, ev_row, ev_n
+            )
+            if status != DONE:
+                return status, p, i
+            st[MADE_ROUND] += st[MADE]
+            if st[MADE] == 0:
+                st[PHASE] = 4
+            else:
+                st[MINI_K] += 1
+                st[PHASE] = 2
+        elif ph == 4:  # a pass over level 1 starts
+            st[MINI] += 1
+            st[MADE], st[POS], st[PHASE] = 0, 0, 5
+        else:  # scanning level 1
+            status, p, i = _scan(
+                Zd, data, indices, indptr, lv1, st[N1], w, st, fw, q, norm_up, par, cfg, ev_row, ev_n
+            )
+            if status != DONE:
+                return status, p, i
+            st[MADE_ROUND] += st[MADE]
+            if st[MADE_ROUND] == 0:
+                return EPOCH_DONE, 0.0, -1
+            st[ROUND] += 1
+            st[PHASE] = 1
 
 
 class LargeMarginKernel:
-    """The compiled scan over fixed patterns ``Z`` (dense float64 or scipy CSR float64).
+    """The compiled epochs over fixed patterns ``Z`` (dense float64 or scipy CSR float64).
 
     ``q`` are the float ||z_i||^2, ``norm_up`` upper bounds of ||z_i||, ``gamma_k`` the dot
-    products' rounding coefficient (as the numpy engine computes them). :meth:`scan` runs
-    the kernel; the weights ``w`` are updated in place."""
+    products' rounding coefficient, as the numpy engine computes them. The caller sets
+    :attr:`st` (t, max_updates, and PHASE = POS = MADE = MINI = EVENTS = 0 for a new epoch)
+    and :attr:`fw` (||w||^2 and its error bound), calls :meth:`epoch`, reads the events
+    (:attr:`ev_row`, :attr:`ev_n`, ``st[EVENTS]`` of them) and, after an interruption,
+    handles the sample, moves ``st[POS]`` on (adding its updates to ``st[MADE]``) and
+    calls :meth:`epoch` again."""
 
     def __init__(self, Z: Any, q: np.ndarray, norm_up: np.ndarray, gamma_k: float) -> None:
         if not available():
             raise RuntimeError("numba is not installed (pip install novikoff[fast])")
         _compile()
-        self.sparse = not isinstance(Z, np.ndarray)
-        if self.sparse:
+        sparse = not isinstance(Z, np.ndarray)
+        m, d = Z.shape
+        if sparse:
+            self.Zd = np.empty((0, 0))
             self.data = np.ascontiguousarray(Z.data, dtype=np.float64)
             self.indices = np.ascontiguousarray(Z.indices)
             self.indptr = np.ascontiguousarray(Z.indptr)
-            self.d = int(Z.shape[1])
         else:
-            self.Z = np.ascontiguousarray(Z, dtype=np.float64)
+            self.Zd = np.ascontiguousarray(Z, dtype=np.float64)
+            self.data = np.empty(0)
+            self.indices = np.empty(0, dtype=np.int32)
+            self.indptr = np.zeros(1, dtype=np.int64)
         self.q = np.ascontiguousarray(q, dtype=np.float64)
         self.norm_up = np.ascontiguousarray(norm_up, dtype=np.float64)
-        self.gamma_k = float(gamma_k)
-        self.tw = np.zeros(2, dtype=np.int64)
+        self.par = np.zeros(6)
+        self.par[GK], self.par[D_COLS] = float(gamma_k), float(d)
+        self.cfg = np.zeros(6, dtype=np.int64)
+        self.cfg[SPARSE] = 1 if sparse else 0
+        self.st = np.zeros(12, dtype=np.int64)
         self.fw = np.zeros(2)
+        self.lv1 = np.empty(m, dtype=np.int64)
+        self.lv2 = np.empty(m, dtype=np.int64)
         self.ev_row = np.empty(_EVENTS, dtype=np.int64)
         self.ev_n = np.empty(_EVENTS, dtype=np.int64)
 
-    def scan(
+    def configure(
         self,
-        rows: np.ndarray,
-        pos: int,
-        w: np.ndarray,
         *,
         rule: str,
         fparam: float,
         gap: float,
         multiple: bool,
-    ) -> tuple[np.ndarray, np.ndarray, int, int, float]:
-        """Scan ``rows[pos:]`` from the state in :attr:`tw` and :attr:`fw` (set them first;
-        they hold the state after the call). Returns the events' rows and counts (views,
-        valid until the next call), the position reached, the status and p there."""
-        code = PDM if rule == "pdm" else PFM
-        if self.sparse:
-            events, at, status, p = _scan_sparse(
-                self.data,
-                self.indices,
-                self.indptr,
-                self.d,
-                rows,
-                pos,
-                w,
-                self.tw,
-                self.fw,
-                self.q,
-                self.norm_up,
-                self.gamma_k,
-                code,
-                fparam,
-                gap,
-                multiple,
-                self.ev_row,
-                self.ev_n,
-            )
-        else:
-            events, at, status, p = _scan_dense(
-                self.Z,
-                rows,
-                pos,
-                w,
-                self.tw,
-                self.fw,
-                self.q,
-                self.norm_up,
-                self.gamma_k,
-                code,
-                fparam,
-                gap,
-                multiple,
-                self.ev_row,
-                self.ev_n,
-            )
-        return self.ev_row[:events], self.ev_n[:events], int(at), int(status), float(p)
+        active_sets: bool,
+        levels: tuple[float, float],
+        rounds: int,
+        mini_epochs: int,
+    ) -> None:
+        """The rule (``"pdm"`` or ``"pfm"``), its float parameter, the PFM slack ``gap`` =
+        |fl(beta)^2 - beta^2| (0 for PDM) and the schedule, as the numpy engine has them."""
+        self.par[FPARAM], self.par[GAP] = fparam, gap
+        self.par[LVL1], self.par[LVL2] = levels
+        self.cfg[RULE] = PDM if rule == "pdm" else PFM
+        self.cfg[MULTIPLE], self.cfg[ACTIVE] = int(multiple), int(active_sets)
+        self.cfg[ROUNDS], self.cfg[MINI_EPOCHS] = rounds, mini_epochs
+
+    def epoch(self, rows: np.ndarray, w: np.ndarray) -> tuple[int, float, int]:
+        """Run (or resume) the epoch over ``rows`` (int64); returns (status, p, row) as
+        :func:`_epoch` defines them. ``w`` is updated in place."""
+        status, p, i = _epoch(
+            self.Zd,
+            self.data,
+            self.indices,
+            self.indptr,
+            rows,
+            self.lv1,
+            self.lv2,
+            w,
+            self.st,
+            self.fw,
+            self.q,
+            self.norm_up,
+            self.par,
+            self.cfg,
+            self.ev_row,
+            self.ev_n,
+        )
+        return int(status), float(p), int(i)

@@ -31,10 +31,10 @@ data, with exact decisions; max_epochs bounds the full passes. The closeness is
 computed afresh from w (one product, and ||w||^2 by one dot product), so the
 levels depend on the weights only, whichever engine scanned.
 
-**Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs the scan
-in the numba kernel of :mod:`novikoff.twins.compiled_large_margin` (the ``fast``
-extra), which leaves the decisions it cannot take in floats to the exact code
-here; ``"auto"`` (the default) is the compiled kernel when numba is installed and
+**Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs each
+epoch (full pass and active-set rounds) in the numba kernel of
+:mod:`novikoff.twins.compiled_large_margin` (the ``fast`` extra), which leaves the
+decisions it cannot take in floats to the exact code here; ``"auto"`` (the default) is the compiled kernel when numba is installed and
 Z has at least ``COMPILED_FROM`` stored values. Every decision being the exact one
 for the float weights, and the weights being updated element by element as numpy
 does (w_j + n z_ij, rounded once each), both engines make the same update
@@ -46,7 +46,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -163,11 +164,35 @@ class _Patterns:
         else:
             w += n * self.Z[i]
 
-    def exact_row(self, i: int) -> list[tuple[int, Fraction]]:
+    def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        """(columns, values) of the non-zero entries of z_i."""
         if self.sparse:
             lo, hi = self.Z.indptr[i], self.Z.indptr[i + 1]
-            return [(int(j), Fraction(float(v))) for j, v in zip(self.Z.indices[lo:hi], self.Z.data[lo:hi])]
-        return [(j, Fraction(float(v))) for j, v in enumerate(self.Z[i]) if v != 0]
+            cols, vals = self.Z.indices[lo:hi], self.Z.data[lo:hi]
+        else:
+            cols = np.flatnonzero(self.Z[i])
+            vals = self.Z[i, cols]
+        keep = vals != 0
+        return cols[keep], vals[keep]
+
+
+def _dyadic(values: np.ndarray) -> tuple[list[int], int]:
+    """Finite float64 values as (integers, e), each value exactly integer * 2**e."""
+    if len(values) == 0:
+        return [], 0
+    mant, exp = np.frexp(values)  # values = mant 2**exp, |mant| in [0.5, 1) (or 0)
+    ints = (mant * 2.0**53).astype(np.int64).tolist()  # exact: 53-bit significands
+    shifts = exp.astype(np.int64) - 53
+    low = int(shifts.min())
+    return [v << s for v, s in zip(ints, (shifts - low).tolist())], low
+
+
+def _dot_ints(a: list[int], b: list[int]) -> int:
+    return sum(map(operator.mul, a, b))
+
+
+def _scaled(value: int, e: int) -> Fraction:
+    return Fraction(value * 2**e) if e >= 0 else Fraction(value, 2**-e)
 
 
 class _State:
@@ -195,10 +220,13 @@ class _State:
     def _exact_holds(self, i: int, n: int = 0) -> bool:
         """The rule's condition at (w + n z_i, t + n), exactly from the float64 values."""
         self.exact += 1
-        row = self.P.exact_row(i)
-        p = sum((Fraction(float(self.w[j])) * v for j, v in row), Fraction(0))
-        q = sum((v * v for _, v in row), Fraction(0))
-        w2 = sum((Fraction(float(x)) ** 2 for x in self.w[np.flatnonzero(self.w)]), Fraction(0))
+        cols, vals = self.P.row(i)
+        zi, ez = _dyadic(vals)  # floats are dyadic rationals: exact sums of integers
+        wi, ew = _dyadic(self.w[cols])
+        wa, ea = _dyadic(self.w[np.flatnonzero(self.w)])
+        p = _scaled(_dot_ints(wi, zi), ew + ez)
+        q = _scaled(_dot_ints(zi, zi), 2 * ez)
+        w2 = _scaled(_dot_ints(wa, wa), 2 * ea)
         t, p, w2 = self.t + n, p + n * q, w2 + 2 * n * p + n * n * q
         if self.rule == "pdm":
             return t * p <= (1 - self.param) * w2
@@ -356,63 +384,113 @@ def _record(updates: list[tuple[int, int]], epoch: int, rows: np.ndarray, counts
     if int(counts.max()) == 1:
         updates.extend(pairs)
         return len(pairs)
-    updates.extend(itertools.chain.from_iterable(map(itertools.repeat, pairs, counts.tolist())))
+    append, extend = updates.append, updates.extend
+    for pair, n in zip(pairs, counts.tolist()):  # [pair] * n: one shared tuple, copied as pointers
+        if n == 1:
+            append(pair)
+        else:
+            extend([pair] * n)
     return int(counts.sum())
 
 
-def _compiled_scan(
-    S: _State,
-    rows: np.ndarray,
-    multiple: bool,
-    epoch: int,
-    updates: list[tuple[int, int]],
-) -> int:
-    """:func:`_scan` with the compiled kernel; the samples it cannot decide in floats are
-    decided (and counted, and updated) here, exactly, as :func:`_scan` does."""
-    K = S.kernel
-    assert K is not None
-    rows = np.ascontiguousarray(rows, dtype=np.int64)
-    b2 = S.fparam * S.fparam
-    gap = abs(b2 - float(S.param * S.param)) if S.rule == "pfm" else 0.0
-    pos, made = 0, 0
-    while True:
-        K.tw[0], K.tw[1] = S.t, S.max_updates
-        K.fw[0], K.fw[1] = S.w2, S.w2_err
-        ev_rows, ev_n, pos, status, p = K.scan(
-            rows, pos, S.w, rule=S.rule, fparam=S.fparam, gap=gap, multiple=multiple
-        )
-        made += _record(updates, epoch, ev_rows, ev_n)
-        S.t, S.w2, S.w2_err = int(K.tw[0]), float(K.fw[0]), float(K.fw[1])
-        if status == cl.DONE:
-            return made
-        if status == cl.FULL:
-            continue
-        i = int(rows[pos])  # UNDECIDED or STOPPED: this sample, exactly, as _scan takes it
-        if status == cl.UNDECIDED and not S.decide_one(p, i):
-            pos += 1
-            continue
-        n = S.count(p, i) if multiple else 1
-        if S.t + n > S.max_updates:
-            S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
-            return made
-        S.update(p, i, n)
-        updates.extend([(epoch, i)] * n)
-        made += n
-        pos += 1
-
-
-Scan = Callable[[_State, np.ndarray, bool, int, list[tuple[int, int]]], int]
+def _products(S: _State, rows: np.ndarray) -> np.ndarray:
+    """z_i.w for the rows, each summed from 0 in column order (scipy's CSR product sums so;
+    dense rows column by column here; the compiled kernel the same way, without fused
+    multiply-adds), so both engines get the same floats."""
+    taken = S.P.take(rows)
+    if S.P.sparse:
+        return np.asarray(taken @ S.w).ravel()
+    p = np.zeros(len(rows))
+    for k in np.flatnonzero(S.w):  # a zero weight adds +-0: only the sign of a zero p could change
+        p += taken[:, k] * S.w[k]
+    return p
 
 
 def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
-    """c_i for the active sets, a function of (w, t) only: both engines call it."""
-    p = S.P.block_of(S.P.take(rows), 0, len(rows), S.w)
-    w2 = float(S.w @ S.w)
+    """c_i for the active sets, a function of (w, t) only: both engines compute it alike."""
+    p = _products(S, rows)
+    w2 = float(np.cumsum(S.w * S.w)[-1])  # summed in order, as the compiled kernel sums it
     if S.rule == "pdm":
         thr = (1 - S.fparam) * w2
         return S.t * p / thr if thr > 0 else np.zeros_like(p)
     thr = S.fparam * math.sqrt(w2)
     return p / thr if thr > 0 else np.zeros_like(p)
+
+
+def _numpy_epoch(
+    S: _State, rows: np.ndarray, multiple: bool, active_sets: bool, epoch: int, updates: list[tuple[int, int]]
+) -> tuple[bool, int]:
+    """One epoch: the full pass, then (active sets) the rounds; returns (clean, mini-epochs)."""
+    mini = 0
+    made = _scan(S, rows, multiple, epoch, updates)
+    if S.stopped or made == 0 or not active_sets:
+        return made == 0, mini
+    for _ in range(ROUNDS):
+        c = _closeness(S, rows)
+        level1 = rows[c <= 1 + LEVEL1]
+        made_round = 0
+        for _ in range(MINI_EPOCHS):
+            c1 = _closeness(S, level1) if len(level1) else c[:0]
+            level2 = level1[c1 <= 1 + LEVEL2]
+            mini += 1
+            made = _scan(S, level2, multiple, epoch, updates)
+            made_round += made
+            if S.stopped:
+                return False, mini
+            if made == 0:
+                break
+        mini += 1
+        made_round += _scan(S, level1, multiple, epoch, updates)
+        if S.stopped or made_round == 0:
+            break
+    return False, mini
+
+
+def _compiled_epoch(
+    S: _State, rows: np.ndarray, multiple: bool, active_sets: bool, epoch: int, updates: list[tuple[int, int]]
+) -> tuple[bool, int]:
+    """:func:`_numpy_epoch` in the compiled kernel; the samples it cannot decide in floats
+    (and an update past max_updates) come back here and are taken exactly as :func:`_scan`
+    takes them."""
+    K = S.kernel
+    assert K is not None
+    b2 = S.fparam * S.fparam
+    K.configure(
+        rule=S.rule,
+        fparam=S.fparam,
+        gap=abs(b2 - float(S.param * S.param)) if S.rule == "pfm" else 0.0,
+        multiple=multiple,
+        active_sets=active_sets,
+        levels=(1 + LEVEL1, 1 + LEVEL2),
+        rounds=ROUNDS,
+        mini_epochs=MINI_EPOCHS,
+    )
+    st = K.st
+    st[:] = 0
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    while True:
+        st[cl.T], st[cl.MAXU] = S.t, S.max_updates
+        K.fw[0], K.fw[1] = S.w2, S.w2_err
+        status, p, i = K.epoch(rows, S.w)
+        _record(updates, epoch, K.ev_row[: st[cl.EVENTS]], K.ev_n[: st[cl.EVENTS]])
+        st[cl.EVENTS] = 0
+        S.t, S.w2, S.w2_err = int(st[cl.T]), float(K.fw[0]), float(K.fw[1])
+        if status in (cl.EPOCH_DONE, cl.CLEAN):
+            return status == cl.CLEAN, int(st[cl.MINI])
+        if status == cl.FULL:
+            continue
+        # UNDECIDED or STOPPED at sample i: taken here, exactly, as _scan takes it
+        if status == cl.UNDECIDED and not S.decide_one(p, i):
+            st[cl.POS] += 1
+            continue
+        n = S.count(p, i) if multiple else 1
+        if S.t + n > S.max_updates:
+            S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
+            return False, int(st[cl.MINI])
+        S.update(p, i, n)
+        updates.extend([(epoch, i)] * n)
+        st[cl.MADE] += n
+        st[cl.POS] += 1
 
 
 def _run_stage(
@@ -423,46 +501,25 @@ def _run_stage(
     multiple: bool,
     active_sets: bool,
     updates: list[tuple[int, int]],
-    scan: Scan = _scan,
 ) -> tuple[int, bool, int]:
     """Full passes until one is clean (exact decisions); returns (epochs, converged, mini_epochs)."""
     presentation = epoch_order(order, S.P.m)
+    run_epoch = _numpy_epoch if S.kernel is None else _compiled_epoch
     mini = 0
     for e in range(max_epochs):
         S.refresh()
         rows = np.asarray(presentation(first_epoch + e), dtype=np.intp)
-        made = scan(S, rows, multiple, first_epoch + e, updates)
+        clean, k = run_epoch(S, rows, multiple, active_sets, first_epoch + e, updates)
+        mini += k
         if S.stopped:
             return e + 1, False, mini
-        if made == 0:
+        if clean:
             return e + 1, True, mini
-        if not active_sets:
-            continue
-        for _ in range(ROUNDS):
-            c = _closeness(S, rows)
-            level1 = rows[c <= 1 + LEVEL1]
-            made_round = 0
-            for _ in range(MINI_EPOCHS):
-                c1 = _closeness(S, level1) if len(level1) else c[:0]
-                level2 = level1[c1 <= 1 + LEVEL2]
-                mini += 1
-                made = scan(S, level2, multiple, first_epoch + e, updates)
-                made_round += made
-                if S.stopped:
-                    return e + 1, False, mini
-                if made == 0:
-                    break
-            mini += 1
-            made_round += scan(S, level1, multiple, first_epoch + e, updates)
-            if S.stopped:
-                return e + 1, False, mini
-            if made_round == 0:
-                break
     return max_epochs, False, mini
 
 
-def _engine(engine: str, S: _State) -> Scan:
-    """The scan for ``engine`` (InputError for an unknown name, or "compiled" without numba);
+def _engine(engine: str, S: _State) -> str:
+    """The engine that runs (InputError for an unknown name, or "compiled" without numba);
     sets up the kernel when it is the compiled one."""
     if engine not in ENGINES:
         raise InputError(f"engine must be 'auto', 'compiled' or 'numpy', got {engine!r}")
@@ -470,9 +527,9 @@ def _engine(engine: str, S: _State) -> Scan:
         raise InputError("engine='compiled' needs numba (pip install novikoff[fast])")
     stored = S.P.Z.nnz if S.P.sparse else S.P.Z.size
     if engine == "numpy" or (engine == "auto" and (stored < COMPILED_FROM or not cl.available())):
-        return _scan
+        return "numpy"
     S.kernel = cl.LargeMarginKernel(S.P.Z, S.P.q, S.P.norm_up, S.P.gamma_k)
-    return _compiled_scan
+    return "compiled"
 
 
 def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
@@ -504,10 +561,10 @@ def pfm_twin(
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
     S = _State(P, "pfm", b)
     S.max_updates = max_updates
-    scan = _engine(engine, S)
+    engine_used = _engine(engine, S)
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
-        S, order, check_max_epochs(max_epochs), 0, multiple_updates, active_sets, updates, scan
+        S, order, check_max_epochs(max_epochs), 0, multiple_updates, active_sets, updates
     )
     return TwinRun(
         weights=S.w,
@@ -519,7 +576,7 @@ def pfm_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini,
-        engine="numpy" if scan is _scan else "compiled",
+        engine=engine_used,
     )
 
 
@@ -544,15 +601,13 @@ def pdm_succ_twin(
     limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
     S.max_updates = max_updates
-    scan = _engine(engine, S)
+    engine_used = _engine(engine, S)
     updates: list[tuple[int, int]] = []
     total, mini_total, converged = 0, 0, False
     stages: list[tuple[float, int, int]] = []
     for e in eps:
         S.param, S.fparam = e, float(e)
-        epochs, converged, mini = _run_stage(
-            S, order, limit, total, multiple_updates, active_sets, updates, scan
-        )
+        epochs, converged, mini = _run_stage(S, order, limit, total, multiple_updates, active_sets, updates)
         total += epochs
         mini_total += mini
         stages.append((float(e), S.t, epochs))
@@ -572,7 +627,7 @@ def pdm_succ_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini_total,
-        engine="numpy" if scan is _scan else "compiled",
+        engine=engine_used,
     )
 
 
