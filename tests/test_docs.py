@@ -16,11 +16,14 @@ Conventions (written for authors in docs/contributing.md):
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import functools
 import importlib.util
+import io
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -148,17 +151,68 @@ def _env(workdir: Path) -> dict[str, str]:
     return env
 
 
+#: Commands run in this process through ``novikoff.cli.main`` (a process start costs 1.5-2 s of
+#: imports each). ``diff`` and ``falsify`` always get a process of their own: they read the
+#: Hypothesis settings of the session they run in, and this one is pytest's.
+IN_PROCESS = frozenset({"certify", "check", "run", "margins", "seed-tables", "replay", "verify"})
+SHELL_SYNTAX = re.compile(r"[|;&<>$`(){}*?~\\\n]")
+
+
+def in_process_argv(command: str) -> list[str] | None:
+    """The arguments of ``command`` when it is a plain ``novikoff`` call that can run in this
+    process (no shell syntax, no environment assignment); None when bash must run it."""
+    if SHELL_SYNTAX.search(command):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if len(words) < 2 or words[0] != "novikoff" or words[1] not in IN_PROCESS:
+        return None
+    return words[1:]
+
+
+def _run_in_process(argv: list[str], workdir: Path) -> tuple[int, str]:
+    """``novikoff ARGV`` in ``workdir`` as the console script runs it, stdout and stderr together."""
+    from novikoff.cli import main
+
+    out = io.StringIO()
+    cwd, columns = os.getcwd(), os.environ.get("COLUMNS")
+    os.chdir(workdir)
+    os.environ["COLUMNS"] = "100"
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            try:
+                code = main(argv)
+            except SystemExit as exc:  # argparse: --help, --version, usage errors
+                code = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        os.chdir(cwd)
+        if columns is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = columns
+    return code, out.getvalue()
+
+
+def _run_in_bash(command: str, workdir: Path) -> tuple[int, str]:
+    done = subprocess.run(
+        ["bash", "-c", command],
+        cwd=workdir,
+        env=_env(workdir),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=COMMAND_TIMEOUT,
+    )
+    return done.returncode, done.stdout
+
+
 def run_console(block: Block, workdir: Path) -> None:
     for command, expected in commands(block):
-        done = subprocess.run(
-            ["bash", "-c", command],
-            cwd=workdir,
-            env=_env(workdir),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            timeout=COMMAND_TIMEOUT,
-        )
+        argv = in_process_argv(command)
+        code, stdout = _run_in_process(argv, workdir) if argv is not None else _run_in_bash(command, workdir)
+        done = subprocess.CompletedProcess(command, code, stdout)
         actual = done.stdout.rstrip("\n").splitlines() if done.stdout.strip() else []
         expected = [e.rstrip() for e in expected]
         actual = [a.rstrip() for a in actual]
@@ -438,3 +492,36 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-4000:]
     assert (tmp_path / "site" / "index.html").is_file(), time.perf_counter() - start
+
+
+def test_plain_novikoff_calls_run_in_process_and_shell_syntax_in_bash() -> None:
+    assert in_process_argv("novikoff certify example:t1:3 --json") == ["certify", "example:t1:3", "--json"]
+    assert in_process_argv("novikoff run 'my data.csv' --algorithm pdm") == [
+        "run",
+        "my data.csv",
+        "--algorithm",
+        "pdm",
+    ]
+    for command in (
+        "novikoff certify a.csv | head -1",
+        "novikoff certify a.csv > out.txt",
+        "novikoff certify a.csv; echo $?",
+        "NOVIKOFF_TRACEBACK=1 novikoff certify a.csv",
+        "novikoff falsify 'R2/gamma2' --examples 5",  # Hypothesis: its own process
+        "novikoff diff mine:fit",
+        "python -c 'print(1)'",
+        "novikoff certify 'unterminated",
+    ):
+        assert in_process_argv(command) is None, command
+
+
+def test_in_process_and_bash_print_the_same(tmp_path: Path) -> None:
+    command = "novikoff certify example:exercise-6.1"
+    argv = in_process_argv(command)
+    assert argv is not None
+    assert _run_in_process(argv, tmp_path) == _run_in_bash(command, tmp_path)
+    bad = "novikoff certify missing.csv"
+    argv = in_process_argv(bad)
+    assert argv is not None
+    code, out = _run_in_process(argv, tmp_path)
+    assert (code, out) == _run_in_bash(bad, tmp_path) and code == 2
