@@ -11,7 +11,7 @@ and the exact arithmetic.
 visits them. Each decision (PDM: t w.z <= (1 - eps) ||w||^2; PFM: w.z <= 0 or
 (w.z)^2 <= beta^2 ||w||^2) is taken from the float64 value p of w.z with the numpy
 engine's rounding bound (|fl(z.w) - z.w| <= gamma_k ||z|| ||w|| for any summation
-order, so the compiler may reassociate this dot product). When the condition holds
+order). When the condition holds
 the multiple-update count is found as the numpy engine finds it (closed form, then
 galloping and bisection on the same decisions), w is updated in place (w_j + n z_ij,
 rounded as numpy rounds it: no fused multiply-add) and the event (row, n) recorded.
@@ -22,14 +22,14 @@ it (:data:`UNDECIDED`), and the caller decides, counts and updates it in exact
 rational arithmetic, moves the position on and resumes. The kernel also stops
 before an update that would pass ``max_updates`` (:data:`STOPPED`) and when the
 event buffer is full (:data:`FULL`). So every decision is the exact one for the
-float weights, and the update sequence is the numpy engine's.
+float weights, and the update sequence is the numpy engine's. Sparse products are
+summed in column order (a reassociated gather loop is slower), dense ones in any
+order (vectorized).
 
 **Active sets, bit for bit.** Which rows enter a level depends on floats (c_i <=
 1 + LEVEL), so both engines compute c_i from the same floats: p_i summed from 0.0
 in column order (scipy's CSR product does; the numpy engine sums dense rows column
-by column), ||w||^2 summed in order, then the same divisions. Here a fast dot
-product settles most rows (c_i is monotone in p_i and the two sums are within
-2 gamma_k ||z_i|| ||w||); the rest are summed in order.
+by column), ||w||^2 summed in order, then the same divisions.
 """
 
 from __future__ import annotations

@@ -28,18 +28,21 @@ c_i = (decision value)/(threshold) <= 1 + ``LEVEL1`` form level 1 and those
 (until one is clean), then level 1 once (rebuilding level 2), up to ``ROUNDS``
 times, then a full pass. The run stops only on a clean full pass over all the
 data, with exact decisions; max_epochs bounds the full passes. The closeness is
-computed afresh from w (one product, and ||w||^2 by one dot product), so the
-levels depend on the weights only, whichever engine scanned.
+computed afresh from w, with sums in a fixed order (each z_i.w from 0.0 in column
+order, ||w||^2 in order), so the levels are a function of the float weights,
+whichever engine computes them.
 
 **Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs each
 epoch (full pass and active-set rounds) in the numba kernel of
 :mod:`novikoff.twins.compiled_large_margin` (the ``fast`` extra), which leaves the
-decisions it cannot take in floats to the exact code here; ``"auto"`` (the default) is the compiled kernel when numba is installed and
-Z has at least ``COMPILED_FROM`` stored values. Every decision being the exact one
-for the float weights, and the weights being updated element by element as numpy
-does (w_j + n z_ij, rounded once each), both engines make the same update
-sequence, epochs, mini-epochs and final weights (bit for bit) on every input;
-only ``exact_decisions`` (how many decisions needed exact arithmetic) may differ.
+decisions it cannot take in floats to the exact code here; ``"auto"`` (the
+default) is the compiled kernel when numba is installed and Z has at least
+``COMPILED_FROM`` stored values. Every decision being the exact one for the float
+weights, the weights being updated entry by entry as numpy updates them
+(fl(w_j + fl(n z_ij))) and the levels being the same, both engines make the same
+update sequence, epochs, mini-epochs and final weights (bit for bit) on every
+input; only ``exact_decisions`` (how many decisions needed exact arithmetic) may
+differ.
 """
 
 from __future__ import annotations

@@ -1,0 +1,242 @@
+"""The compiled large-margin engine against the numpy twin and LinearSVC, in one run.
+
+Issue 18 items 1 and 2. For every row of the README's PDM table (the datasets of
+``bench_pdm_paper.py``, same protocol: features min-max scaled into [0, 1], the
+soft-margin extension with Delta = 1 kept sparse, bias 1, multiple updates and
+active sets), PDM(eps = 0.01), PFM (beta = the margin PDM achieved, rounded down
+to a rational) and PDM-succ (eps = 1/2, 1/4, ..., 1/64, 1/100) run with
+
+- the numpy twin (``engine="numpy"``), as the twins ran before the compiled engine;
+- the compiled engine (``engine="compiled"``; numba compiled once before timing);
+- scikit-learn's LinearSVC (hinge loss, no intercept, C = 1e4, random_state 0) on
+  the same patterns, once per dataset.
+
+Reported per algorithm: wall seconds of each, the ratios numpy/compiled and
+compiled/LinearSVC, the CPU seconds of the compiled engine (the machine is shared:
+wall time includes waiting for a core), the updates, whether the two engines made
+the same update sequence and final weights (compared, not assumed), and the achieved
+directional margin min_i w.z_i/||w|| over gamma, where gamma (the exact maximum
+margin) comes from novikoff's certificate for m <= 800.
+
+Then the synthetic target: 1M rows x 50,000 columns, 50 non-zeros per row (the
+data of ``bench_sparse_scaling.py``), PDM(1/10) with multiple updates and active
+sets to convergence with the compiled engine, its time in units of one scipy
+``Z @ w`` over the same patterns.
+
+Usage: ``nice -n 10 python benchmarks/bench_large_margin_compiled.py [--only sonar ...]
+[--synthetic-rows N] [--no-numpy] [--write]``; ``--write`` puts the tables into
+docs/performance-large-margin.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import time
+import warnings
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sps
+from _common import REPO
+from bench_pdm_paper import DEFAULT, DELTA, EPS, SUCC, margin, patterns
+from bench_sparse_scaling import generate
+from offline_data import load
+
+from novikoff.certificates import SeparableCertificate, certify
+from novikoff.data import Dataset
+from novikoff.transforms import soft_margin
+from novikoff.twins import compiled_large_margin
+from novikoff.twins.large_margin import TwinRun, pdm_succ_twin, pdm_twin, pfm_twin, twin_sparse_patterns
+
+DOC = REPO / "docs" / "performance-large-margin.md"
+OPTIONS: dict[str, Any] = {"multiple_updates": True, "active_sets": True, "max_epochs": 100_000}
+
+
+def clock(fn: Callable[..., TwinRun], *args: Any, **kwargs: Any) -> tuple[TwinRun, float, float]:
+    """The run ``fn(*args, **kwargs)``, its wall seconds and its CPU seconds."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    run = fn(*args, **kwargs)
+    return run, time.perf_counter() - t0, time.process_time() - c0
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) every kernel specialization the rows use."""
+    rng = np.random.default_rng(0)
+    X = rng.random((40, 5))
+    y = np.where(X[:, 0] > 0.5, 1.0, -1.0)
+    for sparse in (False, True):
+        data = sps.csr_matrix(X) if sparse else X
+        pdm_twin(data, y, eps=Fraction(1, 10), engine="compiled", **OPTIONS)
+        pfm_twin(data, y, beta=Fraction(1, 100), engine="compiled", **OPTIONS)
+
+
+def svm_time(Xext: sps.csr_matrix, y: np.ndarray, Z: sps.csr_matrix) -> tuple[float, float]:
+    from sklearn.svm import LinearSVC
+
+    t0 = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        svm = LinearSVC(
+            loss="hinge", fit_intercept=False, C=1e4, tol=1e-8, max_iter=200_000, random_state=0
+        ).fit(sps.hstack([Xext, np.ones((Xext.shape[0], 1))], format="csr"), y)
+    return time.perf_counter() - t0, margin(Z, svm.coef_.ravel())
+
+
+def dataset_rows(name: str, numpy_engine: bool) -> list[dict[str, Any]]:
+    ds = load(name)
+    X, y = ds.to_numpy()
+    lo, span = X.min(axis=0), np.ptp(X, axis=0)
+    X = np.where(span > 0, (X - lo) / np.where(span > 0, span, 1), 0.0)
+    Z = patterns(X, y)
+    Xext = sps.hstack([sps.csr_matrix(X), DELTA * sps.identity(X.shape[0], format="csr")], format="csr")
+    gamma = None
+    if X.shape[0] <= 800:
+        cert = certify(soft_margin(Dataset.from_arrays(X, y, bias=1), Fraction(DELTA)))
+        assert isinstance(cert, SeparableCertificate)
+        gamma = float(cert.gamma2) ** 0.5
+    svm_s, svm_margin = svm_time(Xext, y, Z)
+    out = []
+    beta = Fraction(0)
+    algorithms: list[tuple[str, Callable[[str], TwinRun]]] = [
+        ("PDM(0.01)", lambda engine: pdm_twin(Xext, y, eps=EPS, engine=engine, **OPTIONS)),
+        ("PFM", lambda engine: pfm_twin(Xext, y, beta=beta, engine=engine, **OPTIONS)),
+        ("PDM-succ", lambda engine: pdm_succ_twin(Xext, y, epsilons=SUCC, engine=engine, **OPTIONS)),
+    ]
+    for label, call in algorithms:
+        fast, fast_s, fast_cpu = clock(call, "compiled")
+        assert fast.engine == "compiled"
+        achieved = margin(Z, fast.weights)
+        if label.startswith("PDM("):
+            beta = Fraction(achieved)  # PFM's beta: the margin PDM achieved (exact float value)
+        row: dict[str, Any] = {
+            "dataset": name,
+            "shape": f"{X.shape[0]} x {X.shape[1]}",
+            "algorithm": label,
+            "compiled_s": fast_s,
+            "compiled_cpu": fast_cpu,
+            "svm_s": svm_s,
+            "svm_margin": svm_margin,
+            "updates": fast.mistakes,
+            "converged": fast.converged,
+            "margin": achieved,
+            "gamma": gamma,
+        }
+        if numpy_engine:
+            slow, slow_s, _ = clock(call, "numpy")
+            row["numpy_s"] = slow_s
+            row["same"] = (
+                slow.updates == fast.updates
+                and np.array_equal(slow.weights, fast.weights)
+                and (slow.epochs, slow.mini_epochs, slow.converged)
+                == (fast.epochs, fast.mini_epochs, fast.converged)
+            )
+        out.append(row)
+        print(f"# {name} {label}: compiled {fast_s:.2f} s, {fast.mistakes} updates", flush=True)
+    return out
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| dataset | m x d | algorithm | numpy s | compiled s (CPU s) | numpy / compiled | LinearSVC s "
+        "| compiled / LinearSVC | updates | same updates | margin / gamma |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        numpy_s = r.get("numpy_s")
+        ratio = f"{numpy_s / r['compiled_s']:.1f}x" if numpy_s else "-"
+        if r["gamma"]:
+            quality = f"{r['margin'] / r['gamma']:.4f}"
+        else:  # no exact gamma: against LinearSVC's margin, which is not a certificate
+            quality = f"- (vs LinearSVC's margin {r['margin'] / r['svm_margin']:.4f})"
+        cells = [
+            r["dataset"],
+            r["shape"],
+            r["algorithm"] + ("" if r["converged"] else " (not converged)"),
+            f"{numpy_s:.2f}" if numpy_s else "-",
+            f"{r['compiled_s']:.2f} ({r['compiled_cpu']:.2f})",
+            ratio,
+            f"{r['svm_s']:.3f}",
+            f"{r['compiled_s'] / r['svm_s']:.1f}x",
+            str(r["updates"]),
+            str(r["same"]) if "same" in r else "-",
+            quality,
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def synthetic(rows: int, numpy_engine: bool) -> str:
+    X, y = generate(rows)
+    Z = twin_sparse_patterns(X, y, 1.0)
+    w = np.random.default_rng(1).random(Z.shape[1])
+    t0 = time.perf_counter()
+    for _ in range(5):
+        values = Z @ w
+    one = (time.perf_counter() - t0) / 5
+    assert values.shape == (rows,)
+    del Z
+    lines = [
+        "| rows x columns | non-zeros | engine | seconds (CPU s) | one `Z @ w` s | passes' worth of `Z @ w` "
+        "| updates | full passes | converged |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    engines = ["compiled", "numpy"] if numpy_engine else ["compiled"]
+    for engine in engines:
+        run, sec, cpu = clock(
+            pdm_twin, X, y, eps=Fraction(1, 10), engine=engine, **{**OPTIONS, "max_epochs": 50}
+        )
+        lines.append(
+            f"| {rows} x {X.shape[1]} | {X.nnz} | {engine} | {sec:.2f} ({cpu:.2f}) | {one:.4f} "
+            f"| {sec / one:.1f} | {run.mistakes} | {run.epochs} | {run.converged} |"
+        )
+        print(f"# synthetic {rows} rows, {engine}: {sec:.2f} s", flush=True)
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="+", metavar="NAME", default=DEFAULT)
+    parser.add_argument("--synthetic-rows", type=int, default=1_000_000, help="0 skips it")
+    parser.add_argument("--no-numpy", action="store_true", help="skip the numpy twin (no ratios)")
+    parser.add_argument("--write", action="store_true", help=f"write {DOC.relative_to(REPO)}")
+    args = parser.parse_args()
+    if not compiled_large_margin.available():
+        raise SystemExit("numba is not installed (pip install novikoff[fast])")
+    load_before = os.getloadavg()
+    t0 = time.perf_counter()
+    warm_up()
+    compile_s = time.perf_counter() - t0
+    results: list[dict[str, Any]] = []
+    for name in args.only:
+        results.extend(dataset_rows(name, not args.no_numpy))
+    text = table(results)
+    print(text, flush=True)
+    synth = synthetic(args.synthetic_rows, not args.no_numpy) if args.synthetic_rows else ""
+    print(synth)
+    load_after = os.getloadavg()
+    if args.write:
+        DOC.write_text(
+            "# Large-margin performance: the compiled engine\n\n"
+            "Generated by `benchmarks/bench_large_margin_compiled.py --write` (do not edit by hand).\n"
+            f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, shared: "
+            f"load average {load_before[0]:.1f} before the run, {load_after[0]:.1f} after, so wall "
+            "seconds include waiting for a core and the CPU seconds are given beside them. "
+            f"numba's kernels were loaded or compiled first ({compile_s:.1f} s, not counted).\n\n"
+            "Protocol: `bench_pdm_paper.py`'s (min-max scaling, soft margin Delta = 1 kept sparse, "
+            "bias 1, multiple updates and active sets); PFM's beta is the margin PDM achieved; "
+            'PDM-succ eps = 1/2, 1/4, ..., 1/64, 1/100. "same updates" compares the numpy and '
+            "compiled engines' update sequences, epochs, mini-epochs and final weights. gamma is the "
+            "exact maximum margin from the certificate (m <= 800).\n\n"
+            + text
+            + "\n\nPDM(1/10) on the synthetic sparse data of `bench_sparse_scaling.py`, multiple updates "
+            "and active sets, to convergence:\n\n" + synth + "\n"
+        )
+        print(f"wrote {DOC}")
+
+
+if __name__ == "__main__":
+    main()
