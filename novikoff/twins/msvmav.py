@@ -158,21 +158,31 @@ def _refresh(
     once. G_A is kept by the same +-z z^T steps; a set A that SHARE_MIN or more grid points
     reach with a direct inverse gets G_A = Z_A^T Z_A afresh and one eigendecomposition for
     all of them."""
-    Z, r, GA, M, nb, active = state.Z, state.r, state.GA, state.M, state.nb, state.active
-    D = Z.shape[1]
-    gi, ni = np.nonzero(new != active[cols])  # every grid point in cols has a change
-    sign = np.where(new[gi, ni], 1.0, -1.0)  # +1 entered A, -1 left it
-    order = np.lexsort((ni, sign, gi))  # by grid point, leaving before entering, by index
-    gi, ni, sign = gi[order], ni[order], sign[order]
-    starts = np.searchsorted(gi, np.arange(len(cols)))
-    ends = np.append(starts[1:], len(gi))
-    r[cols] += np.add.reduceat(Z[ni] * sign[:, None], starts, axis=0)
+    active = state.active
+    diff = new != active[cols]  # every grid point in cols has a change
+    big = diff.sum(axis=1) > state.Z.shape[1]
+    if not big.all():
+        _rank_one_rounds(cols[~big], new[~big], diff[~big], state, run)
+    if big.any():
+        _direct(cols[big], new[big], diff[big], state, run)
     active[cols] = new
-    big = ends - starts > D
+
+
+def _rank_one_rounds(
+    cols: np.ndarray, new: np.ndarray, diff: np.ndarray, state: _GridState, run: MSVMAvGridRun
+) -> None:
+    """Sherman-Morrison on M and +-z z^T on G_A, one rank-one step per changed sample."""
+    Z, r, GA, M, nb = state.Z, state.r, state.GA, state.M, state.nb
+    gi, ni = np.nonzero(diff)  # sorted by grid point, then by index
+    entering = new[gi, ni]
+    order = np.argsort(2 * gi + entering, kind="stable")  # leaving before entering, by index
+    gi, ni, entering = gi[order], ni[order], entering[order]
+    sign = np.where(entering, 1.0, -1.0)
+    starts = np.searchsorted(gi, np.arange(len(cols)))
+    r[cols] += np.add.reduceat(Z[ni] * sign[:, None], starts, axis=0)
     rank = np.arange(len(gi)) - starts[gi]
-    small = ~big[gi]
-    for j in range(int((ends - starts)[~big].max(initial=0))):
-        sel = small & (rank == j)
+    for j in range(int(rank.max()) + 1):
+        sel = rank == j
         g = cols[gi[sel]]
         z, sg = Z[ni[sel]], sign[sel]
         Mz = np.einsum("gij,gj->gi", M[g], z)
@@ -180,12 +190,18 @@ def _refresh(
         M[g] -= (sg / denom)[:, None, None] * (Mz[:, :, None] * Mz[:, None, :])
         GA[g] += sg[:, None, None] * (z[:, :, None] * z[:, None, :])
         run.rank_one += len(g)
-    if not big.any():
-        return
+
+
+def _direct(
+    cols: np.ndarray, new: np.ndarray, diff: np.ndarray, state: _GridState, run: MSVMAvGridRun
+) -> None:
+    """The direct inverse of I + G_A/(n beta): one eigendecomposition per set A that
+    SHARE_MIN or more of these grid points share (G_A and r_A recomputed from A), else
+    G_A and r_A updated by the changes and inverted per grid point."""
+    Z, r, GA, M, nb = state.Z, state.r, state.GA, state.M, state.nb
     groups: dict[bytes, list[int]] = {}
-    for pos, key in zip(np.flatnonzero(big), np.packbits(new[big], axis=1)):
-        groups.setdefault(key.tobytes(), []).append(int(pos))
-    eye = np.eye(D)
+    for pos, key in enumerate(np.packbits(new, axis=1)):
+        groups.setdefault(key.tobytes(), []).append(pos)
     single: list[int] = []
     for members in groups.values():
         if len(members) < SHARE_MIN:
@@ -194,17 +210,21 @@ def _refresh(
         idx = cols[members]  # (I + G_A/(n beta))^-1 = V diag(n beta/(n beta + lam)) V^T
         ZA = Z[new[members[0]]]
         GA[idx] = ZA.T @ ZA
+        r[idx] = ZA.sum(axis=0)
         lam, V = np.linalg.eigh(GA[idx[0]])
         scale = nb[idx, None] / (nb[idx, None] + np.maximum(lam, 0.0)[None, :])
         M[idx] = np.einsum("ik,gk,jk->gij", V, scale, V)
         run.factorizations += 1
         run.refreshes += len(idx)
-    for k in single:
-        Zg = Z[ni[starts[k] : ends[k]]]
-        GA[cols[k]] += (Zg * sign[starts[k] : ends[k], None]).T @ Zg
+    for pos in single:
+        changed = np.flatnonzero(diff[pos])
+        Zg = Z[changed]
+        Zs = Zg * np.where(new[pos, changed], 1.0, -1.0)[:, None]
+        GA[cols[pos]] += Zs.T @ Zg
+        r[cols[pos]] += Zs.sum(axis=0)
     if single:
         idx = cols[single]
-        M[idx] = np.linalg.inv(eye + GA[idx] / nb[idx, None, None])
+        M[idx] = np.linalg.inv(np.eye(Z.shape[1]) + GA[idx] / nb[idx, None, None])
         run.factorizations += len(idx)
         run.refreshes += len(idx)
 
