@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from novikoff import cli
-from novikoff.fuzz.harness import check_implementation, parametrize_with_checks, sklearn_fit
+from novikoff.fuzz.harness import check_implementation, sklearn_fit
+from novikoff.testing import parametrize_with_checks
 from tests.impls import perceptrons
 
 REPO = Path(__file__).resolve().parent.parent
@@ -89,7 +91,7 @@ def test_diff_prints_a_reproducing_command(tmp_path: Path) -> None:
 
 
 @parametrize_with_checks(perceptrons.correct, examples=10)
-def test_parametrize_with_checks_on_a_correct_perceptron(check) -> None:  # type: ignore[no-untyped-def]
+def test_parametrize_with_checks_on_a_correct_perceptron(check: Callable[[], None]) -> None:
     check()
 
 

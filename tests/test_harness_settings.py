@@ -4,7 +4,7 @@ floats with the exact value beside."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -15,13 +15,9 @@ from hypothesis.database import InMemoryExampleDatabase
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.fuzz.harness import (
-    Finding,
-    check_settings,
-    family_check,
-    float_with_exact,
-    parametrize_with_checks,
-)
+from novikoff.fuzz.checks import CHECKS
+from novikoff.fuzz.harness import Finding, check_settings, family_check, float_with_exact
+from novikoff.testing import check_ids, parametrize_with_checks
 from tests.impls import perceptrons
 
 FAMILY = "separable, exactly representable"
@@ -30,7 +26,7 @@ FAMILY = "separable, exactly representable"
 @pytest.fixture
 def profile() -> Iterator[Any]:
     """Load a profile for one test and restore the previous one after it."""
-    previous = settings._current_profile  # type: ignore[attr-defined]
+    previous = settings.get_current_profile_name()
     names: list[str] = []
 
     def load(**kwargs: Any) -> None:
@@ -96,32 +92,44 @@ def test_a_seed_or_a_derandomized_profile_repeats_the_examples(profile: Any) -> 
 
 def test_a_non_callable_is_refused_clearly() -> None:
     with pytest.raises(TypeError, match=r"expected one callable .* got list"):
-        parametrize_with_checks([perceptrons.correct, perceptrons.twin])
+        parametrize_with_checks([perceptrons.correct, perceptrons.twin])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="got str"):
-        family_check("mymodule:fit", FAMILY)
+        family_check("mymodule:fit", FAMILY)  # type: ignore[arg-type]
 
 
 def test_expected_failures_per_check() -> None:
-    mark = parametrize_with_checks(perceptrons.raises, examples=3, xfail={FAMILY: "raises on purpose"})
+    mark = parametrize_with_checks(
+        perceptrons.raises,
+        examples=3,
+        xfail={
+            "check_weight_direction": "raises on purpose",
+            "general float-check_epoch_count": "only this one",
+        },
+    )
     params = {p.id: p for p in mark.args[1]}
-    xfailed = {name for name, p in params.items() if any(m.name == "xfail" for m in p.marks)}
-    assert xfailed == {"check_separable_exactly_representable"}
-    (m,) = params["check_separable_exactly_representable"].marks
-    assert m.kwargs["strict"] and m.kwargs["reason"] == "raises on purpose"
+    assert list(params) == check_ids()
+    xfailed = {name: p.marks[0].kwargs for name, p in params.items() if p.marks}
+    families = ["float-exact separable", "float-exact non-separable", "general float"]
+    assert set(xfailed) == {f"{f}-check_weight_direction" for f in families} | {
+        "general float-check_epoch_count"
+    }
+    assert all(kw["strict"] for kw in xfailed.values())
+    assert xfailed["general float-check_epoch_count"]["reason"] == "only this one"
+    assert xfailed["float-exact separable-check_weight_direction"]["reason"] == "raises on purpose"
     with pytest.raises(InputError, match=r"unknown check.*'nope'.*checks: check_"):
         parametrize_with_checks(perceptrons.correct, xfail={"nope": "why"})
+    with pytest.raises(
+        InputError, match=r"algorithm 'nope': expected one of perceptron, pdm, pfm, multiclass"
+    ):
+        parametrize_with_checks(perceptrons.correct, "nope")
 
 
 @parametrize_with_checks(
     perceptrons.raises,
     examples=3,
-    xfail={
-        "check_separable_exactly_representable": "raises on every call",
-        "check_non-separable_exactly_representable": "raises on every call",
-        "general float data": "raises on every call",
-    },
+    xfail={c.name: "raises on every call" for c in CHECKS},
 )
-def test_xfail_checks_run_as_strict_expected_failures(check) -> None:  # type: ignore[no-untyped-def]
+def test_xfail_checks_run_as_strict_expected_failures(check: Callable[[], None]) -> None:
     check()
 
 

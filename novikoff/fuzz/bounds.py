@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from novikoff.errors import InputError
+from novikoff.fuzz.registry import ALGORITHMS
 from novikoff.rational import parse_rational
 
 __all__ = [
@@ -56,13 +57,8 @@ BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "K": sp.Symbol("K", integer=True, positive=True),
 }
 
-_COMMON = ("R", "gamma", "R2", "gamma2", "m", "d")
-ALGORITHM_SYMBOLS: dict[str, tuple[str, ...]] = {
-    "perceptron": _COMMON,
-    "pdm": (*_COMMON, "eps"),
-    "pfm": (*_COMMON, "eps", "beta"),
-    "multiclass": (*_COMMON, "K"),
-}
+#: The symbols each algorithm's bound may use (:attr:`novikoff.fuzz.registry.Algorithm.bound_symbols`).
+ALGORITHM_SYMBOLS: dict[str, tuple[str, ...]] = {a.name: a.bound_symbols for a in ALGORITHMS.values()}
 
 BOUND_FUNCTIONS: dict[str, tuple[int, Callable[..., sp.Expr]]] = {
     "floor": (1, sp.floor),

@@ -28,191 +28,55 @@ import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import mpmath
-import numpy as np
 import sympy as sp
-from hypothesis import HealthCheck, Phase, given, settings, target
 from hypothesis import strategies as st
 
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.fuzz.bounds import BOUND_SYMBOLS, DEFAULT_LIMITS, BoundLimits, parse_bound
-from novikoff.fuzz.database import campaign_key, default_database, has_stored_examples, open_database
+from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
+from novikoff.fuzz.campaign import (
+    MAX_EPOCHS,
+    Counterexample,
+    FalsifyResult,
+    Progress,
+    ProgressCallback,
+    Tally,
+    bound_exceeded,
+    bound_value,
+    campaign_search,
+    order_to_json,
+)
+from novikoff.fuzz.database import default_database, open_database
+from novikoff.fuzz.falsify_multiclass import multiclass_numbers, multiclass_replay_data, search_multiclass
+from novikoff.fuzz.registry import lookup
 from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for, validate_epsilon
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
-from novikoff.multiclass import MulticlassData
-from novikoff.rational import format_rational, unlimited_int_digits
+from novikoff.rational import format_rational
 from novikoff.runs import Order
-from novikoff.spec.intervals import SquareRoot, Value, interval_of
 from novikoff.spec.tightness import basis_dataset
 
 __all__ = [
+    "CAMPAIGNS",
     "Counterexample",
     "FalsifyResult",
+    "FamilyCampaign",
     "Progress",
     "Replay",
     "adversarial_orders",
     "bound_exceeded",
+    "certify_check",
     "falsify",
+    "order_to_json",
     "replay_file",
     "stderr_progress",
 ]
-
-_MAX_EPOCHS = 10_000
-
-_iv = mpmath.iv
-
-
-def _evaluate(bound: sp.Expr, values: dict[str, Fraction]) -> Any:
-    """An interval containing the bound's value (200-bit interval arithmetic).
-
-    R and gamma are the square roots of R2 and gamma2; for PFM (``beta`` given, no
-    ``eps``) eps means 1 - beta/gamma and is substituted before evaluating.
-    """
-    env: dict[str, Value] = dict(values)
-    env["R"] = SquareRoot(values["R2"])
-    env["gamma"] = SquareRoot(values["gamma2"])
-    expr = bound
-    if "beta" in values and "eps" not in values:
-        S = BOUND_SYMBOLS
-        expr = bound.xreplace({S["eps"]: 1 - S["beta"] / S["gamma"]})
-    saved = _iv.prec
-    _iv.prec = 200
-    try:
-        return interval_of(expr, env)
-    finally:
-        _iv.prec = saved
-
-
-def _finite_value(bound: sp.Expr, values: dict[str, Fraction]) -> Any | None:
-    """The bound's interval, or None where it is undefined or infinite (e.g. log(0), or a
-    symbol this run has no value for; or too large for interval arithmetic, such as
-    exp(exp(exp(1000))), where it exceeds any update count we can make): there the bound
-    says nothing."""
-    try:
-        value = _evaluate(bound, values)
-    except (ZeroDivisionError, ValueError, TypeError, KeyError, OverflowError):
-        return None
-    if not (mpmath.isfinite(value.a) and mpmath.isfinite(value.b)):
-        return None
-    return value
-
-
-def _exceeds(value: Any | None, updates: int) -> bool:
-    return value is not None and bool(value.b < updates)
-
-
-def bound_exceeded(bound: sp.Expr, updates: int, values: dict[str, Fraction]) -> bool:
-    """True iff ``updates`` > the bound's value, decided rigorously (False when unsure)."""
-    return _exceeds(_finite_value(bound, values), updates)
-
-
-@dataclass
-class Counterexample:
-    """A dataset, an order and its exact update count above the bound."""
-
-    dataset: Dataset | MulticlassData  # MulticlassData for the multiclass campaign
-    order: Order
-    updates: int
-    values: dict[str, Fraction]
-    bound_value: str
-    source: str
-    setting: RunSetting = field(default_factory=lambda: RunSetting("perceptron"))
-
-    bound_text: str = ""  # the bound expression as the user wrote it (set by falsify)
-    limits: BoundLimits = DEFAULT_LIMITS
-
-    def replay_command(self, path: str | Path) -> str:
-        """The command that re-runs the counterexample from the written file alone."""
-        return f"novikoff replay {path}"
-
-    def header(self) -> dict[str, Any]:
-        """Everything a replay needs besides the data rows: the algorithm and its parameters,
-        the bias, the order, the bound (text and parser limits) and what the search saw."""
-        params: dict[str, str] = {}
-        if self.setting.value is not None:
-            params["eps"] = str(format_rational(self.setting.value))
-        if self.setting.algorithm == "pfm":
-            params["beta"] = str(format_rational(self.setting.beta(self.values["gamma2"])))
-        lim = self.limits
-        return {
-            "novikoff_counterexample": 1,
-            "algorithm": self.setting.algorithm,
-            "parameters": params,
-            "bias": str(format_rational(self.dataset.bias)),
-            "order": order_to_json(self.order),
-            "bound": self.bound_text,
-            "bound_limits": [lim.length, lim.depth, lim.exponent, lim.power_digits],
-            "samples": self.dataset.n_samples,
-            "updates": self.updates,
-            "bound_value": self.bound_value,
-            "values": {k: str(format_rational(v)) for k, v in self.values.items()},
-            "source": self.source,
-            **({"classes": self.dataset.n_classes} if isinstance(self.dataset, MulticlassData) else {}),
-        }
-
-    def write_csv(self, path: str | Path) -> None:
-        """Write the counterexample so that ``novikoff replay FILE`` replays it: a first line
-        ``# novikoff-replay {JSON}`` (:meth:`header`), a readable comment, then one data row
-        per sample (features, then the label), each exactly once."""
-        with unlimited_int_digits():
-            lines = [
-                "# novikoff-replay " + json.dumps(self.header(), sort_keys=True),
-                f"# novikoff falsify counterexample ({self.source}): {self.updates} updates of "
-                f"{self.setting.describe(self.values['gamma2'])}, bias {self.dataset.bias}, "
-                f"order {order_to_json(self.order)}, bound {self.bound_text}",
-            ]
-            for i in range(self.dataset.n_samples):
-                xs = [str(format_rational(v)) for v in self.dataset.features(i)]
-                lines.append(",".join([*xs, str(self.dataset.labels[i])]))
-        Path(path).write_text("\n".join(lines) + "\n")
-
-
-def order_to_json(order: Order) -> Any:
-    """``"natural"``, ``"shuffle:SEED"``, a permutation, or a list of per-epoch permutations."""
-    if order is None:
-        return "natural"
-    if isinstance(order, str):
-        return order
-    seq: list[Any] = list(order)
-    if seq and not isinstance(seq[0], (int, np.integer)):
-        return [[int(i) for i in p] for p in seq]
-    return [int(i) for i in seq]
-
-
-@dataclass
-class FalsifyResult:
-    """What a search saw: the bound, how many examples it tried, the counterexample or None.
-
-    ``replayed`` is True when the counterexample was the first example the search
-    ran, i.e. it came from the example database (a rerun, another worker or shard);
-    ``best_ratio`` is the largest updates/bound seen (a float, for display only).
-    """
-
-    bound: sp.Expr
-    examples: int
-    counterexample: Counterexample | None
-    replayed: bool = False
-    best_ratio: float | None = None
-
-
-@dataclass(frozen=True)
-class Progress:
-    """One progress report: examples tried so far and the best updates/bound ratio."""
-
-    examples: int
-    best_ratio: float | None
-    worker: int | None = None
-
-
-ProgressCallback = Callable[[Progress], None]
 
 _USE_DEFAULT = "<default>"
 
@@ -220,20 +84,6 @@ _USE_DEFAULT = "<default>"
 def _values(ds: Dataset, cert: SeparableCertificate, setting: RunSetting) -> dict[str, Fraction]:
     common = {"R2": cert.R2, "gamma2": cert.gamma2, "m": Fraction(ds.n_samples), "d": Fraction(ds.n_features)}
     return {**common, **setting.values(cert.gamma2)}
-
-
-def _bound_value(bound: sp.Expr, values: dict[str, Fraction]) -> str:
-    try:
-        v = _evaluate(bound, values)
-        return f"in {_iv.nstr(v, 15)}"
-    except (ZeroDivisionError, ValueError, TypeError, KeyError):
-        return "undefined"
-
-
-def _bound_float(bound: sp.Expr, values: dict[str, Fraction]) -> float | None:
-    """The bound's value as a float (midpoint of its interval), for steering and display."""
-    v = _finite_value(bound, values)
-    return None if v is None else float(v.mid)
 
 
 def adversarial_orders(ds: Dataset, cert: SeparableCertificate) -> list[list[int]]:
@@ -258,7 +108,7 @@ def _worst_run(
     """The largest exact update count over the drawn order and the adversarial ones."""
     best_updates, best_order = -1, order
     for candidate in [order, *adversarial_orders(ds, cert)]:
-        updates = setting.run(ds, cert, candidate, _MAX_EPOCHS)
+        updates = setting.run(ds, cert, candidate, MAX_EPOCHS)
         if updates > best_updates:
             best_updates, best_order = updates, candidate
     return best_updates, best_order
@@ -289,11 +139,11 @@ def _t1_precheck(
                 ds = basis_dataset(n, scale=scale)
                 cert = certify(ds)
                 assert isinstance(cert, SeparableCertificate)
-                updates = setting.run(ds, cert, None, _MAX_EPOCHS)
+                updates = setting.run(ds, cert, None, MAX_EPOCHS)
                 if bound_exceeded(bound, updates, values):
                     source = f"T1 with n = {n}, scale {scale}"
                     return tried, Counterexample(
-                        ds, None, updates, values, _bound_value(bound, values), source, setting
+                        ds, None, updates, values, bound_value(bound, values), source, setting
                     )
     return tried, None
 
@@ -359,20 +209,18 @@ def _falsify(
     """
     bound = parse_bound(text, algorithm, limits)
     eps_values = parameter_values(algorithm, epsilons)  # validates them
-    campaign = algorithm if algorithm == "perceptron" else f"{algorithm}{eps_values}"
+    campaign = algorithm if eps_values == [None] else f"{algorithm}{eps_values}"
     if workers < 1:
         raise InputError(f"workers must be >= 1, got {workers}")
     if database == _USE_DEFAULT:
         database = default_database()
     open_database(database)  # bad specs fail here, in the caller's process, with their name
     tried = 0
-    if algorithm == "multiclass":
+    family = CAMPAIGNS[lookup(algorithm).family]
+    if family.search is not None:
         if workers != 1:
-            raise InputError("--workers: the multiclass campaign runs in one process")
-        from novikoff.fuzz.falsify_multiclass import search_multiclass
-
-        result: FalsifyResult = search_multiclass(bound, examples, seed, database, progress)
-        return result
+            raise InputError(f"--workers: the {algorithm} campaign runs in one process")
+        return family.search(bound, examples, seed, database, progress, campaign)
     if precheck:
         tried, witness = _t1_precheck(bound, algorithm, epsilons)
         if witness is not None:
@@ -455,124 +303,8 @@ def _search(
     updates, worst = _worst_run(ds, cert, order, setting)
     values = _values(ds, cert, setting)
     replayed, source = tally.provenance(stored)
-    ce = Counterexample(ds, worst, updates, values, _bound_value(bound, values), source, setting)
+    ce = Counterexample(ds, worst, updates, values, bound_value(bound, values), source, setting)
     return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
-
-
-def campaign_search(
-    strategy: st.SearchStrategy[Any],
-    violates: Callable[[Any], bool],
-    bound: sp.Expr,
-    campaign: str,
-    database: str | None,
-    examples: int,
-    seed: int,
-    *,
-    hypothesis_shrinks: bool,
-) -> tuple[Any | None, bool]:
-    """The seeded Hypothesis search of one campaign against its example database, which
-    is replayed first. Returns the failing example (None if none was found) and whether
-    the database already held examples for this campaign and bound (so that a hit on the
-    first example was a replay)."""
-    db, key = open_database(database), campaign_key(campaign, sp.srepr(bound))
-    stored = has_stored_examples(db, key)
-    phases = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
-    found = _seeded_find(
-        strategy,
-        violates,
-        settings(
-            max_examples=examples,
-            derandomize=False,  # the seed decides; a test profile's derandomize must not drop the database
-            database=db,
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-            report_multiple_bugs=False,
-            phases=[*phases, Phase.shrink] if hypothesis_shrinks else phases,
-        ),
-        seed=seed,
-        key=key,
-    )
-    return found, stored
-
-
-class Tally:
-    """What a search has seen: examples tried, the first hit, the best updates/bound.
-
-    :meth:`observe` steers Hypothesis with ``target()`` (updates, and updates/bound),
-    reports progress and decides the example rigorously (:func:`bound_exceeded`).
-    """
-
-    def __init__(self, bound: sp.Expr, progress: ProgressCallback | None, worker: int | None = None) -> None:
-        self.bound = bound
-        self.progress = progress
-        self.worker = worker
-        self.tried = 0
-        self.first_hit: int | None = None
-        self.best_ratio: float | None = None
-
-    def provenance(self, stored: bool) -> tuple[bool, str]:
-        """(replayed, how the counterexample was found): a hit on the first example, with
-        examples stored for the campaign, is the database's replay."""
-        replayed = self.first_hit == 1 and stored
-        return replayed, (
-            "replayed from the example database" if replayed else "Hypothesis search"
-        ) + ", shrunk"
-
-    def observe(self, updates: int, values: dict[str, Fraction]) -> bool:
-        """True iff ``updates`` > the bound at ``values`` (a counterexample)."""
-        self.tried += 1
-        target(float(updates), label="updates")
-        interval = _finite_value(self.bound, values)  # evaluated once, for steering and deciding
-        if interval is not None and float(interval.mid) > 0:
-            ratio = updates / float(interval.mid)
-            target(ratio, label="updates/bound")
-            self.best_ratio = ratio if self.best_ratio is None else max(self.best_ratio, ratio)
-        hit = _exceeds(interval, updates)
-        if hit and self.first_hit is None:
-            self.first_hit = self.tried
-        if self.progress is not None:
-            self.progress(Progress(self.tried, self.best_ratio, self.worker))
-        return hit
-
-
-class _Found(Exception):
-    pass
-
-
-def _seeded_find(
-    strategy: st.SearchStrategy[Any],
-    condition: Callable[[Any], bool],
-    config: settings,
-    seed: int,
-    key: bytes,
-) -> Any | None:
-    """``hypothesis.find`` with both a seed and an example database.
-
-    Hypothesis's public ``seed()`` switches the database off, and ``find(random=...)``
-    uses it; a campaign needs both (reproducible search, shared counterexamples). So
-    this sets the two attributes ``find`` and ``seed`` set themselves
-    (``_hypothesis_internal_use_seed``, ``_hypothesis_internal_database_key``).
-    ``tests/test_falsify.py`` checks that a seed still reproduces a search and that
-    a stored counterexample is still replayed, so a Hypothesis release that stops
-    reading them fails those tests rather than this code silently.
-    Returns the minimal (shrunk) value satisfying ``condition``, or None.
-    """
-    last: list[Any] = []
-
-    @config
-    @given(strategy)
-    def search(value: Any) -> None:
-        if condition(value):
-            last[:] = [value]
-            raise _Found
-
-    search._hypothesis_internal_use_seed = seed  # type: ignore[attr-defined]
-    search._hypothesis_internal_database_key = key  # type: ignore[attr-defined]
-    try:
-        search()
-    except _Found:
-        return last[0]
-    return None
 
 
 def _worker_main(job: tuple[Any, ...]) -> FalsifyResult:
@@ -655,23 +387,49 @@ def stderr_progress(worker: int | None = None, every: float = 0.5) -> ProgressCa
 
 
 def certify_check(ce: Counterexample) -> bool:
-    """Re-derive the counterexample's numbers from scratch (certificate and exact run)."""
+    """Re-derive the counterexample's numbers from scratch (certificate and exact run):
+    True iff the data are separable and give the recorded update count and values."""
+    numbers = CAMPAIGNS[ce.setting.spec.family].numbers(ce.dataset, ce.setting, ce.order)
+    return numbers is not None and numbers == (ce.updates, ce.values)
 
-    if isinstance(ce.dataset, MulticlassData):
-        from novikoff.fuzz.falsify_multiclass import multiclass_values
-        from novikoff.multiclass import kesler
-        from novikoff.reference.multiclass import run_multiclass
 
-        kcert = certify(kesler(ce.dataset))
-        if not isinstance(kcert, SeparableCertificate):
-            return False
-        updates = run_multiclass(ce.dataset, order=ce.order, max_epochs=_MAX_EPOCHS).mistakes
-        return updates == ce.updates and multiclass_values(ce.dataset, kcert) == ce.values
-    cert = certify(ce.dataset)
+# --------------------------------------------------------------------------- families
+
+
+def _binary_numbers(ds: Dataset, setting: RunSetting, order: Order) -> tuple[int, dict[str, Fraction]] | None:
+    cert = certify(ds)
     if not isinstance(cert, SeparableCertificate):
-        return False
-    updates = ce.setting.run(ce.dataset, cert, ce.order, _MAX_EPOCHS)
-    return updates == ce.updates and _values(ce.dataset, cert, ce.setting) == ce.values
+        return None
+    return setting.run(ds, cert, order, MAX_EPOCHS), _values(ds, cert, setting)
+
+
+def _binary_replay_data(
+    rows: list[list[Fraction]], labels: list[int], bias: Fraction, header: dict[str, Any], name: str
+) -> Dataset:
+    return Dataset.from_fraction_rows(rows, labels, bias=bias, name=name)
+
+
+@dataclass(frozen=True)
+class FamilyCampaign:
+    """How falsify runs the algorithms of one family (:attr:`Algorithm.family`).
+
+    ``search(bound, examples, seed, database, progress, campaign)`` is the family's own
+    one-process search, or None for the binary flow (the T1 pre-check, then
+    :func:`_search`, in ``workers`` processes); ``numbers(data, setting, order)`` re-derives
+    (updates, bound values) exactly, None when the data are not separable;
+    ``replay_data(rows, labels, bias, header, name)`` reads a counterexample file's data.
+    """
+
+    search: Callable[..., FalsifyResult] | None
+    numbers: Callable[[Any, RunSetting, Order], tuple[int, dict[str, Fraction]] | None]
+    replay_data: Callable[[list[list[Fraction]], list[int], Fraction, dict[str, Any], str], Any]
+
+
+#: The campaign of each algorithm family.
+CAMPAIGNS: dict[str, FamilyCampaign] = {
+    "binary": FamilyCampaign(None, _binary_numbers, _binary_replay_data),
+    "multiclass": FamilyCampaign(search_multiclass, multiclass_numbers, multiclass_replay_data),
+}
 
 
 # --------------------------------------------------------------------------- replays
@@ -771,43 +529,26 @@ def _replay_file(path: str | Path) -> Replay:
         limits = BoundLimits(*header.get("bound_limits", []))
         bound = parse_bound(str(header["bound"]), algorithm, limits)
         eps = parse_rational(params["eps"]) if "eps" in params else None
-        if algorithm in ("pdm", "pfm"):
+        spec = lookup(algorithm)
+        if spec.parameter is not None:
             eps = validate_epsilon(eps, "parameters.eps")
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"{path}, line 1: bad replay header ({type(exc).__name__}: {exc})") from None
     order = _order_from_json(header.get("order", "natural"), path)
     setting = RunSetting(algorithm, eps)
-    values: dict[str, Fraction]
-    if algorithm == "multiclass":
-        from novikoff.fuzz.falsify_multiclass import multiclass_values
-        from novikoff.multiclass import kesler
-        from novikoff.reference.multiclass import run_multiclass
-
-        k = header.get("classes")
-        if not isinstance(k, int) or k < 2 or not all(0 <= c < k for c in labels):
-            raise InputError(f"{path}: multiclass labels must be class indices 0..K-1 with K recorded")
-        data = MulticlassData.from_arrays(rows, labels, bias=bias, name=str(path))
-        data = replace(data, labels=tuple(labels), class_names=tuple(str(c) for c in range(k)))
-        kcert = certify(kesler(data))
-        if not isinstance(kcert, SeparableCertificate):
-            raise InputError(f"{path}: the data are not separable, so no bound applies")
-        updates = run_multiclass(data, order=order, max_epochs=_MAX_EPOCHS).mistakes
-        values = multiclass_values(data, kcert)
-    else:
-        ds = Dataset.from_fraction_rows(rows, labels, bias=bias, name=str(path))
-        cert = certify(ds)
-        if not isinstance(cert, SeparableCertificate):
-            raise InputError(f"{path}: the data are not separable, so no bound applies")
-        if (
-            algorithm == "pfm"
-            and "beta" in params
-            and setting.beta(cert.gamma2) != parse_rational(params["beta"])
-        ):
+    family = CAMPAIGNS[spec.family]
+    data = family.replay_data(rows, labels, bias, header, str(path))
+    numbers = family.numbers(data, setting, order)
+    if numbers is None:
+        raise InputError(f"{path}: the data are not separable, so no bound applies")
+    updates, values = numbers
+    keyword = spec.keyword
+    if keyword is not None and keyword != "eps" and keyword in params:  # a value derived from eps
+        recorded_value = parse_rational(params[keyword])
+        if setting.parameter_value(values["gamma2"]) != recorded_value:
             raise InputError(
-                f"{path}: the recorded beta {params['beta']} is not the one eps gives on these data"
+                f"{path}: the recorded {keyword} {params[keyword]} is not the one eps gives on these data"
             )
-        updates = setting.run(ds, cert, order, _MAX_EPOCHS)
-        values = _values(ds, cert, setting)
     recorded = header.get("updates")
     return Replay(
         algorithm,
@@ -815,7 +556,7 @@ def _replay_file(path: str | Path) -> Replay:
         order_to_json(order),
         str(header["bound"]),
         updates,
-        _bound_value(bound, values),
+        bound_value(bound, values),
         bound_exceeded(bound, updates, values),
         values,
         recorded if isinstance(recorded, int) else None,

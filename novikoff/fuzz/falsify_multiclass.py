@@ -11,22 +11,36 @@ to pre-check, no adversarial order and no exact shrinker here: Hypothesis shrink
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import sympy as sp
 from hypothesis import strategies as st
 
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
+from novikoff.errors import InputError
+from novikoff.fuzz.campaign import (
+    MAX_EPOCHS,
+    Counterexample,
+    FalsifyResult,
+    Tally,
+    bound_value,
+    campaign_search,
+)
 from novikoff.fuzz.settings_space import RunSetting
 from novikoff.fuzz.strategies import orderings
 from novikoff.multiclass import MulticlassData, kesler
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.runs import Order
 
-__all__ = ["kesler_separable", "multiclass_values", "search_multiclass"]
-
-_MAX_EPOCHS = 10_000
+__all__ = [
+    "kesler_separable",
+    "multiclass_numbers",
+    "multiclass_replay_data",
+    "multiclass_values",
+    "search_multiclass",
+]
 
 
 @st.composite
@@ -57,6 +71,7 @@ def kesler_separable(draw: Any) -> tuple[MulticlassData, SeparableCertificate]:
 
 
 def multiclass_values(data: MulticlassData, cert: SeparableCertificate) -> dict[str, Fraction]:
+    """The bound's symbols on ``data`` with its exact Kesler certificate ``cert``."""
     features = data.dimension - (1 if data.bias else 0)
     return {
         "R2": data.R2,
@@ -74,14 +89,12 @@ def search_multiclass(
     database: str | None,
     progress: Any,
     campaign: str = "multiclass",
-) -> Any:
-    """The Hypothesis search for the multiclass perceptron; returns a FalsifyResult."""
-    from novikoff.fuzz.falsify import Counterexample, FalsifyResult, Tally, _bound_value, campaign_search
-
+) -> FalsifyResult:
+    """The Hypothesis search for the multiclass perceptron (one process; Hypothesis shrinks)."""
     tally = Tally(bound, progress)
 
     def updates_of(pair: tuple[MulticlassData, SeparableCertificate], order: Order) -> int:
-        return run_multiclass(pair[0], order=order, max_epochs=_MAX_EPOCHS).mistakes
+        return run_multiclass(pair[0], order=order, max_epochs=MAX_EPOCHS).mistakes
 
     def violates(example: tuple[tuple[MulticlassData, SeparableCertificate], Order]) -> bool:
         pair, order = example
@@ -98,5 +111,29 @@ def search_multiclass(
     values = multiclass_values(*pair)
     replayed, source = tally.provenance(stored)
     setting = RunSetting("multiclass")
-    ce = Counterexample(pair[0], order, updates, values, _bound_value(bound, values), source, setting)
+    ce = Counterexample(pair[0], order, updates, values, bound_value(bound, values), source, setting)
     return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
+
+
+def multiclass_numbers(
+    data: MulticlassData, setting: RunSetting, order: Order
+) -> tuple[int, dict[str, Fraction]] | None:
+    """(exact updates, bound values) of the multiclass perceptron on ``data`` in ``order``,
+    from a fresh Kesler certificate; None when the data are not Kesler-separable."""
+    kcert = certify(kesler(data))
+    if not isinstance(kcert, SeparableCertificate):
+        return None
+    updates = run_multiclass(data, order=order, max_epochs=MAX_EPOCHS).mistakes
+    return updates, multiclass_values(data, kcert)
+
+
+def multiclass_replay_data(
+    rows: list[list[Fraction]], labels: list[int], bias: Fraction, header: dict[str, Any], name: str
+) -> MulticlassData:
+    """A counterexample file's rows as multiclass data: labels are class indices 0..K-1 with
+    K recorded in the header as ``classes``; InputError otherwise."""
+    k = header.get("classes")
+    if not isinstance(k, int) or k < 2 or not all(0 <= c < k for c in labels):
+        raise InputError(f"{name}: multiclass labels must be class indices 0..K-1 with K recorded")
+    data = MulticlassData.from_arrays(rows, labels, bias=bias, name=name)
+    return replace(data, labels=tuple(labels), class_names=tuple(str(c) for c in range(k)))

@@ -1,11 +1,9 @@
-"""Differential testing of anyone's perceptron against the exact reference.
+"""Differential testing of anyone's implementation against the exact reference.
 
-Implementation contract: ``fit(X, y, max_epochs=E, order=O)`` with ``X`` float64
-(m x d), ``y`` in {-1, +1}, ``order`` None (0..m-1 every epoch) or a list of
-sample indices presented each epoch. It returns the weight vector (length d+1,
-bias last, bias input 1) or a mapping/object with ``weights`` and any of
-``mistakes``, ``updates`` (sample indices in update order), ``epochs``,
-``converged``.
+The implementation contract (how ``fit`` is called, what it may return) is in
+:mod:`novikoff.fuzz.contract`; the algorithms (reference, parameter, data families,
+rounding test) in :mod:`novikoff.fuzz.registry`; the properties compared, one named
+check each, in :mod:`novikoff.fuzz.checks`.
 
 Oracle: everything the implementation returned is compared with the exact
 reference run. Decisions and weight *directions* are compared, never raw scale
@@ -14,15 +12,15 @@ whose float64 arithmetic is exact (``FLOAT_EXACT_BOUND``) any difference is a
 bug. On general float data a difference is reported as *ambiguous* (rounding)
 when the exact run made a decision whose margin lies within the float64 error
 bound of evaluating it; otherwise it is a bug. A bug is shrunk by Hypothesis to
-a minimal dataset, printed exactly with the first divergence and a command that
-reproduces it.
+a minimal dataset (every number of it drawn by Hypothesis), printed exactly with
+the first divergence and a command that reproduces it.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -31,182 +29,54 @@ import numpy as np
 from hypothesis import HealthCheck, Phase, find, given, seed, settings
 from hypothesis import strategies as st
 
-from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
-from novikoff.limits import TimeLimitReached, deadline
+from novikoff.fuzz.checks import CHECKS, Check, CheckContext, compare
+from novikoff.fuzz.contract import (
+    DEFAULT_CALL_TIMEOUT,
+    FitFunction,
+    ImplementationError,
+    ImplementationResult,
+    Unsupported,
+    call_implementation,
+    call_time_limit,
+)
+from novikoff.fuzz.families import DataFamily
+from novikoff.fuzz.registry import Algorithm, lookup
 from novikoff.rational import format_rational
 from novikoff.runs import RunRecord
-from novikoff.twins.exact import exact_perceptron
 
 __all__ = [
+    "DEFAULT_CALL_TIMEOUT",
     "Finding",
+    "ImplementationError",
     "ImplementationResult",
+    "Outcome",
     "Report",
     "Unsupported",
+    "call_implementation",
     "call_time_limit",
+    "check_family",
     "check_implementation",
     "check_settings",
     "family_check",
     "float_with_exact",
     "load_callable",
-    "parametrize_with_checks",
+    "reference_run",
+    "require_callable",
     "sklearn_fit",
+    "verdict",
 ]
 
-FitFunction = Callable[..., Any]
-_U = 2.0**-53  # unit roundoff of float64
 
-# the parameter values an implementation is called with (dyadic: exact in float64)
-PARAMETERS: dict[str, tuple[Fraction | None, ...]] = {
-    "perceptron": (None,),
-    "pdm": (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4)),
-    "pfm": (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1)),
-    "multiclass": (None,),
-}
-_KEYWORD = {"pdm": "eps", "pfm": "beta"}
-
-#: Seconds one call of an implementation may take (``novikoff diff --call-timeout``).
-DEFAULT_CALL_TIMEOUT = 30.0
-
-
-class CallTimeLimit(TimeLimitReached):
-    """One call of an implementation outlived its per-call limit."""
-
-
-class _CallBudget:
-    """The per-call limit of the campaign under way, and whether a call already hung."""
-
-    seconds: float | None = DEFAULT_CALL_TIMEOUT
-    hung: bool = False
-
-
-def call_time_limit(seconds: float | None) -> None:
-    """Set the per-call limit (None or <= 0: unbounded) and forget earlier hung calls."""
-    _CallBudget.seconds = seconds
-    _CallBudget.hung = False
-
-
-def reference_run(
-    algorithm: str, ds: Dataset, order: Any, max_epochs: int, value: Fraction | None
-) -> RunRecord:
-    """The exact reference run an implementation is compared with."""
-    if algorithm == "pdm":
-        from novikoff.reference.large_margin import run_pdm
-
-        return run_pdm(ds, value, order=order, max_epochs=max_epochs)
-    if algorithm == "pfm":
-        from novikoff.reference.large_margin import run_pfm
-
-        return run_pfm(ds, value, order=order, max_epochs=max_epochs)
-    return exact_perceptron(ds, order=order, max_epochs=max_epochs)  # = run_perceptron's run, faster
-
-
-@dataclass
-class ImplementationResult:
-    """What an implementation returned, normalized (None: it did not say)."""
-
-    weights: np.ndarray
-    mistakes: int | None = None
-    updates: list[int] | None = None
-    epochs: int | None = None
-    converged: bool | None = None
-    notes: list[str] = field(default_factory=list)
-
-
-class ImplementationError(Exception):
-    """The implementation raised or returned something outside the contract."""
-
-
-class Unsupported(Exception):
-    """Raised by an implementation (or adapter) for an input it does not handle by design,
-    e.g. scikit-learn refusing single-class data; such examples are counted, not failed."""
-
-
-def _normalize(out: Any, d: int, shapes: Sequence[tuple[int, ...]] | None = None) -> ImplementationResult:
-    """The implementation's answer in the contract's terms; weights flattened. Without
-    ``shapes`` the weights must hold d + 1 numbers; with it, have one of those shapes."""
-    if isinstance(out, Mapping):
-        get = out.get
-    elif hasattr(out, "weights"):
-
-        def get(key: str, default: Any = None) -> Any:
-            return getattr(out, key, default)
-    else:
-        out = {"weights": out}
-        get = out.get
-    try:
-        raw = np.asarray(get("weights"), dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ImplementationError(f"weights are not numeric: {exc}") from None
-    w = raw.ravel()
-    if shapes is not None and raw.shape not in shapes:
-        wanted = " or ".join(str(sh) for sh in shapes)
-        raise ImplementationError(f"weights have shape {raw.shape}, expected {wanted}")
-    if shapes is None and w.shape != (d + 1,):
-        raise ImplementationError(f"weights have shape {w.shape}, expected ({d + 1},) (bias last)")
-    if not np.isfinite(w).all():
-        raise ImplementationError("weights contain NaN or infinity")
-
-    def as_int(key: str) -> int | None:
-        v = get(key)
-        if v is None:
-            return None
-        try:
-            return int(v)
-        except (TypeError, ValueError):
-            raise ImplementationError(f"{key} is not an integer: {v!r}") from None
-
-    updates = get("updates")
-    try:
-        upd = None if updates is None else [int(i) for i in updates]
-    except (TypeError, ValueError):
-        raise ImplementationError(f"updates is not a list of sample indices: {updates!r}") from None
-    conv = get("converged")
-    notes = list(get("notes") or [])
-    return ImplementationResult(
-        w, as_int("mistakes"), upd, as_int("epochs"), None if conv is None else bool(conv), notes
-    )
-
-
-def call_implementation(
-    fit: FitFunction,
-    ds: Any,
-    order: Any,
-    max_epochs: int,
-    algorithm: str = "perceptron",
-    value: Fraction | None = None,
-    weight_shapes: Sequence[tuple[int, ...]] | None = None,
-) -> ImplementationResult:
-    """Run ``fit`` on the float form of ``ds`` (a Dataset, or MulticlassData with
-    ``weight_shapes``; ``eps=`` for pdm, ``beta=`` for pfm); ImplementationError says
-    what went wrong."""
-    X, y = ds.to_numpy()
-    presented = None if order is None else list(order)
-    extra = {} if value is None else {_KEYWORD[algorithm]: float(value)}
-    limit = _CallBudget.seconds
-    if _CallBudget.hung:  # one hang is a finding; waiting out the limit again proves nothing more
-        raise ImplementationError(f"not called: an earlier call did not return within {limit:g} s")
-    try:
-        with deadline(limit, lambda: CallTimeLimit(limit or 0, "the per-call limit")):
-            out = fit(X.copy(), y.copy(), max_epochs=max_epochs, order=presented, **extra)
-    except Unsupported:
-        raise
-    except CallTimeLimit:
-        _CallBudget.hung = True
-        raise ImplementationError(
-            f"fit did not return within {limit:g} s (the per-call limit, --call-timeout)"
-        ) from None
-    except SystemExit as exc:  # sys.exit() inside fit must not end the campaign as a pass
-        raise ImplementationError(f"fit called sys.exit({exc.code!r})") from None
-    except Exception as exc:  # anyone's code: report, never crash the harness
-        raise ImplementationError(f"fit raised {type(exc).__name__}: {exc}") from None
-    return _normalize(out, ds.n_features, weight_shapes)
+def reference_run(algorithm: str, ds: Any, order: Any, max_epochs: int, value: Fraction | None) -> RunRecord:
+    """The exact reference run an implementation of ``algorithm`` is compared with."""
+    return lookup(algorithm).run(ds, value, order, max_epochs)
 
 
 @dataclass
 class Finding:
-    """One disagreement (``kind`` is 'bug', 'ambiguous' or 'error')."""
+    """One disagreement (``kind`` is 'bug', 'ambiguous' or 'error'); ``check`` names the
+    property that failed (empty for an error)."""
 
     kind: str
     family: str
@@ -216,20 +86,21 @@ class Finding:
     max_epochs: int
     algorithm: str = "perceptron"
     value: Fraction | None = None
+    check: str = ""
 
     def describe(self) -> str:
+        """The finding with its dataset printed exactly, one sample a line."""
+        algo = lookup(self.algorithm)
         rows = []
         for i in range(self.dataset.n_samples):
             xs = ", ".join(float_with_exact(v) for v in self.dataset.features(i))
-            label = self.dataset.labels[i]
-            rows.append(
-                f"    x_{i} = ({xs}), y = {label if self.algorithm == 'multiclass' else f'{label:+d}'}"
-            )
+            rows.append(f"    x_{i} = ({xs}), y = {algo.format_label(self.dataset.labels[i])}")
         order = "natural" if self.order is None else list(self.order)
-        param = "" if self.value is None else f", {_KEYWORD[self.algorithm]} = {self.value}"
+        param = "" if self.value is None else f", {algo.keyword} = {self.value}"
         bias = getattr(self.dataset, "bias", 1)
+        check = f" {self.check}:" if self.check else ":"
         return (
-            f"[{self.kind}] {self.family} ({self.algorithm}{param}): {self.message}\n"
+            f"[{self.kind}] {self.family} ({self.algorithm}{param}){check} {self.message}\n"
             f"  dataset (exact, bias {bias}), "
             f"order {order}, max_epochs {self.max_epochs}:\n" + "\n".join(rows)
         )
@@ -278,210 +149,66 @@ class Report:
         return "\n".join(lines)
 
 
-# ------------------------------------------------------------------------ the oracle
+# ------------------------------------------------------------------------ one example
 
 
-def _ambiguous_decisions(
-    ds: Dataset, run: RunRecord, order: Any, algorithm: str = "perceptron", value: Fraction | None = None
-) -> bool:
-    """True if some decision of the exact run could go either way in float64.
+@dataclass(frozen=True)
+class Verdict:
+    """One example's outcome: ``kind`` ('agree', 'bug', 'ambiguous', 'error' or
+    'unsupported'), the first failing check's name and message, and which of the checks
+    asked for could compare something (the implementation reported their quantity)."""
 
-    At each presentation the exact decision value is compared with a bound on the
-    error of evaluating it in float64. For p = w.z: gamma_n sum|w_j z_j| (n terms)
-    plus gamma_k (A.|z|) for the weights themselves after k float additions (A sums
-    |z_u| over the updates so far). For ||w||^2 (PDM, PFM): gamma_n ||w||^2 plus
-    2 |w|.(gamma_k A). PDM decides D = (1 - eps)||w||^2 - t p, PFM the sign of p and
-    then D = beta^2 ||w||^2 - p^2; their bounds combine those two. Every bound is
-    doubled for its own rounding. A value of exactly 0 with a zero bound is a tie.
-    """
-    from novikoff.runs import epoch_order
-
-    Z, s = ds.scaled_patterns
-    Zf = np.abs(ds.float_patterns())
-    present = epoch_order(order, ds.n_samples)
-    W = [0] * ds.dimension
-    acc = np.zeros(ds.dimension)  # sum of |z_u| over the updates so far
-    updates = iter(run.updates)
-    pending = next(updates, None)
-    n = ds.dimension
-
-    def gamma(j: int) -> float:
-        return j * _U / (1 - j * _U)
-
-    def close(exact: Fraction, bound: float) -> bool:
-        return bound > 0 and abs(float(exact)) <= bound
-
-    k = 0
-    for epoch in range(run.epochs):
-        for i in present(epoch):
-            p = Fraction(sum(a * b for a, b in zip(W, Z[i])), s * s)
-            wf = np.abs(np.array([float(Fraction(v, s)) for v in W]))
-            werr = gamma(k) * acc
-            err_p = 2 * (gamma(n) * float(wf @ Zf[i]) + float(werr @ Zf[i]))
-            if algorithm == "perceptron" and close(p, err_p):
-                return True
-            if algorithm != "perceptron":
-                w2 = Fraction(sum(a * a for a in W), s * s)
-                err_w2 = 2 * (gamma(n) * float(wf @ wf) + 2 * float(wf @ werr))
-                assert value is not None
-                if algorithm == "pdm":
-                    D = (1 - value) * w2 - k * p
-                    if close(D, 2 * (float(1 - value) * err_w2 + k * err_p)):
-                        return True
-                else:
-                    if close(p, err_p):
-                        return True
-                    if p > 0:
-                        D = value * value * w2 - p * p
-                        b2 = float(value * value)
-                        if close(D, 2 * (b2 * err_w2 + 2 * abs(float(p)) * err_p + err_p**2)):
-                            return True
-            while pending == (epoch, i):  # several entries: a multiple update
-                W = [a + b for a, b in zip(W, Z[i])]
-                acc += Zf[i]
-                k += 1
-                pending = next(updates, None)
-    return False
+    kind: str
+    message: str = ""
+    check: str = ""
+    applicable: tuple[str, ...] = ()
 
 
-def _margin_before_update(ds: Dataset, run: RunRecord, k: int) -> Fraction:
-    """The exact w.z the reference saw at its k-th update (0-based)."""
-    Z, s = ds.scaled_patterns
-    W = [0] * ds.dimension
-    for _, i in run.updates[:k]:
-        W = [a + b for a, b in zip(W, Z[i])]
-    i = run.updates[k][1]
-    return Fraction(sum(a * b for a, b in zip(W, Z[i])), s * s)
+def verdict(
+    algorithm: Algorithm,
+    fit: FitFunction,
+    family: DataFamily,
+    data: Any,
+    order: Any,
+    value: Fraction | None,
+    checks: Sequence[Check] = CHECKS,
+) -> Verdict:
+    """Call ``fit`` on one example and run ``checks`` against the exact reference run.
 
-
-def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> bool:
-    ref = np.array([float(v) for v in W])
-    if not any(W):
-        return not w.any()
-    if exact:
-        j = next(i for i, v in enumerate(W) if v)
-        c = Fraction(float(w[j])) / W[j]
-        return c > 0 and all(Fraction(float(a)) == c * b for a, b in zip(w, W))
-    nw, nr = np.linalg.norm(w), np.linalg.norm(ref)
-    return bool(nw > 0 and np.linalg.norm(w / nw - ref / nr) <= 1e-9)
-
-
-def compare(
-    ds: Any,
-    run: RunRecord,
-    impl: ImplementationResult,
-    exact: bool,
-    reference_update: Callable[[int], str] | None = None,
-) -> str | None:
-    """None if ``impl`` agrees with the exact reference ``run`` on ``ds``, else the first
-    difference (a message). ``reference_update(k)`` describes the reference's k-th update
-    (default: the binary decision value w.z it saw)."""
-    ref_updates = run.update_indices
-    notes = f" (note: {'; '.join(impl.notes)})" if impl.notes else ""
-    if impl.updates is not None and impl.updates != ref_updates:
-        k = next(
-            (j for j, (a, b) in enumerate(zip(impl.updates, ref_updates)) if a != b),
-            min(len(impl.updates), len(ref_updates)),
+    On float-exact data any finding is a bug. On general float data a finding is
+    'ambiguous' when some decision of the exact run lies within float64 error
+    (``algorithm.ambiguous``), else a bug. Only the first finding is reported."""
+    try:
+        impl = call_implementation(
+            fit, data, order, family.max_epochs, algorithm.keyword, value, algorithm.weight_shapes(data)
         )
-        theirs = f"sample {impl.updates[k]}" if k < len(impl.updates) else "no sample (it stopped updating)"
-        if k < len(run.updates) and reference_update is not None:
-            ours = reference_update(k)
-        elif k < len(run.updates):
-            epoch, i = run.updates[k]
-            margin = format_rational(_margin_before_update(ds, run, k))
-            ours = f"sample {i} in epoch {epoch}, where the exact w.z = {margin} (the update condition held)"
-        else:
-            ours = "no sample (it had converged)"
-        return (
-            f"update #{k + 1} differs: the implementation updated on {theirs}; "
-            f"the exact reference on {ours}{notes}"
-        )
-    if impl.mistakes is not None and impl.mistakes != run.mistakes:
-        return f"mistakes: implementation {impl.mistakes}, exact reference {run.mistakes}{notes}"
-    if impl.epochs is not None and impl.epochs != run.epochs:
-        return f"epochs: implementation {impl.epochs}, exact reference {run.epochs}{notes}"
-    if impl.converged is not None and impl.converged != run.converged:
-        return f"converged: implementation {impl.converged}, exact reference {run.converged}{notes}"
-    exact_weights = [Fraction(v) for v in run.weights]
-    if not _direction_matches(impl.weights, exact_weights, exact):
-        ref = ", ".join(str(format_rational(v)) for v in exact_weights)
-        return (
-            f"final weights point elsewhere: implementation {impl.weights.tolist()}, "
-            f"exact reference ({ref}) after {run.mistakes} updates{notes}"
-        )
-    return None
+    except ImplementationError as exc:
+        return Verdict("error", str(exc))
+    except Unsupported as exc:
+        return Verdict("unsupported", str(exc))
+    run = algorithm.run(data, value, order, family.max_epochs)
+    context = CheckContext(family.exact, lambda k: algorithm.describe_update(data, run, k))
+    applicable = tuple(c.name for c in checks if c.applies(impl))
+    found = compare(data, run, impl, context, checks)
+    if not found:
+        return Verdict("agree", applicable=applicable)
+    first = found[0]
+    ambiguous = not family.exact and algorithm.ambiguous(data, run, order, value)
+    return Verdict("ambiguous" if ambiguous else "bug", first.message, first.check, applicable)
 
 
-# ------------------------------------------------------------------------ data families
-
-
-@st.composite
-def _gaussian_float(draw: Any) -> Dataset:
-    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
-    m, d = draw(st.integers(2, 30)), draw(st.integers(1, 6))
-    sep = draw(st.sampled_from([0.5, 2.0, 4.0]))
-    X = rng.standard_normal((m, d))
-    y = np.where(rng.random(m) < 0.5, -1, 1)
-    X[:, 0] += sep * y
-    if len(set(y.tolist())) < 2:
-        y[0] = -y[0]
-    return Dataset.from_arrays(X, y, name="gaussian float data")
-
-
-FAMILIES: dict[str, tuple[st.SearchStrategy[Dataset], bool, int]] = {
-    # name: (datasets, float arithmetic exact?, max_epochs)
-    "separable, exactly representable": (float_exact_separable(), True, 1000),
-    "non-separable, exactly representable": (nonseparable_datasets(values="int", max_dim=4), True, 7),
-    "general float data": (_gaussian_float(), False, 50),
-}
-
-
-def _with_order(family: str, algorithm: str = "perceptron") -> st.SearchStrategy[tuple[Dataset, Any, Any]]:
-    data, _, _ = FAMILIES[family]
-    data = data.map(lambda ds: ds.with_bias(1))  # the contract: bias input 1, bias weight last
-    return data.flatmap(
+def _examples(algorithm: Algorithm, family: DataFamily) -> st.SearchStrategy[tuple[Any, Any, Any]]:
+    """(data, order, parameter value) of one family: the order None or a permutation."""
+    return family.data.flatmap(
         lambda ds: st.tuples(
             st.just(ds),
             st.one_of(st.none(), st.permutations(range(ds.n_samples))),
-            st.sampled_from(PARAMETERS[algorithm]),
+            algorithm.diff_values(),
         )
     )
 
 
-def _verdict(
-    fit: FitFunction, family: str, ds: Dataset, order: Any, value: Any = None, algorithm: str = "perceptron"
-) -> tuple[str, str]:
-    _, exact, max_epochs = FAMILIES[family]
-    try:
-        impl = call_implementation(fit, ds, order, max_epochs, algorithm, value)
-    except ImplementationError as exc:
-        return "error", str(exc)
-    except Unsupported as exc:
-        return "unsupported", str(exc)
-    run = reference_run(algorithm, ds, order, max_epochs, value)
-    message = compare(ds, run, impl, exact)
-    if message is None:
-        return "agree", ""
-    if not exact and _ambiguous_decisions(ds, run, order, algorithm, value):
-        return "ambiguous", message
-    return "bug", message
-
-
-def _campaign(algorithm: str) -> tuple[dict[str, Any], Callable[[str], Any], Callable[..., tuple[str, str]]]:
-    """(families, example strategy for a family, verdict) of an algorithm's campaign."""
-    if algorithm == "multiclass":
-        from novikoff.fuzz.harness_multiclass import (
-            MULTICLASS_FAMILIES,
-            multiclass_verdict,
-            multiclass_with_order,
-        )
-
-        return MULTICLASS_FAMILIES, multiclass_with_order, multiclass_verdict
-
-    def verdict(fit: FitFunction, family: str, ds: Dataset, order: Any, value: Any) -> tuple[str, str]:
-        return _verdict(fit, family, ds, order, value, algorithm)
-
-    return FAMILIES, lambda family: _with_order(family, algorithm), verdict
+# ------------------------------------------------------------------------ campaigns
 
 
 def check_family(
@@ -491,13 +218,21 @@ def check_family(
     seed_value: int = 0,
     shrink: bool = True,
     algorithm: str = "perceptron",
+    checks: Sequence[Check] = CHECKS,
 ) -> Report:
-    """Run one data family; a bug is shrunk to a minimal example."""
-    families, with_order, verdict = _campaign(algorithm)
-    _, _, max_epochs = families[family]
+    """Run one data family (its name or id) with ``checks``; the first bug is shrunk by
+    Hypothesis to a minimal example (its message starts with ``(minimal example)``)."""
+    algo = lookup(algorithm)
+    fam = algo.data_family(family)
     tally: dict[str, list[Finding]] = {"bug": [], "ambiguous": [], "error": [], "unsupported": []}
     agreed = 0
     seen = 0
+
+    def finding(v: Verdict, example: tuple[Any, Any, Any], prefix: str = "") -> Finding:
+        ds, order, value = example
+        return Finding(
+            v.kind, fam.name, prefix + v.message, ds, order, fam.max_epochs, algo.name, value, v.check
+        )
 
     @seed(seed_value)
     @settings(
@@ -507,41 +242,30 @@ def check_family(
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(with_order(family))
+    @given(_examples(algo, fam))
     def run(example: tuple[Any, Any, Any]) -> None:
         nonlocal agreed, seen
         seen += 1
-        ds, order, value = example
-        kind, message = verdict(fit, family, ds, order, value)
-        if kind == "agree":
+        v = verdict(algo, fit, fam, *example, checks)
+        if v.kind == "agree":
             agreed += 1
         else:
-            tally[kind].append(Finding(kind, family, message, ds, order, max_epochs, algorithm, value))
+            tally[v.kind].append(finding(v, example))
 
     run()
     if shrink and tally["bug"]:
 
         def fails(example: tuple[Any, Any, Any]) -> bool:
-            return verdict(fit, family, *example)[0] == "bug"
+            return verdict(algo, fit, fam, *example, checks).kind == "bug"
 
         smallest = find(
-            with_order(family),
+            _examples(algo, fam),
             fails,
             settings=settings(
                 database=None, max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
             ),
         )
-        kind, message = verdict(fit, family, *smallest)
-        tally["bug"][0] = Finding(
-            kind,
-            family,
-            f"(minimal example) {message}",
-            smallest[0],
-            smallest[1],
-            max_epochs,
-            algorithm,
-            smallest[2],
-        )
+        tally["bug"][0] = finding(verdict(algo, fit, fam, *smallest, checks), smallest, "(minimal example) ")
     return Report(
         seen, agreed, tally["bug"], tally["ambiguous"], tally["error"], unsupported=len(tally["unsupported"])
     )
@@ -555,19 +279,19 @@ def check_implementation(
     repro: str = "",
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Report:
-    """Differential-test ``fit`` against the exact reference on every data family.
+    """Differential-test ``fit`` against the exact reference on every data family of
+    ``algorithm`` (:data:`novikoff.fuzz.registry.ALGORITHMS`; an unknown name is an
+    InputError), with every check (:data:`novikoff.fuzz.checks.CHECKS`).
 
-    ``algorithm``: perceptron, pdm (``fit`` gets ``eps=``) or pfm (``beta=``), the values
-    drawn from :data:`PARAMETERS`. Guarantees: a call of ``fit`` that raises, calls
-    ``sys.exit`` or runs longer than ``call_timeout`` seconds is an error finding (so
-    the report is not ok), and after one such hang ``fit`` is not called again.
+    PDM's ``fit`` gets ``eps=``, PFM's ``beta=``, the values drawn from the algorithm's
+    parameter. Guarantees: a call of ``fit`` that raises, calls ``sys.exit`` or runs
+    longer than ``call_timeout`` seconds is an error finding (so the report is not ok),
+    and after one such hang ``fit`` is not called again.
     """
-    _require_callable(fit, "check_implementation")
-    if algorithm not in PARAMETERS:
-        raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(PARAMETERS)}")
+    require_callable(fit, "check_implementation")
+    algo = lookup(algorithm)
     call_time_limit(call_timeout)
-    families = _campaign(algorithm)[0]
-    reports = [check_family(fit, family, examples, seed, algorithm=algorithm) for family in families]
+    reports = [check_family(fit, fam.name, examples, seed, algorithm=algo.name) for fam in algo.data_families]
     return Report(
         sum(r.examples for r in reports),
         sum(r.agreed for r in reports),
@@ -640,7 +364,8 @@ def load_callable(spec: str) -> Callable[..., Any]:
     return obj
 
 
-def _require_callable(fit: Any, where: str) -> None:
+def require_callable(fit: Any, where: str) -> None:
+    """TypeError naming ``where`` unless ``fit`` is one callable."""
     if not callable(fit):
         raise TypeError(
             f"{where}: expected one callable fit(X, y, max_epochs=..., order=...), "
@@ -668,70 +393,52 @@ def check_settings(examples: int | None = None) -> settings:
     return settings(base, **overrides)
 
 
+@dataclass
+class Outcome:
+    """What one :func:`family_check` run saw: examples run, and for each check how many
+    examples the implementation reported that check's quantity in."""
+
+    examples: int = 0
+    reported: dict[str, int] = field(default_factory=dict)
+
+
 def family_check(
     fit: FitFunction,
     family: str,
     examples: int | None = None,
     seed_value: int | None = None,
     algorithm: str = "perceptron",
-) -> Callable[[], None]:
-    """One data family as a Hypothesis test under the user's settings (:func:`check_settings`):
-    a bug or an error raises AssertionError with the example printed exactly, so Hypothesis
-    shrinks it, stores it in the profile's database and replays it first next time.
-    ``seed_value`` None leaves the seed to Hypothesis (``--hypothesis-seed``, ``derandomize``)."""
-    _require_callable(fit, "family_check")
-    families, with_order, verdict = _campaign(algorithm)
-    if family not in families:
-        raise InputError(f"unknown data family {family!r}; families: {', '.join(families)}")
-    _, _, max_epochs = families[family]
+    checks: Sequence[Check] = CHECKS,
+) -> Callable[[], Outcome]:
+    """One data family (its name or id) as a Hypothesis test of ``checks`` under the user's
+    settings (:func:`check_settings`): a bug or an error raises AssertionError with the
+    example printed exactly, so Hypothesis shrinks it, stores it in the profile's
+    database and replays it first next time. ``seed_value`` None leaves the seed to
+    Hypothesis (``--hypothesis-seed``, ``derandomize``). The returned callable runs the
+    test and returns its :class:`Outcome`."""
+    require_callable(fit, "family_check")
+    algo = lookup(algorithm)
+    fam = algo.data_family(family)
+    outcome = Outcome()
 
     @check_settings(examples)
-    @given(with_order(family))
+    @given(_examples(algo, fam))
     def check(example: tuple[Any, Any, Any]) -> None:
         ds, order, value = example
-        kind, message = verdict(fit, family, ds, order, value)
-        if kind in ("bug", "error"):
-            finding = Finding(kind, family, message, ds, order, max_epochs, algorithm, value)
-            raise AssertionError(finding.describe())
+        v = verdict(algo, fit, fam, ds, order, value, checks)
+        outcome.examples += 1
+        for name in v.applicable:
+            outcome.reported[name] = outcome.reported.get(name, 0) + 1
+        if v.kind in ("bug", "error"):
+            f = Finding(v.kind, fam.name, v.message, ds, order, fam.max_epochs, algo.name, value, v.check)
+            raise AssertionError(f.describe())
 
     if seed_value is not None:
         check = seed(seed_value)(check)
-    return check
 
+    def run() -> Outcome:
+        outcome.examples, outcome.reported = 0, {}
+        check()
+        return outcome
 
-def parametrize_with_checks(
-    fit: FitFunction,
-    examples: int | None = None,
-    seed: int | None = None,
-    algorithm: str = "perceptron",
-    xfail: Mapping[str, str] | None = None,
-) -> Any:
-    """A pytest decorator: one named test per data family, in the style of scikit-learn's
-    ``parametrize_with_checks``::
-
-        @parametrize_with_checks(my_fit)
-        def test_my_perceptron(check):
-            check()
-
-    Each check is a Hypothesis test run under the active settings profile (its
-    ``max_examples`` unless ``examples`` is given, its database, deadline and seeding;
-    ``seed`` fixes the seed). ``xfail`` maps a check id (``check_<family>``) or a family
-    name to the reason it is expected to fail (a strict xfail: it must fail).
-    """
-    import pytest
-
-    _require_callable(fit, "parametrize_with_checks")
-    families = list(_campaign(algorithm)[0])
-    ids = {f"check_{family.replace(' ', '_').replace(',', '')}": family for family in families}
-    expected = dict(xfail or {})
-    unknown = [k for k in expected if k not in ids and k not in families]
-    if unknown:
-        raise InputError(f"xfail: unknown check(s) {', '.join(map(repr, unknown))}; checks: {', '.join(ids)}")
-    params = []
-    for name, family in ids.items():
-        check = family_check(fit, family, examples, seed, algorithm)
-        check.__name__ = name
-        reason = expected.get(name, expected.get(family))
-        marks = [pytest.mark.xfail(reason=reason, strict=True, raises=AssertionError)] if reason else []
-        params.append(pytest.param(check, marks=marks, id=name))
-    return pytest.mark.parametrize("check", params)
+    return run

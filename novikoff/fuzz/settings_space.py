@@ -1,7 +1,9 @@
 """The algorithm a falsification campaign runs, and its parameter: one :class:`RunSetting`.
 
-- ``perceptron``: no parameter;
-- ``pdm``: eps, drawn from :data:`PDM_EPSILONS`; the bound may use ``eps``;
+What each algorithm takes is data on its :class:`~novikoff.fuzz.registry.Algorithm`:
+
+- ``perceptron`` and ``multiclass``: no parameter;
+- ``pdm``: eps, drawn from its default epsilons (:data:`PDM_EPSILONS`); the bound may use ``eps``;
 - ``pfm``: beta = (1 - eps) gamma rounded down to a rational (denominator 10^6),
   eps drawn from :data:`PFM_EPSILONS`; the bound may use ``beta`` and ``eps``,
   where eps means 1 - beta/gamma for the beta actually run (irrational in general;
@@ -12,84 +14,96 @@ Every run is exact (:mod:`novikoff.reference`), single updates, from w = 0.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from novikoff.certify import SeparableCertificate
+from novikoff.certificates import SeparableCertificate
 from novikoff.data import Dataset
 from novikoff.errors import InputError
+from novikoff.fuzz.registry import ALGORITHMS as _REGISTERED
+from novikoff.fuzz.registry import PDM, PFM, Algorithm, lookup
 from novikoff.parameters import validate_epsilon
-from novikoff.reference.large_margin import run_pdm, run_pfm
 from novikoff.runs import Order
-from novikoff.twins.exact import exact_perceptron
 
-__all__ = ["ALGORITHMS", "PDM_EPSILONS", "PFM_EPSILONS", "RunSetting", "parameter_values", "settings_for"]
+__all__ = [
+    "ALGORITHMS",
+    "PDM_EPSILONS",
+    "PFM_EPSILONS",
+    "RunSetting",
+    "parameter_values",
+    "settings_for",
+    "validate_epsilon",
+]
 
-ALGORITHMS = ("perceptron", "pdm", "pfm", "multiclass")
-PDM_EPSILONS = (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 3), Fraction(1, 10))
-PFM_EPSILONS = (Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 4), Fraction(1, 10))
+ALGORITHMS = tuple(_REGISTERED)
+assert PDM.parameter is not None and PFM.parameter is not None
+PDM_EPSILONS = PDM.parameter.default_epsilons
+PFM_EPSILONS = PFM.parameter.default_epsilons
 
 
 @dataclass(frozen=True)
 class RunSetting:
-    """An algorithm with its parameter (``value``: eps for pdm, the eps giving beta for pfm)."""
+    """An algorithm with its parameter (``value``: the eps a falsify campaign drew; the
+    value run is ``parameter.from_eps(eps, gamma^2)``, e.g. PFM's beta)."""
 
     algorithm: str
     value: Fraction | None = None
 
-    def beta(self, gamma2: Fraction) -> Fraction:
-        """PFM's beta: the largest k/10^6 with (k/10^6)^2 <= (1 - eps)^2 gamma^2."""
-        assert self.value is not None
-        target = (1 - self.value) ** 2 * gamma2 * 10**12
-        return Fraction(math.isqrt(target.numerator // target.denominator), 10**6)
+    @property
+    def spec(self) -> Algorithm:
+        """The registered algorithm."""
+        return lookup(self.algorithm)
+
+    def parameter_value(self, gamma2: Fraction) -> Fraction | None:
+        """The parameter actually run on data with margin^2 ``gamma2`` (None without one)."""
+        param = self.spec.parameter
+        if param is None or self.value is None:
+            return None
+        return param.from_eps(self.value, gamma2)
 
     def values(self, gamma2: Fraction) -> dict[str, Fraction]:
         """The bound's algorithm symbols (eps for pdm, beta for pfm) at this setting."""
-        if self.algorithm == "pdm":
-            assert self.value is not None
-            return {"eps": self.value}
-        if self.algorithm == "pfm":
-            return {"beta": self.beta(gamma2)}
-        return {}
+        param, value = self.spec.parameter, self.parameter_value(gamma2)
+        return {} if param is None or value is None else {param.symbol: value}
 
     def run(self, ds: Dataset, cert: SeparableCertificate, order: Order, max_epochs: int) -> int:
         """The exact number of updates."""
-        if self.algorithm == "pdm":
-            return run_pdm(ds, self.value, order=order, max_epochs=max_epochs).mistakes
-        if self.algorithm == "pfm":
-            return run_pfm(ds, self.beta(cert.gamma2), order=order, max_epochs=max_epochs).mistakes
-        return exact_perceptron(ds, order=order, max_epochs=max_epochs).mistakes  # = the reference's
+        return self.spec.run(ds, self.parameter_value(cert.gamma2), order, max_epochs).mistakes
 
     def describe(self, gamma2: Fraction | None = None) -> str:
-        if self.algorithm == "pdm":
-            return f"pdm eps = {self.value}"
-        if self.algorithm == "pfm":
-            beta = "" if gamma2 is None else f", beta = {self.beta(gamma2)}"
-            return f"pfm with beta ~ (1 - {self.value}) gamma{beta}"
-        return "the multiclass perceptron" if self.algorithm == "multiclass" else "perceptron"
+        """The setting in words, with the value run when ``gamma2`` is given."""
+        algo = self.spec
+        if algo.parameter is None or self.value is None:
+            return algo.title
+        text = algo.parameter.falsify_text.format(name=algo.name, eps=self.value)
+        if gamma2 is None or algo.parameter.symbol == "eps":
+            return text
+        return f"{text}, {algo.parameter.symbol} = {self.parameter_value(gamma2)}"
 
     def replay_options(self, gamma2: Fraction) -> str:
         """The ``novikoff run`` options that replay this setting."""
-        if self.algorithm == "pdm":
-            return f"--algorithm pdm --epsilon {self.value}"
-        if self.algorithm == "pfm":
-            return f"--algorithm pfm --beta {self.beta(gamma2)}"
-        return f"--algorithm {self.algorithm}"
+        param = self.spec.parameter
+        value = self.parameter_value(gamma2)
+        extra = "" if param is None or value is None else f" {param.option} {value}"
+        return f"--algorithm {self.algorithm}{extra}"
 
 
 def parameter_values(algorithm: str, epsilons: Sequence[Fraction] | None = None) -> list[Fraction | None]:
-    """The eps values a campaign uses: ``epsilons`` if given (each in (0, 1]), else the defaults."""
-    if algorithm in ("perceptron", "multiclass"):
+    """The eps values a campaign uses: ``epsilons`` if given (each in (0, 1]), else the
+    algorithm's defaults; ``[None]`` for an algorithm without a parameter (which refuses
+    ``epsilons``). An unknown algorithm is an InputError listing the valid ones."""
+    param = lookup(algorithm).parameter
+    if param is None:
         if epsilons:
-            raise InputError("--epsilons applies to --algorithm pdm and pfm only")
+            with_eps = [a.name for a in _REGISTERED.values() if a.parameter is not None]
+            raise InputError(f"--epsilons applies to --algorithm {' and '.join(with_eps)} only")
         return [None]
     if epsilons:
         return [validate_epsilon(e, "--epsilons") for e in epsilons]
-    return list(PDM_EPSILONS if algorithm == "pdm" else PFM_EPSILONS)
+    return list(param.default_epsilons)
 
 
 def settings_for(algorithm: str, epsilons: Sequence[Fraction] | None = None) -> st.SearchStrategy[RunSetting]:

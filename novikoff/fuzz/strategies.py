@@ -18,7 +18,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from novikoff.certify import Certificate, GordanCertificate, SeparableCertificate, certify
+from novikoff.certificates import Certificate, GordanCertificate, SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.runs import Order
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset

@@ -3,6 +3,7 @@ loops, an equivalent one (learning rate 0.5), and broken ones."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -89,5 +90,11 @@ def pfm_beta_squared(
     return _loop(X, y, max_epochs, order, lambda t, p, w2, lr: p <= beta * beta * np.sqrt(w2))
 
 
-CORRECT = {"pdm": [twin_pdm, pdm_loop, pdm_half_rate], "pfm": [twin_pfm, pfm_loop]}
-BROKEN = {"pdm": [pdm_counts_from_one, pdm_strict], "pfm": [pfm_beta_squared]}
+CORRECT: dict[str, list[Callable[..., dict[str, Any]]]] = {
+    "pdm": [twin_pdm, pdm_loop, pdm_half_rate],
+    "pfm": [twin_pfm, pfm_loop],
+}
+BROKEN: dict[str, list[Callable[..., dict[str, Any]]]] = {
+    "pdm": [pdm_counts_from_one, pdm_strict],
+    "pfm": [pfm_beta_squared],
+}
