@@ -130,7 +130,7 @@ def dataset_rows(name: str, numpy_engine: bool) -> list[dict[str, Any]]:
             row["numpy_s"] = slow_s
             row["same"] = (
                 slow.updates == fast.updates
-                and np.array_equal(slow.weights, fast.weights)
+                and np.array_equal(np.asarray(slow.weights), np.asarray(fast.weights))
                 and (slow.epochs, slow.mini_epochs, slow.converged)
                 == (fast.epochs, fast.mini_epochs, fast.converged)
             )

@@ -72,14 +72,15 @@ def available() -> bool:
 
 def _compile() -> None:
     """Compile the kernels on first use (numba is imported only then; cached on disk)."""
-    global _compiled, _dot, _products, _decide, _count, _scan, _closeness, _epoch
+    global _compiled, _dot_dense, _dot, _products, _decide, _count, _scan, _closeness, _epoch
     if _compiled:
         return
     import numba
 
     # the dot products only may be reassociated and fused (the rounding bound holds for any
     # order); the updates w_j + n z_j are rounded exactly as numpy rounds them
-    _dot = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_dot)
+    _dot_dense = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_dot_dense)
+    _dot = numba.njit(cache=True, nogil=True)(_dot)
     _products = numba.njit(cache=True, nogil=True)(_products)
     _decide = numba.njit(cache=True, nogil=True)(_decide)
     _count = numba.njit(cache=True, nogil=True)(_count)
@@ -87,6 +88,14 @@ def _compile() -> None:
     _closeness = numba.njit(cache=True, nogil=True)(_closeness)
     _epoch = numba.njit(cache=True, nogil=True)(_epoch)
     _compiled = True
+
+
+def _dot_dense(Zd: np.ndarray, i: int, w: np.ndarray) -> float:
+    """z_i.w for a decision, in any order (the rounding bound holds for all: vectorized)."""
+    s = 0.0
+    for k in range(Zd.shape[1]):
+        s += Zd[i, k] * w[k]
+    return s
 
 
 def _dot(
@@ -98,14 +107,12 @@ def _dot(
     i: int,
     w: np.ndarray,
 ) -> float:
-    """z_i.w for a decision (any summation order: the rounding bound holds for all)."""
+    """z_i.w for a decision (sparse: in column order; a reassociated gather loop is slower)."""
+    if not sparse:
+        return _dot_dense(Zd, i, w)
     s = 0.0
-    if sparse:
-        for k in range(indptr[i], indptr[i + 1]):
-            s += data[k] * w[indices[k]]
-    else:
-        for k in range(Zd.shape[1]):
-            s += Zd[i, k] * w[k]
+    for k in range(indptr[i], indptr[i + 1]):
+        s += data[k] * w[indices[k]]
     return s
 
 
@@ -346,48 +353,29 @@ def _closeness(
     cfg: np.ndarray,
     level: float,
     out: np.ndarray,
+    buf: np.ndarray,
 ) -> int:
     """Writes to ``out`` the rows of rows[:count] whose closeness c_i is <= ``level``, in
     order, and returns how many: the numpy engine's selection, bit for bit.
 
-    c_i = t p_i / ((1 - eps) ||w||^2) (PDM) or p_i / (beta ||w||) (PFM) with p_i summed in
-    column order (:func:`_products`) is nondecreasing in p_i. A fast dot product (any order)
-    is within 2 gamma_k ||z_i|| ||w|| of that p_i; when c at the ends of that interval
-    falls on one side of ``level`` the selection is known, otherwise p_i is summed in order."""
-    sparse = cfg[SPARSE] == 1
+    c_i = t p_i / ((1 - eps) ||w||^2) (PDM) or p_i / (beta ||w||) (PFM), p_i summed in
+    column order (:func:`_products`), ||w||^2 in order, as the numpy engine computes them."""
     w2 = 0.0
     for k in range(w.shape[0]):
         w2 += w[k] * w[k]
     pdm = cfg[RULE] == PDM
     thr = (1.0 - par[FPARAM]) * w2 if pdm else par[FPARAM] * math.sqrt(w2)
-    ft = float(t)
-    selected = 0
     if not thr > 0:  # every c_i is 0
         for c in range(count):
             out[c] = rows[c]
         return count
-    wnorm = math.sqrt(w2) * (1.0 + (w.shape[0] + 4) * _U)
-    one = np.empty(1)
+    _products(Zd, data, indices, indptr, cfg[SPARSE] == 1, rows, count, w, buf)
+    ft = float(t)
+    selected = 0
     for c in range(count):
-        i = rows[c]
-        pf = _dot(Zd, data, indices, indptr, sparse, i, w)
-        margin = 2.01 * par[GK] * norm_up[i] * wnorm + 2 * _U * abs(pf) + 1e-300
-        lo, hi = pf - margin, pf + margin
-        if pdm:
-            c_lo, c_hi = ft * lo / thr, ft * hi / thr
-        else:
-            c_lo, c_hi = lo / thr, hi / thr
-        if c_hi <= level:
-            keep = True
-        elif c_lo > level:
-            keep = False
-        else:
-            one_row = rows[c : c + 1]
-            _products(Zd, data, indices, indptr, sparse, one_row, 1, w, one)
-            ci = ft * one[0] / thr if pdm else one[0] / thr
-            keep = ci <= level
-        if keep:
-            out[selected] = i
+        ci = ft * buf[c] / thr if pdm else buf[c] / thr
+        if ci <= level:
+            out[selected] = rows[c]
             selected += 1
     return selected
 
@@ -400,6 +388,7 @@ def _epoch(
     rows: np.ndarray,
     lv1: np.ndarray,
     lv2: np.ndarray,
+    cbuf: np.ndarray,
     w: np.ndarray,
     st: np.ndarray,
     fw: np.ndarray,
@@ -432,14 +421,18 @@ def _epoch(
         elif ph == 1:  # a round: level 1 from all rows
             if st[ROUND] == cfg[ROUNDS]:
                 return EPOCH_DONE, 0.0, -1
-            n1 = _closeness(Zd, data, indices, indptr, norm_up, rows, m, w, st[T], par, cfg, par[LVL1], lv1)
+            n1 = _closeness(
+                Zd, data, indices, indptr, norm_up, rows, m, w, st[T], par, cfg, par[LVL1], lv1, cbuf
+            )
             st[N1], st[MADE_ROUND], st[MINI_K], st[PHASE] = n1, 0, 0, 2
         elif ph == 2:  # a mini-epoch: level 2 from level 1
             if st[MINI_K] == cfg[MINI_EPOCHS]:
                 st[PHASE] = 4
                 continue
             n1 = st[N1]
-            n2 = _closeness(Zd, data, indices, indptr, norm_up, lv1, n1, w, st[T], par, cfg, par[LVL2], lv2)
+            n2 = _closeness(
+                Zd, data, indices, indptr, norm_up, lv1, n1, w, st[T], par, cfg, par[LVL2], lv2, cbuf
+            )
             st[N2], st[MADE], st[POS], st[PHASE] = n2, 0, 0, 3
             st[MINI] += 1
         elif ph == 3:  # scanning level 2
@@ -490,12 +483,13 @@ class LargeMarginKernel:
         if sparse:
             self.Zd = np.empty((0, 0))
             self.data = np.ascontiguousarray(Z.data, dtype=np.float64)
-            self.indices = np.ascontiguousarray(Z.indices)
-            self.indptr = np.ascontiguousarray(Z.indptr)
+            # unsigned: numba then skips the negative-index check in the inner loops (2x)
+            self.indices = Z.indices.astype(np.uint64)
+            self.indptr = Z.indptr.astype(np.int64)  # one kernel specialization for all inputs
         else:
             self.Zd = np.ascontiguousarray(Z, dtype=np.float64)
             self.data = np.empty(0)
-            self.indices = np.empty(0, dtype=np.int32)
+            self.indices = np.empty(0, dtype=np.uint64)
             self.indptr = np.zeros(1, dtype=np.int64)
         self.q = np.ascontiguousarray(q, dtype=np.float64)
         self.norm_up = np.ascontiguousarray(norm_up, dtype=np.float64)
@@ -507,6 +501,7 @@ class LargeMarginKernel:
         self.fw = np.zeros(2)
         self.lv1 = np.empty(m, dtype=np.int64)
         self.lv2 = np.empty(m, dtype=np.int64)
+        self.cbuf = np.empty(m)
         self.ev_row = np.empty(_EVENTS, dtype=np.int64)
         self.ev_n = np.empty(_EVENTS, dtype=np.int64)
 
@@ -541,6 +536,7 @@ class LargeMarginKernel:
             rows,
             self.lv1,
             self.lv2,
+            self.cbuf,
             w,
             self.st,
             self.fw,

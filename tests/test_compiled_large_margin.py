@@ -1,0 +1,261 @@
+"""The compiled PFM/PDM/PDM-succ engine: the numpy engine's update sequence on every input
+(dense and CSR, every algorithm and option), the exact reference's on float-exact data,
+D2 exactly on its final float weights, and the engine switch's errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+import scipy.sparse as sps
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from novikoff.certificates import SeparableCertificate, certify
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.fuzz.strategies import float_exact_separable, separable_datasets
+from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
+from novikoff.spec import D2
+from novikoff.spec.intervals import SquareRoot
+from novikoff.twins import compiled_large_margin
+from novikoff.twins.large_margin import COMPILED_FROM, TwinRun, pdm_succ_twin, pdm_twin, pfm_twin
+
+pytestmark = pytest.mark.skipif(not compiled_large_margin.available(), reason="numba is not installed")
+
+ALGORITHMS = st.sampled_from(["pdm", "pfm", "pdm-succ"])
+
+
+def run(
+    algorithm: str,
+    X: Any,
+    y: np.ndarray,
+    engine: str,
+    *,
+    eps: Fraction = Fraction(1, 10),
+    beta: Fraction = Fraction(1, 10),
+    **options: Any,
+) -> TwinRun:
+    """PDM(eps), PFM(beta) or PDM-succ (1/2, 1/4, eps) with the engine and options."""
+    if algorithm == "pdm":
+        return pdm_twin(X, y, eps=eps, engine=engine, **options)
+    if algorithm == "pfm":
+        return pfm_twin(X, y, beta=beta, engine=engine, **options)
+    return pdm_succ_twin(X, y, epsilons=[Fraction(1, 2), Fraction(1, 4), eps], engine=engine, **options)
+
+
+def assert_same(a: TwinRun, b: TwinRun) -> None:
+    assert a.engine == "numpy" and b.engine == "compiled"
+    assert a.updates == b.updates
+    assert np.array_equal(
+        np.asarray(a.weights), np.asarray(b.weights)
+    )  # bit for bit (no rounding allowed to differ)
+    assert (a.epochs, a.mini_epochs, a.converged, a.stopped, a.stages) == (
+        b.epochs,
+        b.mini_epochs,
+        b.converged,
+        b.stopped,
+        b.stages,
+    )
+
+
+@st.composite
+def float_problems(draw: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Arbitrary floats (inexact arithmetic) or small integers (exact ties, so the
+    decisions within the rounding bound, which go back to the exact code, happen)."""
+    m = draw(st.integers(2, 24))
+    d = draw(st.integers(1, 6))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    if draw(st.booleans()):
+        X = rng.integers(-3, 4, size=(m, d)).astype(float)
+    else:
+        X = rng.normal(size=(m, d)) * 10.0 ** draw(st.integers(-3, 3))
+    X[rng.random(X.shape) < draw(st.sampled_from([0.0, 0.5]))] = 0.0
+    w = rng.normal(size=d)
+    y = np.where(X @ w + draw(st.sampled_from([0.0, 0.3])) > 0, 1.0, -1.0)
+    return X, y
+
+
+@settings(max_examples=40)
+@given(
+    problem=float_problems(),
+    algorithm=ALGORITHMS,
+    multiple=st.booleans(),
+    active=st.booleans(),
+    sparse=st.booleans(),
+    eps=st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(1, 10)]),
+)
+def test_the_compiled_engine_makes_the_numpy_engines_updates(
+    problem: tuple[np.ndarray, np.ndarray],
+    algorithm: str,
+    multiple: bool,
+    active: bool,
+    sparse: bool,
+    eps: Fraction,
+) -> None:
+    X, y = problem
+    data = sps.csr_matrix(X) if sparse else X
+    options: dict[str, Any] = {
+        "multiple_updates": multiple,
+        "active_sets": active,
+        "max_epochs": 30,
+        "max_updates": 3000,  # separable or not, a run ends; the stop must agree too
+    }
+    options["eps"] = min(eps, Fraction(1, 5)) if algorithm == "pdm-succ" else eps
+    options["beta"] = beta = eps / 10
+    if algorithm == "pfm":
+        q = np.einsum("ij,ij->i", X, X) + 1.0  # ||z_i||^2 with the bias
+        assume(not multiple or float(beta) ** 2 < q.min())
+    a = run(algorithm, data, y, "numpy", **dict(options))
+    b = run(algorithm, data, y, "compiled", **dict(options))
+    assert_same(a, b)
+
+
+def test_decisions_within_the_rounding_bound_go_back_to_the_exact_code() -> None:
+    # integer data: PDM(1) (the perceptron) and PFM(0) meet exact ties w.z = 0, which floats
+    # cannot decide; the compiled engine must hand them back and still make the numpy run
+    rng = np.random.default_rng(2)
+    X = rng.integers(-2, 3, size=(40, 3)).astype(float)
+    y = np.where(X @ np.array([1.0, -1.0, 0.5]) + 0.25 > 0, 1.0, -1.0)
+    for algorithm in ("pdm", "pfm"):
+        for multiple in (False, True):
+            options: dict[str, Any] = {"eps": Fraction(1), "beta": Fraction(0), "multiple_updates": multiple}
+            a = run(algorithm, X, y, "numpy", **dict(options))
+            b = run(algorithm, X, y, "compiled", **dict(options))
+            assert b.exact_decisions > 0 and a.converged
+            assert_same(a, b)
+
+
+def test_a_huge_multiple_update_stops_at_max_updates_in_both_engines() -> None:
+    # z = e_1, e_2, beta just below ||z|| = 1: about 707,000 repeats on e_2 (see test_large_margin)
+    X = np.array([[1.0, 0.0], [0.0, 1.0]])
+    y = np.array([1.0, 1.0])
+    beta = 1 - Fraction(1, 10**12)
+    runs = [
+        pfm_twin(X, y, beta=beta, bias=0.0, multiple_updates=True, max_updates=10_000, engine=engine)
+        for engine in ("numpy", "compiled")
+    ]
+    assert "max_updates = 10000" in runs[1].stopped and not runs[1].converged
+    assert_same(*runs)
+
+
+def test_active_sets_on_larger_sparse_data_give_the_same_levels() -> None:
+    # many mini-epochs on inexact floats: the levels (c_i <= 1 + LEVEL) must be chosen alike
+    rng = np.random.default_rng(11)
+    X = sps.random(400, 40, density=0.2, format="csr", random_state=3)
+    X.data = rng.normal(size=X.nnz)
+    w = rng.normal(size=40)
+    s = X @ (w / np.linalg.norm(w))
+    X = X[np.abs(s) >= 0.1]  # a planted margin: PFM(1/50) converges
+    y = np.where(s[np.abs(s) >= 0.1] > 0, 1.0, -1.0)
+    for algorithm in ("pdm", "pfm"):
+        options: dict[str, Any] = {"multiple_updates": True, "active_sets": True, "beta": Fraction(1, 50)}
+        a = run(algorithm, X, y, "numpy", eps=Fraction(1, 50), **options)
+        b = run(algorithm, X, y, "compiled", eps=Fraction(1, 50), **options)
+        assert a.converged and a.mini_epochs > 20
+        assert_same(a, b)
+
+
+# --- the exact reference on float-exact data ------------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(
+    ds=float_exact_separable(max_samples=8),
+    algorithm=ALGORITHMS,
+    multiple=st.booleans(),
+    sparse=st.booleans(),
+)
+def test_the_compiled_engine_reproduces_the_reference_on_exact_data(
+    ds: Dataset, algorithm: str, multiple: bool, sparse: bool
+) -> None:
+    X, y = ds.to_numpy()
+    data = sps.csr_matrix(X) if sparse else X
+    options: dict[str, Any] = {"bias": float(ds.bias), "multiple_updates": multiple, "max_epochs": 60}
+    if algorithm == "pdm":
+        ref = run_pdm(ds, Fraction(1, 10), multiple_updates=multiple, max_epochs=60)
+    elif algorithm == "pfm":
+        Z, s = ds.scaled_patterns
+        beta = Fraction(1, 3)
+        assume(not multiple or all(beta * beta * s * s < sum(v * v for v in z) for z in Z))
+        ref = run_pfm(ds, beta, multiple_updates=multiple, max_epochs=60, max_updates=50_000)
+        options.update(beta=beta, max_updates=50_000)
+    else:
+        eps = [Fraction(1, 2), Fraction(1, 4), Fraction(1, 10)]
+        ref = run_pdm_succ(ds, eps, multiple_updates=multiple, max_epochs=300)
+        options["max_epochs"] = 300
+    twin = run(algorithm, data, y, "compiled", **options)
+    assert twin.updates == ref.updates and twin.converged == ref.converged
+    assert [Fraction(float(v)) for v in twin.weights] == list(ref.weights)
+
+
+# --- D2 on the compiled engine's own float weights ------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(
+    ds=separable_datasets(values="rational", max_samples=9, max_dim=5),
+    eps=st.sampled_from([Fraction(1, 2), Fraction(1, 5), Fraction(1, 20)]),
+    multiple=st.booleans(),
+    active=st.booleans(),
+    sparse=st.booleans(),
+)
+def test_every_compiled_run_satisfies_d2_exactly(
+    ds: Dataset, eps: Fraction, multiple: bool, active: bool, sparse: bool
+) -> None:
+    X, y = ds.to_numpy()  # rational data rounded to floats: the engine's problem is these floats
+    floats = Dataset.from_arrays(X, y, bias=float(ds.bias))
+    cert = certify(floats)
+    assume(isinstance(cert, SeparableCertificate))
+    assert isinstance(cert, SeparableCertificate)
+    twin = pdm_twin(
+        sps.csr_matrix(X) if sparse else X,
+        y,
+        eps=eps,
+        bias=float(ds.bias),
+        multiple_updates=multiple,
+        active_sets=active,
+        max_epochs=2000,
+        engine="compiled",
+    )
+    assert twin.converged and twin.engine == "compiled"
+    t = twin.mistakes
+    w = [Fraction(float(v)) for v in twin.weights]
+    w2 = sum((v * v for v in w), Fraction(0))
+    decisions = [sum(a * b for a, b in zip(w, floats.pattern(i))) for i in range(floats.n_samples)]
+    assert all(t * s > (1 - eps) * w2 for s in decisions)  # the clean final pass, exactly
+    values = {
+        "t": Fraction(t),
+        "eps": eps,
+        "s": min(decisions),
+        "w_norm": SquareRoot(w2),
+        "gamma": SquareRoot(cert.gamma2),
+    }
+    assert D2.check_rigorous(values)
+
+
+# --- the engine switch ----------------------------------------------------------------------------
+
+
+def test_auto_takes_the_compiled_engine_from_the_size_threshold() -> None:
+    X = np.array([[1.0, 2.0], [-1.0, 0.5], [2.0, -1.0]])
+    y = np.array([1.0, -1.0, 1.0])
+    assert pdm_twin(X, y, eps=Fraction(1, 2)).engine == "numpy"  # 9 stored values
+    rows = COMPILED_FROM // 3 + 1  # 3 stored values per row (2 features + bias)
+    big = np.tile(X, (rows // 3 + 1, 1))
+    yb = np.tile(y, rows // 3 + 1)
+    assert pdm_twin(big, yb, eps=Fraction(1, 2)).engine == "compiled"
+
+
+def test_the_engine_switch_refuses_unknown_names_and_missing_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    X = np.array([[1.0], [-1.0]])
+    y = np.array([1.0, -1.0])
+    with pytest.raises(InputError, match="engine must be 'auto', 'compiled' or 'numpy', got 'fast'"):
+        pdm_twin(X, y, eps=Fraction(1, 2), engine="fast")
+    monkeypatch.setattr(compiled_large_margin, "available", lambda: False)
+    with pytest.raises(InputError, match="engine='compiled' needs numba"):
+        pfm_twin(X, y, beta=0, engine="compiled")
+    big = np.ones((COMPILED_FROM, 1))
+    assert pdm_twin(big, np.ones(COMPILED_FROM), eps=Fraction(1, 2)).engine == "numpy"  # auto falls back
