@@ -158,6 +158,20 @@ def test_active_sets_on_larger_sparse_data_give_the_same_levels() -> None:
         assert_same(a, b)
 
 
+def test_a_full_event_buffer_hands_back_and_resumes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the kernel returns every 3 events; the caller records them and resumes at the same sample
+    monkeypatch.setattr(compiled_large_margin.LargeMarginKernel, "EVENTS_CAPACITY", 3)
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(60, 4))
+    y = np.where(X @ rng.normal(size=4) > 0, 1.0, -1.0)
+    for algorithm in ("pdm", "pfm", "pdm-succ"):
+        options: dict[str, Any] = {"multiple_updates": True, "active_sets": True, "max_updates": 20_000}
+        a = run(algorithm, X, y, "numpy", **dict(options))
+        b = run(algorithm, X, y, "compiled", **dict(options))
+        assert b.mistakes > 10
+        assert_same(a, b)
+
+
 # --- the exact reference on float-exact data ------------------------------------------------------
 
 

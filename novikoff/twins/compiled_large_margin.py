@@ -46,12 +46,14 @@ __all__ = [
     "EVENTS",
     "FULL",
     "MADE",
+    "MAXU",
     "MINI",
     "PHASE",
     "POS",
     "STOPPED",
     "UNDECIDED",
     "LargeMarginKernel",
+    "T",
     "available",
 ]
 
@@ -60,7 +62,6 @@ DONE, UNDECIDED, STOPPED, FULL, CLEAN = 0, 1, 2, 3, 4
 EPOCH_DONE = DONE
 PDM, PFM = 0, 1
 _U = 2.0**-53
-_EVENTS = 1 << 16
 
 _compiled = False
 
@@ -474,6 +475,8 @@ class LargeMarginKernel:
     handles the sample, moves ``st[POS]`` on (adding its updates to ``st[MADE]``) and
     calls :meth:`epoch` again."""
 
+    EVENTS_CAPACITY = 1 << 16  # events (row, n) buffered before the kernel hands them back
+
     def __init__(self, Z: Any, q: np.ndarray, norm_up: np.ndarray, gamma_k: float) -> None:
         if not available():
             raise RuntimeError("numba is not installed (pip install novikoff[fast])")
@@ -502,8 +505,8 @@ class LargeMarginKernel:
         self.lv1 = np.empty(m, dtype=np.int64)
         self.lv2 = np.empty(m, dtype=np.int64)
         self.cbuf = np.empty(m)
-        self.ev_row = np.empty(_EVENTS, dtype=np.int64)
-        self.ev_n = np.empty(_EVENTS, dtype=np.int64)
+        self.ev_row = np.empty(self.EVENTS_CAPACITY, dtype=np.int64)
+        self.ev_n = np.empty(self.EVENTS_CAPACITY, dtype=np.int64)
 
     def configure(
         self,
