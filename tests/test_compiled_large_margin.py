@@ -20,7 +20,7 @@ from novikoff.fuzz.strategies import float_exact_separable, separable_datasets
 from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
 from novikoff.spec import D2
 from novikoff.spec.intervals import SquareRoot
-from novikoff.twins import compiled_large_margin
+from novikoff.twins import compiled_large_margin, large_margin
 from novikoff.twins.large_margin import COMPILED_FROM, TwinRun, pdm_succ_twin, pdm_twin, pfm_twin
 
 pytestmark = pytest.mark.skipif(not compiled_large_margin.available(), reason="numba is not installed")
@@ -261,6 +261,19 @@ def test_auto_takes_the_compiled_engine_from_the_size_threshold() -> None:
     big = np.tile(X, (rows // 3 + 1, 1))
     yb = np.tile(y, rows // 3 + 1)
     assert pdm_twin(big, yb, eps=Fraction(1, 2)).engine == "compiled"
+
+
+def test_auto_switches_a_slow_small_run_to_the_kernel_after_an_epoch(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(large_margin, "SWITCH_AFTER", 0.0)  # every run is "slow"
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(30, 3))
+    y = np.where(X @ rng.normal(size=3) > 0, 1.0, -1.0)
+    for algorithm in ("pdm", "pfm", "pdm-succ"):
+        a = run(algorithm, X, y, "numpy", active_sets=True, max_updates=20_000)
+        b = run(algorithm, X, y, "auto", active_sets=True, max_updates=20_000)
+        assert a.epochs > 1 and b.engine == "numpy+compiled"
+        b.engine = "compiled"  # the rest of the run is the numpy engine's
+        assert_same(a, b)
 
 
 def test_the_engine_switch_refuses_unknown_names_and_missing_numba(monkeypatch: pytest.MonkeyPatch) -> None:

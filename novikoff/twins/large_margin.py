@@ -37,12 +37,13 @@ epoch (full pass and active-set rounds) in the numba kernel of
 :mod:`novikoff.twins.compiled_large_margin` (the ``fast`` extra), which leaves the
 decisions it cannot take in floats to the exact code here; ``"auto"`` (the
 default) is the compiled kernel when numba is installed and Z has at least
-``COMPILED_FROM`` stored values. Every decision being the exact one for the float
-weights, the weights being updated entry by entry as numpy updates them
-(fl(w_j + fl(n z_ij))) and the levels being the same, both engines make the same
-update sequence, epochs, mini-epochs and final weights (bit for bit) on every
-input; only ``exact_decisions`` (how many decisions needed exact arithmetic) may
-differ.
+``COMPILED_FROM`` stored values, else numpy until the run has taken ``SWITCH_AFTER``
+seconds, then the kernel from the next epoch on (short runs skip numba's import).
+Every decision being the exact one for the float weights, the weights being
+updated entry by entry as numpy updates them (fl(w_j + fl(n z_ij))) and the levels
+being the same, both engines make the same update sequence, epochs, mini-epochs
+and final weights (bit for bit) on every input; only ``exact_decisions`` (how many
+decisions needed exact arithmetic) may differ.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -71,14 +73,16 @@ _U = 2.0**-53
 _FIRST_BLOCK = 16
 LEVEL1, LEVEL2 = 1.0, 0.1
 MINI_EPOCHS, ROUNDS = 20, 10
-COMPILED_FROM = 10_000  # engine="auto": the compiled kernel from this many stored values of Z
+COMPILED_FROM = 10_000  # engine="auto": the compiled kernel from the start from this many stored values
+SWITCH_AFTER = 0.5  # engine="auto", smaller problems: the kernel takes over after this many seconds
 ENGINES = ("auto", "numpy", "compiled")
 
 
 @dataclass
 class TwinRun(RunRecord):
     """A twin run; ``exact_decisions`` counts the decisions re-taken in exact arithmetic,
-    ``engine`` is the engine that scanned ("numpy" or "compiled")."""
+    ``engine`` names the engines that ran ("numpy", "compiled", or "numpy+compiled" when
+    engine="auto" switched to the kernel after a slow start)."""
 
     parameters: dict[str, float] = field(default_factory=dict)
     stages: list[tuple[float, int, int]] = field(default_factory=list)
@@ -214,6 +218,8 @@ class _State:
         self.max_updates = 10**7
         self.stopped = ""
         self.kernel: cl.LargeMarginKernel | None = None  # the compiled engine's, when it runs
+        self.switch_at: float | None = None  # engine="auto": when the kernel may take over
+        self.engines = ["numpy"]  # the engines that ran, in order (TwinRun.engine)
 
     def refresh(self) -> None:
         self.w2 = float(self.w @ self.w)
@@ -507,10 +513,10 @@ def _run_stage(
 ) -> tuple[int, bool, int]:
     """Full passes until one is clean (exact decisions); returns (epochs, converged, mini_epochs)."""
     presentation = epoch_order(order, S.P.m)
-    run_epoch = _numpy_epoch if S.kernel is None else _compiled_epoch
     mini = 0
     for e in range(max_epochs):
         S.refresh()
+        run_epoch = _numpy_epoch if S.kernel is None else _compiled_epoch
         rows = np.asarray(presentation(first_epoch + e), dtype=np.intp)
         clean, k = run_epoch(S, rows, multiple, active_sets, first_epoch + e, updates)
         mini += k
@@ -518,21 +524,35 @@ def _run_stage(
             return e + 1, False, mini
         if clean:
             return e + 1, True, mini
+        _switch(S)
     return max_epochs, False, mini
 
 
-def _engine(engine: str, S: _State) -> str:
-    """The engine that runs (InputError for an unknown name, or "compiled" without numba);
-    sets up the kernel when it is the compiled one."""
+def _engine(engine: str, S: _State) -> None:
+    """Checks ``engine`` (InputError for an unknown name, or "compiled" without numba) and
+    sets the kernel up when the compiled engine starts the run; for "auto" on a small
+    problem, arms the switch to it (:func:`_switch`)."""
     if engine not in ENGINES:
         raise InputError(f"engine must be 'auto', 'compiled' or 'numpy', got {engine!r}")
     if engine == "compiled" and not cl.available():
         raise InputError("engine='compiled' needs numba (pip install novikoff[fast])")
+    if engine == "numpy" or (engine == "auto" and not cl.available()):
+        return
     stored = S.P.Z.nnz if S.P.sparse else S.P.Z.size
-    if engine == "numpy" or (engine == "auto" and (stored < COMPILED_FROM or not cl.available())):
-        return "numpy"
+    if engine == "auto" and stored < COMPILED_FROM:
+        S.switch_at = time.perf_counter() + SWITCH_AFTER
+        return
     S.kernel = cl.LargeMarginKernel(S.P.Z, S.P.q, S.P.norm_up, S.P.gamma_k)
-    return "compiled"
+    S.engines = ["compiled"]
+
+
+def _switch(S: _State) -> None:
+    """engine="auto" on a small problem: the compiled kernel takes over after an epoch
+    that ended once the run had taken SWITCH_AFTER seconds (both engines make the same updates, and
+    they share the state, so the run is the same whichever ran each epoch)."""
+    if S.kernel is None and S.switch_at is not None and time.perf_counter() >= S.switch_at:
+        S.kernel = cl.LargeMarginKernel(S.P.Z, S.P.q, S.P.norm_up, S.P.gamma_k)
+        S.engines.append("compiled")
 
 
 def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
@@ -564,7 +584,7 @@ def pfm_twin(
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
     S = _State(P, "pfm", b)
     S.max_updates = max_updates
-    engine_used = _engine(engine, S)
+    _engine(engine, S)
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
         S, order, check_max_epochs(max_epochs), 0, multiple_updates, active_sets, updates
@@ -579,7 +599,7 @@ def pfm_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini,
-        engine=engine_used,
+        engine="+".join(S.engines),
     )
 
 
@@ -604,7 +624,7 @@ def pdm_succ_twin(
     limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
     S.max_updates = max_updates
-    engine_used = _engine(engine, S)
+    _engine(engine, S)
     updates: list[tuple[int, int]] = []
     total, mini_total, converged = 0, 0, False
     stages: list[tuple[float, int, int]] = []
@@ -630,7 +650,7 @@ def pdm_succ_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini_total,
-        engine=engine_used,
+        engine="+".join(S.engines),
     )
 
 
