@@ -11,6 +11,7 @@ by name. The fixture checks that before any test relies on it.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import shutil
 import signal
@@ -470,3 +471,72 @@ def test_two_dask_workers_share_a_counterexample_through_redis(dask_address: str
     same = replay.counterexample
     assert same.updates == ce.updates
     assert (same.dataset.numerators, same.dataset.labels) == (ce.dataset.numerators, ce.dataset.labels)
+
+
+# --- the commands on the executors: falsify --workers/--executor, diff --executor -----------------
+
+
+def _dask_spec(dask_address: str) -> ExecutorSpec:
+    return parse_executor("dask://" + dask_address.removeprefix("tcp://"))
+
+
+def test_falsify_shards_on_dask_stop_at_the_counterexample(dask_address: str, redis_url: str) -> None:
+    from novikoff.fuzz.falsify import falsify
+
+    result = falsify(_BOUND, 200, 2, database=redis_url, workers=2, executor=_dask_spec(dask_address))
+    ce = result.counterexample
+    assert ce is not None and ce.updates > ce.dataset.n_features
+    assert 0 < result.examples <= 200 + 1300  # the shards' examples, plus the T1 pre-check's
+
+
+def test_the_falsify_command_on_dask_writes_a_replayable_counterexample(
+    dask_address: str, redis_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from novikoff import cli
+
+    out = tmp_path / "ce.csv"
+    executor = str(_dask_spec(dask_address))
+    argv = ["falsify", _BOUND, "--seed", "2", "--workers", "2", "--executor", executor]
+    code = cli.main([*argv, "--database", redis_url, "--out", str(out), "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1 and report["counterexample"] == str(out)
+    assert cli.main(["replay", str(out), "--json"]) == 1  # the file alone reproduces the violation
+    assert json.loads(capsys.readouterr().out)["violated"] is True
+
+
+def test_diff_on_dask_reports_what_the_serial_run_reports(dask_address: str) -> None:
+    from novikoff.fuzz.harness import check_implementation
+    from novikoff.fuzz.shards import run_diff_shards
+    from tests.impls.perceptrons import correct
+
+    spec = _dask_spec(dask_address)
+    sharded = run_diff_shards(spec, "tests.impls.perceptrons:correct", None, "perceptron", 5, 0, None, "")
+    serial = check_implementation(correct, "perceptron", examples=5, seed=0)
+    assert sharded.ok and serial.ok
+    assert (sharded.examples, sharded.agreed, len(sharded.ambiguous)) == (
+        serial.examples,
+        serial.agreed,
+        len(serial.ambiguous),
+    )
+
+
+def test_diff_on_dask_finds_a_planted_bug(dask_address: str) -> None:
+    from novikoff.fuzz.shards import run_diff_shards
+
+    spec = _dask_spec(dask_address)
+    report = run_diff_shards(
+        spec, "tests.impls.perceptrons:label_ignored", None, "perceptron", 10, 0, None, ""
+    )
+    assert not report.ok and report.bugs
+    assert report.bugs[0].family  # the finding says which data family showed it
+
+
+def test_the_diff_command_takes_an_executor(dask_address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from novikoff import cli
+
+    executor = str(_dask_spec(dask_address))
+    target = "tests.impls.perceptrons:label_ignored"
+    code = cli.main(["diff", target, "--examples", "10", "--executor", executor, "--json"])
+    assert code == 1 and json.loads(capsys.readouterr().out)["bugs"]
+    assert cli.main(["diff", target, "--executor", "dask://no such host:1"]) == 2
+    assert "--executor" in capsys.readouterr().err

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from novikoff import cli
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import parse_bound

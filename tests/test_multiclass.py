@@ -13,7 +13,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from novikoff import cli
-from novikoff.certify import SeparableCertificate, certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.multiclass import MulticlassData, kesler, kesler_index
 from novikoff.reference.multiclass import run_multiclass

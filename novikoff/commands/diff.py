@@ -43,6 +43,14 @@ def register(sub: Any) -> None:
         help="one call of the implementation may take this long; a call that does not return is an "
         "error finding, and the implementation is not called again (0 = no limit; default 30)",
     )
+    df.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|dask://HOST:PORT",
+        help="local (default): the data families one after another in this process; dask://HOST:PORT: "
+        "one task per family on that Dask cluster (MODULE must be importable there), the first "
+        "bug cancels the rest",
+    )
     add_time_limit(df, 3600)
     df.set_defaults(handler=run)
 
@@ -79,8 +87,10 @@ def _check_estimator(target: Any, name: str, params: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from novikoff.executors import parse_executor
     from novikoff.fuzz.harness import check_implementation, load_callable, sklearn_fit
 
+    executor = parse_executor(args.executor)
     if args.sklearn is not None and args.algorithm != "perceptron":
         raise InputError("--sklearn adapts perceptron estimators only (use --algorithm perceptron)")
     params = _sklearn_params(args.sklearn) if args.sklearn is not None else {}
@@ -92,14 +102,29 @@ def run(args: argparse.Namespace) -> int:
     algo = "" if args.algorithm == "perceptron" else f" --algorithm {args.algorithm}"
     repro = f"novikoff diff {args.target}{algo}{sk} --examples {args.examples} --seed {args.seed}"
     with phase("the differential test"):
-        report = check_implementation(
-            fit,
-            args.algorithm,
-            examples=args.examples,
-            seed=args.seed,
-            repro=repro,
-            call_timeout=args.call_timeout or None,
-        )
+        if executor.kind == "local":
+            report = check_implementation(
+                fit,
+                args.algorithm,
+                examples=args.examples,
+                seed=args.seed,
+                repro=repro,
+                call_timeout=args.call_timeout or None,
+            )
+        else:
+            from novikoff.fuzz.shards import run_diff_shards
+
+            sklearn = params if args.sklearn is not None else None
+            report = run_diff_shards(
+                executor,
+                args.target,
+                sklearn,
+                args.algorithm,
+                args.examples,
+                args.seed,
+                args.call_timeout or None,
+                repro,
+            )
     if args.json:
 
         def finding(f: Any) -> dict[str, Any]:

@@ -50,7 +50,18 @@ def register(sub: Any) -> None:
         "(default $NOVIKOFF_DATABASE or .novikoff/examples)",
     )
     fz.add_argument(
-        "--workers", type=positive_int, default=1, metavar="N", help="processes sharing the database"
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="shards sharing the database (worker processes here, or tasks on --executor)",
+    )
+    fz.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|dask://HOST:PORT",
+        help="where the --workers shards run: processes on this machine (default) or a Dask "
+        "cluster's workers (docs/howto/distributed.md); the first counterexample cancels the rest",
     )
     fz.add_argument(
         "--out",
@@ -74,10 +85,12 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from novikoff.executors import parse_executor
     from novikoff.fuzz.bounds import BoundLimits
     from novikoff.fuzz.database import default_database
     from novikoff.fuzz.falsify import falsify, order_to_json, stderr_progress
 
+    executor = parse_executor(args.executor)
     show = not args.json and sys.stderr.isatty()
     epsilons = None
     if args.epsilons is not None:
@@ -93,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             database=args.database or default_database(),
             workers=args.workers,
+            executor=executor,
             progress=stderr_progress() if show else None,
             limits=BoundLimits(
                 args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits

@@ -24,7 +24,6 @@ a counterexample or "no counterexample in N examples", never a proof.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +38,7 @@ from hypothesis import strategies as st
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import InputError
+from novikoff.executors import ExecutorSpec, raise_if_stopped, run_until_first
 from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.fuzz.campaign import (
     MAX_EPOCHS,
@@ -160,6 +160,7 @@ def falsify(
     algorithm: str = "perceptron",
     epsilons: Sequence[Fraction] | None = None,
     limits: BoundLimits = DEFAULT_LIMITS,
+    executor: ExecutorSpec | None = None,
 ) -> FalsifyResult:
     """Search for a counterexample to ``updates <= bound`` (see :func:`_falsify`); the
     counterexample records the bound's text and limits, so its file replays alone."""
@@ -174,6 +175,7 @@ def falsify(
         algorithm=algorithm,
         epsilons=epsilons,
         limits=limits,
+        executor=executor,
     )
     if result.counterexample is not None:
         result.counterexample.bound_text = text
@@ -193,6 +195,7 @@ def _falsify(
     algorithm: str = "perceptron",
     epsilons: Sequence[Fraction] | None = None,
     limits: BoundLimits = DEFAULT_LIMITS,
+    executor: ExecutorSpec | None = None,
 ) -> FalsifyResult:
     """Search for a counterexample to ``updates <= bound`` (see the module docstring).
 
@@ -205,8 +208,12 @@ def _falsify(
     (:mod:`novikoff.fuzz.database`; default ``$NOVIKOFF_DATABASE`` or
     ``.novikoff/examples``, ``None`` for none). Counterexamples stored there under
     this bound are replayed before anything new is tried. ``progress`` is called
-    after every example (in each worker when ``workers > 1``).
+    after every example (in each worker when ``workers > 1``; not on a Dask cluster, whose
+    workers' output goes to their logs). ``executor`` (:func:`novikoff.executors.parse_executor`)
+    says where the ``workers`` shards run: processes here (the default) or a Dask cluster;
+    the first counterexample cancels the other shards.
     """
+    executor = executor or ExecutorSpec()
     bound = parse_bound(text, algorithm, limits)
     eps_values = parameter_values(algorithm, epsilons)  # validates them
     campaign = algorithm if eps_values == [None] else f"{algorithm}{eps_values}"
@@ -218,14 +225,16 @@ def _falsify(
     tried = 0
     family = CAMPAIGNS[lookup(algorithm).family]
     if family.search is not None:
-        if workers != 1:
-            raise InputError(f"--workers: the {algorithm} campaign runs in one process")
+        if workers != 1 or executor.kind != "local":
+            raise InputError(
+                f"--workers/--executor: the {algorithm} campaign runs in one process, on this machine"
+            )
         return family.search(bound, examples, seed, database, progress, campaign)
     if precheck:
         tried, witness = _t1_precheck(bound, algorithm, epsilons)
         if witness is not None:
             return FalsifyResult(bound, tried, witness)
-    if workers == 1:
+    if workers == 1 and executor.kind == "local":
         result = _search(
             bound,
             examples,
@@ -243,11 +252,12 @@ def _falsify(
             seed,
             database,
             workers,
-            progress is not None,
+            progress is not None and executor.kind == "local",
             algorithm,
             epsilons,
             campaign,
             limits,
+            executor,
         )
     result.examples += tried
     return result
@@ -308,8 +318,17 @@ def _search(
 
 
 def _worker_main(job: tuple[Any, ...]) -> FalsifyResult:
+    """One shard of a campaign (a local child process or a Dask task): the seeded search of
+    its share of the budget. A shard cancelled because another found a counterexample stops
+    at its next example (:func:`novikoff.executors.raise_if_stopped`)."""
     text, examples, seed, database, index, show, algorithm, epsilons, campaign, limits = job
-    callback = stderr_progress(worker=index) if show else None
+    shown = stderr_progress(worker=index) if show else None
+
+    def callback(report: Progress) -> None:
+        raise_if_stopped()
+        if shown is not None:
+            shown(report)
+
     bound = parse_bound(text, algorithm, limits)
     return _search(
         bound,
@@ -324,6 +343,10 @@ def _worker_main(job: tuple[Any, ...]) -> FalsifyResult:
     )
 
 
+def _has_counterexample(result: FalsifyResult) -> bool:
+    return result.counterexample is not None
+
+
 def _search_in_workers(
     text: str,
     examples: int,
@@ -335,27 +358,22 @@ def _search_in_workers(
     epsilons: Sequence[Fraction] | None,
     campaign: str,
     limits: BoundLimits = DEFAULT_LIMITS,
+    executor: ExecutorSpec | None = None,
 ) -> FalsifyResult:
-    """Run ``workers`` searches in processes sharing ``database``; stop at the first counterexample."""
+    """Run ``workers`` shards sharing ``database`` on ``executor`` (local processes by
+    default); stop at the first counterexample. Shard i searches its share of the budget
+    with seed ``seed + i``; the budget of cancelled shards is not counted."""
     share, extra = divmod(examples, workers)
     jobs = [
         (text, share + (i < extra), seed + i, database, i, show, algorithm, epsilons, campaign, limits)
         for i in range(workers)
     ]
     jobs = [j for j in jobs if j[1] > 0]
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    results: list[FalsifyResult] = []
-    from novikoff.parallel import prepare_child
-
-    # workers die with the parent and on SIGTERM quietly (the pool's terminate() sends it)
-    with context.Pool(len(jobs), initializer=prepare_child) as pool:
-        for result in pool.imap_unordered(_worker_main, jobs):
-            results.append(result)
-            if result.counterexample is not None:
-                pool.terminate()  # the others would only search on; their budget is not counted
-                break
-    found = [r for r in results if r.counterexample is not None]
+    outcome = run_until_first(
+        executor or ExecutorSpec(), _worker_main, [(job,) for job in jobs], is_hit=_has_counterexample
+    )
+    results = [outcome.results[i] for i in sorted(outcome.results)]
+    found = [outcome.hit] if outcome.hit is not None else []
     ratios = [r.best_ratio for r in results if r.best_ratio is not None]
     merged = found[0] if found else results[0]
     return FalsifyResult(

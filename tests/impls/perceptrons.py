@@ -113,3 +113,8 @@ def wrong_shape(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any
 
 def returns_nan(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any = None) -> Any:
     return np.full(X.shape[1] + 1, np.nan)
+
+
+def label_ignored(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any = None) -> dict[str, Any]:
+    """The "label ignored" bug as a module-level function: a Dask worker imports it by name."""
+    return _loop(X, y, max_epochs, order, lambda v: v <= 0, use_label=False)
