@@ -1,6 +1,7 @@
 """The compiled PFM/PDM/PDM-succ engine: the numpy engine's update sequence on every input
-(dense and CSR, every algorithm and option), the exact reference's on float-exact data,
-D2 exactly on its final float weights, and the engine switch's errors."""
+(dense and CSR, every algorithm and option, natural and shuffled order), the exact
+reference's on float-exact data, D2 exactly on its final float weights, and the engine
+switch (its errors, its size threshold, the switch after a slow start)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,7 @@ def float_problems(draw: Any) -> tuple[np.ndarray, np.ndarray]:
     active=st.booleans(),
     sparse=st.booleans(),
     eps=st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(1, 10)]),
+    order=st.sampled_from([None, "shuffle:3"]),
 )
 def test_the_compiled_engine_makes_the_numpy_engines_updates(
     problem: tuple[np.ndarray, np.ndarray],
@@ -94,10 +96,12 @@ def test_the_compiled_engine_makes_the_numpy_engines_updates(
     active: bool,
     sparse: bool,
     eps: Fraction,
+    order: str | None,
 ) -> None:
     X, y = problem
     data = sps.csr_matrix(X) if sparse else X
     options: dict[str, Any] = {
+        "order": order,
         "multiple_updates": multiple,
         "active_sets": active,
         "max_epochs": 30,
