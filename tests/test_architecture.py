@@ -173,3 +173,17 @@ def test_cli_is_importable_as_a_module() -> None:
         [sys.executable, "-m", "novikoff.cli", "--version"], capture_output=True, text=True, timeout=60
     )
     assert proc.returncode == 0 and proc.stdout.startswith("novikoff ")
+
+
+def test_building_the_parser_loads_neither_sympy_nor_the_solvers() -> None:
+    """``novikoff --help`` and every usage error cost only the parser: the heavy modules load
+    when a command runs."""
+    code = (
+        "import sys; from novikoff.cli import build_parser; build_parser(); "
+        "heavy = ['sympy', 'scipy', 'hypothesis', 'novikoff.spec', 'novikoff.fuzz.registry'];"
+        "print(','.join(m for m in heavy if m in sys.modules))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert proc.stdout.strip() == ""

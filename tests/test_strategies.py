@@ -74,3 +74,11 @@ def test_failures_shrink_to_small_examples() -> None:
 def test_strategy_values_are_exact_fractions() -> None:
     ds = find(separable_datasets(values="rational"), lambda ds: ds.denominator > 1, settings=FAST)
     assert all(isinstance(v, Fraction) for r in rows(ds) for v in r)
+
+
+def test_the_package_re_exports_exactly_the_strategies() -> None:
+    import novikoff.fuzz
+    from novikoff.fuzz import strategies
+
+    assert sorted(novikoff.fuzz.__all__) == sorted(strategies.__all__)
+    assert all(getattr(novikoff.fuzz, name) is getattr(strategies, name) for name in strategies.__all__)

@@ -69,7 +69,7 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="where a counterexample is written (default counterexample.csv)",
     )
-    from novikoff.fuzz.bounds import DEFAULT_LIMITS
+    from novikoff.fuzz.bound_limits import DEFAULT_LIMITS
 
     for flag, default, what in (
         ("--max-bound-length", DEFAULT_LIMITS.length, "characters of EXPR"),
@@ -86,7 +86,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from novikoff.executors import parse_executor
-    from novikoff.fuzz.bounds import BoundLimits
+    from novikoff.fuzz.bound_limits import BoundLimits
     from novikoff.fuzz.database import default_database
     from novikoff.fuzz.falsify import falsify, order_to_json, stderr_progress
 

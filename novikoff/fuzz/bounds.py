@@ -15,7 +15,7 @@ Anything else raises :class:`BoundSyntaxError`, whose message gives the 1-based
 column of the problem (the CLI exits 2 with it).
 
 Bounded by construction (the defaults of :class:`BoundLimits`, each settable on the
-command line): at most ``_MAX_LENGTH`` characters and ``MAX_DEPTH`` levels
+command line): at most ``MAX_LENGTH`` characters and ``MAX_DEPTH`` levels
 of nesting; a power of two numbers may have at most ``MAX_POWER_DIGITS`` digits
 (``10**10**10`` is refused at once instead of being computed) and a power's numeric
 exponent at most ``MAX_EXPONENT`` in absolute value. A bound that is not real
@@ -27,11 +27,11 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import sympy as sp
 
 from novikoff.errors import InputError
+from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, BoundLimits
 from novikoff.fuzz.registry import ALGORITHMS
 from novikoff.rational import parse_rational
 
@@ -77,33 +77,6 @@ _BINARY: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
     ast.Div: lambda a, b: a / b,
     ast.Pow: lambda a, b: a**b,
 }
-
-_MAX_LENGTH = 2000
-MAX_DEPTH = 100
-MAX_POWER_DIGITS = 10_000
-MAX_EXPONENT = 10_000
-
-
-@dataclass(frozen=True)
-class BoundLimits:
-    """How large a bound expression may be before it is refused (each is a CLI option of
-    ``falsify``): characters of text, nesting depth, the absolute value of a numeric
-    exponent and the digits of a power of two numbers. Parsing and building the
-    expression cost at most a polynomial in these."""
-
-    length: int = _MAX_LENGTH
-    depth: int = MAX_DEPTH
-    exponent: int = MAX_EXPONENT
-    power_digits: int = MAX_POWER_DIGITS
-
-    def __post_init__(self) -> None:
-        for name in ("length", "depth", "exponent", "power_digits"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InputError(f"bound limit {name} must be a positive integer, got {value!r}")
-
-
-DEFAULT_LIMITS = BoundLimits()
 
 
 class BoundSyntaxError(InputError):
