@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import subprocess
@@ -213,3 +214,15 @@ def test_malformed_baseline_is_refused_before_any_check(
     bad.write_text('{"checks": "not a list"}')
     code, _, err = run_cli(capsys, "verify", "--baseline", str(bad))
     assert code == 2 and "--baseline" in err and "not a novikoff verify --json file" in err
+
+
+def test_diff_and_falsify_offer_exactly_the_registered_algorithms() -> None:
+    """The parser lists the names as literals (importing the registry would load sympy and
+    scipy for every command); this holds them to the registry."""
+    from novikoff.fuzz.registry import ALGORITHMS
+
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for command in ("diff", "falsify"):
+        option = next(a for a in sub.choices[command]._actions if a.dest == "algorithm")
+        assert sorted(option.choices or []) == sorted(ALGORITHMS), command
