@@ -409,9 +409,10 @@ def _products(S: _State, rows: np.ndarray) -> np.ndarray:
     taken = S.P.take(rows)
     if S.P.sparse:
         return np.asarray(taken @ S.w).ravel()
+    columns = np.asfortranarray(taken)  # contiguous columns for the column-by-column sum
     p = np.zeros(len(rows))
     for k in np.flatnonzero(S.w):  # a zero weight adds +-0: only the sign of a zero p could change
-        p += taken[:, k] * S.w[k]
+        p += columns[:, k] * S.w[k]
     return p
 
 
