@@ -314,13 +314,14 @@ def _scan(
             lo, hi = indptr[i], indptr[i + 1]
             for k in range(lo, hi):
                 w[indices[k]] += fn * data[k]
-            # ||w||^2 carried forward: the error of w2 + 2 n p + n^2 q (p's error, three
-            # roundings), then the rounding of the entries updated, w_j + n z_ij (1 + d_j)
-            # (1 + d'_j) = x_j + e_j with |e_j| <= 2.01 u (|x_j| + n |z_ij|), which moves
+            # ||w||^2 carried forward: the error of w2 + 2 n p + n^2 q (p's and q's errors,
+            # three roundings), then the rounding of the entries updated, w_j + n z_ij (1 + d_j)
+            # (1 + d'_j) = x_j + e_j with |e_j| <= 1.01 u (|x_j| + n |z_ij|), which moves
             # ||w||^2 by at most 3 u (||x|| + n ||z_i||)^2 (x = w + n z_i exactly)
             err_p = gk * norm_up[i] * math.sqrt(w2 + w2_err)
             new = w2 + 2 * fn * p + fn * fn * q[i]
             e1 = w2_err + 2 * fn * err_p + 8 * _U * (abs(new) + 2 * fn * abs(p) + fn * fn * q[i])
+            e1 += fn * fn * q[i] * gk  # q_i = fl(||z_i||^2) itself is within gamma_k q_i
             x = math.sqrt(abs(new) + e1) + fn * norm_up[i]
             fw[1] = e1 + 3.01 * _U * x * x
             fw[0] = new

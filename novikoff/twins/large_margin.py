@@ -115,11 +115,25 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
         mask[last] = False
         data[mask], indices[mask] = Xs.data, Xs.indices
         data[last], indices[last] = float(bias), d
-        Xs = sps.csr_matrix((data, indices, indptr), shape=(m, d + 1))
         counts = counts + 1
-    Z = sps.csr_matrix((Xs.data * np.repeat(ya, counts), Xs.indices, Xs.indptr), shape=Xs.shape)
+        d += 1
+    else:  # copies: the input's arrays are never touched (sum_duplicates works in place)
+        data, indices, indptr = Xs.data.copy(), Xs.indices.copy(), Xs.indptr.copy()
+    data *= np.repeat(np.asarray(ya, dtype=np.float64), counts)  # y_i = +-1: exact
+    Z = sps.csr_matrix((data, indices, indptr), shape=(m, d))
     Z.sum_duplicates()  # one entry per (row, column), sorted: updates then touch each entry once
     return Z
+
+
+def _row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
+    """The sum of each CSR row's ``values`` (0 for an empty row)."""
+    m = len(indptr) - 1
+    if len(values) == 0:
+        return np.zeros(m)
+    starts = np.minimum(indptr[:-1], len(values) - 1)
+    out = np.add.reduceat(values, starts)
+    out[indptr[1:] == indptr[:-1]] = 0.0  # reduceat gives an empty row a neighbour's value
+    return out
 
 
 class _Patterns:
@@ -130,7 +144,7 @@ class _Patterns:
         self.sparse = sps.issparse(Z)
         self.m, self.d = Z.shape
         if self.sparse:
-            sq = np.asarray(Z.multiply(Z).sum(axis=1)).ravel()
+            sq = _row_sums(Z.data * Z.data, Z.indptr)
             self.nnz_per_row = np.diff(Z.indptr)
         else:
             sq = np.einsum("ij,ij->i", Z, Z)
@@ -518,7 +532,12 @@ def _run_stage(
     for e in range(max_epochs):
         S.refresh()
         run_epoch = _numpy_epoch if S.kernel is None else _compiled_epoch
-        rows = np.asarray(presentation(first_epoch + e), dtype=np.intp)
+        order_e = presentation(first_epoch + e)
+        rows = (
+            np.arange(order_e.start, order_e.stop, dtype=np.intp)  # natural order: no list
+            if isinstance(order_e, range)
+            else np.asarray(order_e, dtype=np.intp)
+        )
         clean, k = run_epoch(S, rows, multiple, active_sets, first_epoch + e, updates)
         mini += k
         if S.stopped:
