@@ -241,3 +241,21 @@ def test_the_markers_follow_the_paired_t_test(bench: ModuleType) -> None:
     mark, p = bench.marker(noise, svm)
     assert (mark == "") == (p >= 0.05)
     assert bench.marker(svm, svm) == ("", 1.0)  # identical: no test to run, a tie
+
+
+def test_an_unfinished_svm_fit_falls_back_to_linearsvc_and_is_counted(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Z = _generated(4)
+
+    def stalls(Z: np.ndarray, C: float) -> np.ndarray:
+        raise RuntimeError("svm_hinge: relative duality gap 1 > 1e-08 (C = 1.0)")
+
+    before = bench.FALLBACKS[0]
+    exact = bench.svm_fit(Z, 1.0)
+    assert bench.FALLBACKS[0] == before  # svm_hinge finished: no fallback
+    monkeypatch.setattr(bench, "svm_hinge", stalls)
+    fallback = bench.svm_fit(Z, 1.0)
+    assert bench.FALLBACKS[0] == before + 1
+    ours, theirs = _hinge_objective(Z, exact, 1.0), _hinge_objective(Z, fallback, 1.0)
+    assert ours <= theirs * (1 + 1e-7) and theirs <= ours * (1 + 1e-2)  # the same problem, solved
