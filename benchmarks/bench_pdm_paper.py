@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import time
 import warnings
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -33,6 +34,7 @@ from offline_data import OUT, load
 
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
+from novikoff.runs import RunRecord
 from novikoff.transforms import soft_margin
 from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin
 
@@ -57,25 +59,49 @@ def margin(Z: sps.csr_matrix, w: np.ndarray) -> float:
     return float((Z @ w).min() / np.linalg.norm(w))
 
 
-def row(name: str) -> dict[str, object]:
+def float_weights(run: RunRecord) -> np.ndarray:
+    """A float twin's weights: a float64 array, never a tuple of Fractions."""
+    assert isinstance(run.weights, np.ndarray)
+    return run.weights
+
+
+# (directional margin, updates (None for the SVM), seconds, converged)
+Outcome = tuple[float, int | None, float, bool]
+
+
+@dataclass
+class Row:
+    dataset: str
+    m: int
+    d: int
+    runs: dict[str, Outcome] = field(default_factory=dict)  # pdm, pfm, succ, svm
+    gamma: tuple[float, float] | None = None  # (exact gamma, seconds) where m <= 800
+
+
+def row(name: str) -> Row:
     ds = load(name)
     X, y = ds.to_numpy()
     lo, span = X.min(axis=0), np.ptp(X, axis=0)
     X = np.where(span > 0, (X - lo) / np.where(span > 0, span, 1), 0.0)
     Z = patterns(X, y)
     Xext = sps.hstack([sps.csr_matrix(X), DELTA * sps.identity(X.shape[0], format="csr")], format="csr")
-    out: dict[str, object] = {"dataset": name, "m": X.shape[0], "d": X.shape[1]}
+    out = Row(dataset=name, m=X.shape[0], d=X.shape[1])
 
     t0 = time.perf_counter()
     pdm = pdm_twin(Xext, y, eps=EPS, multiple_updates=True, active_sets=True, max_epochs=100_000)
-    out["pdm"] = (margin(Z, pdm.weights), pdm.mistakes, time.perf_counter() - t0, pdm.converged)
-    beta = Fraction(float(out["pdm"][0]))  # type: ignore[index]
+    out.runs["pdm"] = (margin(Z, float_weights(pdm)), pdm.mistakes, time.perf_counter() - t0, pdm.converged)
+    beta = Fraction(out.runs["pdm"][0])
     t0 = time.perf_counter()
     pfm = pfm_twin(Xext, y, beta=beta, multiple_updates=True, active_sets=True, max_epochs=100_000)
-    out["pfm"] = (margin(Z, pfm.weights), pfm.mistakes, time.perf_counter() - t0, pfm.converged)
+    out.runs["pfm"] = (margin(Z, float_weights(pfm)), pfm.mistakes, time.perf_counter() - t0, pfm.converged)
     t0 = time.perf_counter()
     succ = pdm_succ_twin(Xext, y, epsilons=SUCC, multiple_updates=True, active_sets=True, max_epochs=100_000)
-    out["succ"] = (margin(Z, succ.weights), succ.mistakes, time.perf_counter() - t0, succ.converged)
+    out.runs["succ"] = (
+        margin(Z, float_weights(succ)),
+        succ.mistakes,
+        time.perf_counter() - t0,
+        succ.converged,
+    )
 
     from sklearn.svm import LinearSVC
 
@@ -86,18 +112,18 @@ def row(name: str) -> dict[str, object]:
         svm = LinearSVC(
             loss="hinge", fit_intercept=False, C=1e4, tol=1e-8, max_iter=200_000, random_state=0
         ).fit(sps.hstack([Xext, np.ones((X.shape[0], 1))], format="csr"), y)
-    out["svm"] = (margin(Z, svm.coef_.ravel()), None, time.perf_counter() - t0, True)
+    out.runs["svm"] = (margin(Z, svm.coef_.ravel()), None, time.perf_counter() - t0, True)
 
     if X.shape[0] <= 800:
         t0 = time.perf_counter()
         exact = soft_margin(Dataset.from_arrays(X, y, bias=1), Fraction(DELTA))
         cert = certify(exact)
         assert isinstance(cert, SeparableCertificate)
-        out["gamma"] = (float(cert.gamma2) ** 0.5, time.perf_counter() - t0)
+        out.gamma = (float(cert.gamma2) ** 0.5, time.perf_counter() - t0)
     return out
 
 
-def table(rows: list[dict[str, object]]) -> str:
+def table(rows: list[Row]) -> str:
     head = (
         "| dataset | m x d | PDM margin | PDM upd | PDM s | PFM margin | PFM upd | PFM s "
         "| PDM-succ margin | succ upd | succ s | SVM margin | SVM s | exact gamma |\n"
@@ -105,13 +131,13 @@ def table(rows: list[dict[str, object]]) -> str:
     )
     lines = [head]
     for r in rows:
-        cells = [str(r["dataset"]), f"{r['m']} x {r['d']}"]
+        cells = [r.dataset, f"{r.m} x {r.d}"]
         for key in ("pdm", "pfm", "succ"):
-            g, upd, sec, conv = r[key]  # type: ignore[misc]
+            g, upd, sec, conv = r.runs[key]
             cells += [f"{g:.6f}" + ("" if conv else " (not converged)"), str(upd), f"{sec:.2f}"]
-        g, _, sec, _ = r["svm"]  # type: ignore[misc]
+        g, _, sec, _ = r.runs["svm"]
         cells += [f"{g:.6f}", f"{sec:.2f}"]
-        cells.append(f"{r['gamma'][0]:.6f}" if "gamma" in r else "-")  # type: ignore[index]
+        cells.append(f"{r.gamma[0]:.6f}" if r.gamma is not None else "-")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import sys
 import warnings
+from typing import TYPE_CHECKING
 
 import numpy as np
 from _common import timed
+
+if TYPE_CHECKING:
+    from novikoff.runs import RunRecord
 
 
 def separable_ints(m: int, d: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -30,17 +34,17 @@ def separable_ints(m: int, d: int, seed: int = 0) -> tuple[np.ndarray, np.ndarra
     return X, np.where(s > 0, 1.0, -1.0)
 
 
-def late_epoch_seconds(Z: np.ndarray, run: object) -> tuple[float, float, float]:
+def late_epoch_seconds(Z: np.ndarray, run: RunRecord) -> tuple[float, float, float]:
     """Seconds of one clean (late) epoch at the converged weights, for the compiled engine
     (its kernel after the active sets settle) and for the numpy scan (its block sizes as
     at the run's last busy epoch), and of one ``Z @ w`` pass over the same data."""
     from novikoff.twins import compiled
     from novikoff.twins.scan import BlockScan
 
-    w = np.asarray(run.weights)  # type: ignore[attr-defined]
+    w = np.asarray(run.weights)
     m = Z.shape[0]
-    last_busy = run.epochs - 2  # type: ignore[attr-defined]
-    busy = sum(1 for e, _ in run.updates if e == last_busy)  # type: ignore[attr-defined]
+    last_busy = run.epochs - 2
+    busy = sum(1 for e, _ in run.updates if e == last_busy)
 
     def numpy_epoch() -> int:
         scan = BlockScan()

@@ -35,6 +35,7 @@ from novikoff.proofs.core import (
     ModusPonens,
     Monotone,
     Obligation,
+    Proof,
     ProofFailure,
     SignByAssumptions,
     Term,
@@ -59,7 +60,7 @@ z = sp.Symbol("z", real=True)
 UNIT = {"lo": ge(x, 0), "hi": le(x, 1)}
 
 
-def outcome(claim: sp.Basic, proof: object, hyps: dict) -> tuple:
+def outcome(claim: sp.Basic, proof: Proof, hyps: dict) -> tuple:
     result = check_obligation(Obligation("t", "X", hyps, claim, proof))
     return (result.ok, result.kind, result.message)
 

@@ -486,7 +486,7 @@ CASES += [
     Case(
         "Apply",
         "instantiating a subexpression instead of a symbol: x^2 := -1 (false everywhere)",
-        ob("-1 >= 0", {}, ge(sp.Integer(-1), 0), Apply(_x_sq, {x**2: sp.Integer(-1)}, {})),  # type: ignore[dict-item]
+        ob("-1 >= 0", {}, ge(sp.Integer(-1), 0), Apply(_x_sq, {x**2: sp.Integer(-1)}, {})),
         K.MALFORMED,
         "at symbols",
     ),

@@ -9,12 +9,14 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from novikoff import cli
-from novikoff.certificates import certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.commands import certify as certify_command
+from novikoff.data import Dataset
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -148,8 +150,9 @@ def test_invariant_failure_exits_1(
 ) -> None:
     real = certify
 
-    def overclaiming(ds, **kw):  # type: ignore[no-untyped-def]
+    def overclaiming(ds: Dataset, **kw: Any) -> SeparableCertificate:
         cert = real(ds, **kw)
+        assert isinstance(cert, SeparableCertificate)
         return dataclasses.replace(cert, gamma2=cert.gamma2 * 2)
 
     monkeypatch.setattr(certify_command, "certify", overclaiming)

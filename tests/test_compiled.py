@@ -47,6 +47,7 @@ def test_compiled_twin_equals_the_reference(ds: Dataset) -> None:
     for engine in ("compiled", "numpy"):
         run = perceptron_twin(ds, max_epochs=10_000, engine=engine)
         assert run.updates == ref.updates and run.converged == ref.converged
+        assert isinstance(run.weights, np.ndarray)  # a float twin's weights are a float64 array
         assert [float(v) for v in ref.weights] == run.weights.tolist()
 
 

@@ -209,9 +209,9 @@ def test_main_theorems_assume_only_the_reals(built: Path) -> None:
     # one block per Print Assumptions, in order
     blocks = re.split(r"^(?=Axioms:|Closed under the global context)", r.stdout, flags=re.M)
     blocks = [b for b in blocks if b.strip()]
-    names = [(m, n) for m, ns in MAIN.items() for n in ns]
-    assert len(blocks) == len(names), r.stdout
-    for (mod, name), block in zip(names, blocks):
+    theorems = [(m, n) for m, ns in MAIN.items() for n in ns]
+    assert len(blocks) == len(theorems), r.stdout
+    for (mod, name), block in zip(theorems, blocks):
         axioms = set(re.findall(r"^([A-Za-z_][\w.]*) *(?::|$)", block, flags=re.M)) - {"Axioms"}
         allowed = REALS_LN if mod in LN_MODULES else REALS
         assert axioms <= allowed, f"{mod}.{name} assumes {axioms - allowed}"

@@ -3,6 +3,8 @@ refuses what it cannot translate faithfully (it never approximates)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 import sympy as sp
 
@@ -70,7 +72,9 @@ def test_translation_of_the_supported_constructs() -> None:
         (lambda x, i: sp.Eq(x, sp.I, evaluate=False), "cannot translate ImaginaryUnit"),
     ],
 )
-def test_printer_refuses_untranslatable_constructs(build, message) -> None:  # type: ignore[no-untyped-def]
+def test_printer_refuses_untranslatable_constructs(
+    build: Callable[[sp.Symbol, sp.Symbol], sp.Basic], message: str
+) -> None:
     x = sp.Symbol("x", real=True)
     i = sp.Symbol("i", integer=True, nonnegative=True)
     with pytest.raises(CoqTranslationError, match=message):
@@ -79,4 +83,4 @@ def test_printer_refuses_untranslatable_constructs(build, message) -> None:  # t
 
 def test_printer_refuses_matrices() -> None:
     with pytest.raises(CoqTranslationError, match="cannot translate"):
-        print_proposition("Bad", (), {"m": sp.Matrix([[1]])}, sp.true)  # type: ignore[dict-item]
+        print_proposition("Bad", (), {"m": sp.Matrix([[1]])}, sp.true)

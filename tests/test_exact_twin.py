@@ -17,13 +17,14 @@ from novikoff.errors import InputError, InvariantViolation
 from novikoff.examples import basis_dataset
 from novikoff.fuzz import certified_separable, nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
+from novikoff.runs import RunRecord
 from novikoff.twins.exact import exact_perceptron
 from novikoff.twins.integer import IntegerPatterns
 
 TIERS = [None, "int64", "python-int"]
 
 
-def _same_run(a, b) -> None:  # type: ignore[no-untyped-def]
+def _same_run(a: RunRecord, b: RunRecord) -> None:
     assert a.updates == b.updates
     assert a.epochs == b.epochs and a.converged == b.converged
     assert tuple(a.weights) == tuple(b.weights)

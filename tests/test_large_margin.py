@@ -116,6 +116,7 @@ def test_pfm_reference_checks_p1_below_the_margin(
     assert run.converged
     if run.mistakes:
         assert run.checks["P1"] == "held"
+    assert isinstance(run.weights, tuple)  # the reference's weights are exact
     margin = achieved_margin(ds, run.weights, run.mistakes, cert)
     assert margin.sign > 0 and margin.gamma_prime2 > beta * beta  # PFM's guarantee at convergence
 
@@ -199,6 +200,7 @@ def test_achieved_margin_ratio_and_after_run_estimate() -> None:
     cert = certify(ds)
     assert isinstance(cert, SeparableCertificate)
     run = run_pdm(ds, Fraction(1, 10), certificate=cert)
+    assert isinstance(run.weights, tuple)  # the reference's weights are exact
     a = achieved_margin(ds, run.weights, run.mistakes, cert)
     assert a.ratio_interval is not None and a.ratio2 is not None and a.after_run_estimate is not None
     lo, hi = a.ratio_interval
@@ -280,7 +282,7 @@ def test_every_twin_run_satisfies_d2_and_d1_exactly(
     assert twin.converged
     t = twin.mistakes
     w = [Fraction(float(v)) for v in twin.weights]
-    w2 = sum(v * v for v in w)
+    w2 = sum((v * v for v in w), Fraction(0))
     decisions = [sum(a * b for a, b in zip(w, floats.pattern(i))) for i in range(floats.n_samples)]
     # the clean final pass: no sample satisfies the update condition, exactly
     assert all(t * s > (1 - eps) * w2 for s in decisions)

@@ -73,6 +73,7 @@ def test_the_twin_reproduces_the_reference(data: MulticlassData, order: Any) -> 
     ref = run_multiclass(data, order=order, max_epochs=40)
     twin = multiclass_twin(data, order=order, max_epochs=40)
     assert twin.updates == ref.updates and twin.converged == ref.converged and twin.epochs == ref.epochs
+    assert isinstance(twin.weights, np.ndarray)  # a float twin's weights are a float64 array
     assert [Fraction(float(v)) for v in np.ravel(twin.weights)] == list(ref.weights)
 
 

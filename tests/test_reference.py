@@ -15,6 +15,7 @@ from novikoff.data import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation
 from novikoff.fuzz import certified_nonseparable, certified_separable, orderings, t1_datasets
 from novikoff.reference import run_perceptron
+from novikoff.runs import RunRecord
 from novikoff.spec import N3, T1
 from novikoff.spec.invariance import (
     G1_ADD_POINT,
@@ -30,6 +31,12 @@ def dot(u: list[Fraction] | tuple[Fraction, ...], v: list[Fraction]) -> Fraction
     return sum((a * b for a, b in zip(u, v)), Fraction(0))
 
 
+def exact_weights(run: RunRecord) -> tuple[Fraction, ...]:
+    """The reference's weights: a tuple of exact Fractions, never a float array."""
+    assert isinstance(run.weights, tuple)
+    return run.weights
+
+
 @given(st.data())
 def test_novikoff_invariants_hold_on_every_update(data: st.DataObject) -> None:
     ds, cert = data.draw(certified_separable())
@@ -38,8 +45,8 @@ def test_novikoff_invariants_hold_on_every_update(data: st.DataObject) -> None:
     assert run.converged
     assert run.invariants_checked == 3 * run.mistakes
     assert run.mistakes * cert.gamma2 <= cert.R2  # N3 restated independently of the spec
-    assert all(dot(run.weights, ds.pattern(i)) > 0 for i in range(ds.n_samples))
-    check_run(ds, run.updates, run.weights, run.epochs, run.converged, order)
+    assert all(dot(exact_weights(run), ds.pattern(i)) > 0 for i in range(ds.n_samples))
+    check_run(ds, run.updates, exact_weights(run), run.epochs, run.converged, order)
 
 
 @given(certified_nonseparable(), st.integers(1, 6))
@@ -47,7 +54,7 @@ def test_nonseparable_runs_stop_at_max_epochs(pair: tuple[Dataset, object], epoc
     ds, _ = pair
     run = run_perceptron(ds, max_epochs=epochs)
     assert not run.converged and run.epochs == epochs
-    check_run(ds, run.updates, run.weights, run.epochs, run.converged)
+    check_run(ds, run.updates, exact_weights(run), run.epochs, run.converged)
 
 
 def test_an_overclaimed_margin_makes_an_invariant_fail() -> None:
@@ -137,7 +144,7 @@ def test_orders_and_limits() -> None:
     natural = run_perceptron(ds)
     assert run_perceptron(ds, order=[0, 1, 2]).updates == natural.updates
     reverse = run_perceptron(ds, order=[[2, 1, 0]])
-    check_run(ds, reverse.updates, reverse.weights, reverse.epochs, reverse.converged, [[2, 1, 0]])
+    check_run(ds, reverse.updates, exact_weights(reverse), reverse.epochs, reverse.converged, [[2, 1, 0]])
     shuffled = run_perceptron(ds, order="shuffle:5")
     assert shuffled.updates == run_perceptron(ds, order="shuffle:5").updates  # seeded = reproducible
     for bad in (
@@ -164,10 +171,10 @@ def test_run_replay_rejects_a_forged_run() -> None:
     ds = Dataset.from_arrays([[1, 0], [0, 1], [-1, -1]], [1, 1, -1])
     run = run_perceptron(ds)
     with pytest.raises(CertificateError):
-        check_run(ds, run.updates[:-1], run.weights, run.epochs, run.converged)
+        check_run(ds, run.updates[:-1], exact_weights(run), run.epochs, run.converged)
     with pytest.raises(CertificateError):
-        check_run(ds, run.updates, run.weights, run.epochs, not run.converged)
+        check_run(ds, run.updates, exact_weights(run), run.epochs, not run.converged)
     with pytest.raises(CertificateError):
         check_run(ds, run.updates, [w + 1 for w in run.weights], run.epochs, run.converged)
     with pytest.raises(CertificateError):
-        check_run(ds, run.updates, run.weights, run.epochs + 1, run.converged)
+        check_run(ds, run.updates, exact_weights(run), run.epochs + 1, run.converged)

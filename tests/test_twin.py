@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz import FLOAT_EXACT_BOUND, float_exact_separable, nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
 from novikoff.twins import perceptron_twin
 
 
-def _within_bound(ds) -> bool:  # type: ignore[no-untyped-def]
+def _within_bound(ds: Dataset) -> bool:
     limit, e = FLOAT_EXACT_BOUND["numerator"], FLOAT_EXACT_BOUND["exponent"]
     return ds.dimension <= FLOAT_EXACT_BOUND["dimension"] and all(
         (v * 2**e).denominator == 1 and abs(v * 2**e) <= limit * 2**e
@@ -38,7 +39,7 @@ def test_twin_reproduces_the_reference_update_sequence(data: st.DataObject) -> N
 
 
 @given(nonseparable_datasets(values="int", max_dim=4), st.integers(1, 30))
-def test_twin_matches_on_nonseparable_runs(ds, epochs: int) -> None:  # type: ignore[no-untyped-def]
+def test_twin_matches_on_nonseparable_runs(ds: Dataset, epochs: int) -> None:
     exact = run_perceptron(ds, max_epochs=epochs)
     twin = perceptron_twin(ds, max_epochs=epochs)
     assert twin.updates == exact.updates and not twin.converged and twin.epochs == epochs
@@ -102,4 +103,5 @@ def test_numpy_screening_engages_and_changes_nothing() -> None:
     assert screened.refreshes > 5, "screening never engaged: the test data are too easy"
     plain = perceptron_on_patterns(Z, max_epochs=5000, screening=False, engine="numpy")
     assert plain.converged and updates == plain.updates
+    assert isinstance(plain.weights, np.ndarray)  # a float twin's weights are a float64 array
     assert np.array_equal(w, plain.weights)
