@@ -6,9 +6,13 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:  # imported for the annotation only: the fixture must not import falsify
+    from novikoff.fuzz.falsify import Counterexample
 
 settings.register_profile(
     "ci",
@@ -61,7 +65,7 @@ def _replay_every_counterexample(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
     written: list[tuple[Path, int, bool]] = []
     real = falsify_module.Counterexample.write_csv
 
-    def write_csv(self: falsify_module.Counterexample, path: str | Path) -> None:
+    def write_csv(self: Counterexample, path: str | Path) -> None:
         real(self, path)
         if self.bound_text:  # a hand-built Counterexample without a bound does not replay
             bound = parse_bound(self.bound_text, self.setting.algorithm, self.limits)

@@ -28,6 +28,7 @@ from novikoff.fuzz.falsify import (
     stderr_progress,
 )
 from novikoff.fuzz.shrinking import shrink_failure
+from novikoff.multiclass import MulticlassData
 from novikoff.runs import epoch_order
 
 
@@ -81,7 +82,7 @@ def test_falsify_cli_writes_a_replayable_file(tmp_path: Path, capsys: pytest.Cap
 _CHEAP_BOUND, _CHEAP_SEED, _BUDGET = "d", 2, 100
 
 
-def _data(ds: Dataset) -> tuple[object, ...]:
+def _data(ds: Dataset | MulticlassData) -> tuple[object, ...]:
     """What makes two datasets the same data (Dataset compares by identity)."""
     return ds.numerators, ds.denominator, ds.labels, ds.bias
 
@@ -234,7 +235,11 @@ def test_json_mode_prints_no_progress(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_adversarial_orders_sort_by_progress_toward_the_certificate() -> None:
     # z_i . p* with p* = (1, 0) for these patterns (bias 0): progress 3, 1, 2
-    ds = Dataset.from_fraction_rows([[3, 5], [1, -5], [2, 0]], [1, 1, 1], bias=0)
+    ds = Dataset.from_fraction_rows(
+        [[Fraction(3), Fraction(5)], [Fraction(1), Fraction(-5)], [Fraction(2), Fraction(0)]],
+        [1, 1, 1],
+        bias=0,
+    )
     cert = certify(ds)
     assert isinstance(cert, SeparableCertificate)
     Z, _ = ds.scaled_patterns
@@ -297,7 +302,11 @@ def test_pdm_below_one_half_can_exceed_novikoffs_bound_and_the_file_replays(
 
 def test_the_derived_pdm_and_pfm_bounds_survive_a_search() -> None:
     d1 = falsify(
-        "R2/((2*eps-1)*gamma2)", examples=60, algorithm="pdm", epsilons=[1, Fraction(3, 4)], database=None
+        "R2/((2*eps-1)*gamma2)",
+        examples=60,
+        algorithm="pdm",
+        epsilons=[Fraction(1), Fraction(3, 4)],
+        database=None,
     )
     assert d1.counterexample is None and d1.best_ratio is not None and d1.best_ratio <= 1
     p1 = "(1+1/exp(1))*R2/(2*eps*gamma2)*(2*gamma/R + log((1+exp(1))*R2/(2*eps*gamma2)))"

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -35,11 +36,11 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 
 
 def run_proc(
-    *args: str, cwd: Path | None = None, stdout: object = subprocess.PIPE
+    *args: str, cwd: Path | None = None, stdout: int | IO[str] = subprocess.PIPE
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "novikoff.cli", *args],
-        stdout=stdout,  # type: ignore[arg-type]
+        stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,
         timeout=HANG_GUARD,

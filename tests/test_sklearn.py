@@ -12,7 +12,7 @@ from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from novikoff.certificates import certify
+from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.multiclass import MulticlassData
 from novikoff.reference.large_margin import run_pdm, run_pfm
@@ -57,6 +57,7 @@ def test_perceptron_matches_the_reference_and_reports_the_certificate(exact: boo
     est = Perceptron(exact=exact).fit(SEPARABLE_X, SEPARABLE_Y)
     ref = run_perceptron(dataset())
     cert = certify(dataset(), geometric=False)
+    assert isinstance(cert, SeparableCertificate)
     assert list(est.classes_) == ["no", "yes"]
     assert est.converged_ and est.n_updates_ == ref.mistakes and est.n_iter_ == ref.epochs
     assert est.separable_ is True and est.certificate_.separable
@@ -95,7 +96,9 @@ def test_pdm_and_pfm_match_their_references(exact: bool) -> None:
     assert pfm.converged_ and pfm.n_updates_ == ref.mistakes
     if exact:
         assert pfm.exact_weights_ == [tuple(ref.weights)]
-    assert pdm.margin2_ == pfm.margin2_ == certify(dataset(), geometric=False).gamma2
+    cert = certify(dataset(), geometric=False)
+    assert isinstance(cert, SeparableCertificate)
+    assert pdm.margin2_ == pfm.margin2_ == cert.gamma2
 
 
 @pytest.mark.parametrize("exact", [False, True])
@@ -162,7 +165,7 @@ def test_dataframe_feature_names() -> None:
 )
 def test_bad_parameters_are_value_errors_naming_the_parameter(est: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        clone(est).fit(SEPARABLE_X, SEPARABLE_Y)  # type: ignore[attr-defined]
+        clone(est).fit(SEPARABLE_X, SEPARABLE_Y)
 
 
 def test_certify_false_and_pipeline() -> None:
