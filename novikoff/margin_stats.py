@@ -51,7 +51,7 @@ class MarginStatistics:
         """m_i as floats, in sample order (display and plots; +-inf beyond the float64 range)."""
         return [signed_sqrt_ratio(u, self.w_norm2) for u in self.scaled_margins]
 
-    def cdf(self, t: float) -> Fraction:
+    def cdf(self, t: float | Fraction) -> Fraction:
         """F(t) = #{i : m_i <= t}/n, decided exactly for rational t (u_i <= t ||w|| by the sign split)."""
         q = to_fraction(t)
         count = 0
