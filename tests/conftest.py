@@ -46,6 +46,23 @@ def coq_dir() -> Path:
     return COQ
 
 
+@pytest.fixture(scope="session")
+def coq_development(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole Coq development (novikoff/proofs/coq, wrong/ included) built once per session
+    by :func:`novikoff.coq.kernel.build` in a temporary copy, for the tests that compile
+    against it (each writes its own files there); skipped without coqc."""
+    import shutil
+
+    from novikoff.coq.kernel import build
+
+    if shutil.which("coqc") is None:
+        pytest.skip("coqc not found")
+    work = tmp_path_factory.mktemp("coq_development") / "coq"
+    _files, errors = build(work)
+    assert not errors, errors
+    return work
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _falsify_database_outside_the_repo(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Keep falsify's default example database (.novikoff/examples) out of the working tree."""

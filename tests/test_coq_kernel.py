@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from novikoff.coq.kernel import ALLOWED_AXIOMS, LOGICAL_ROOT, build, coq_report, find_theorems
+from novikoff.coq.kernel import ALLOWED_AXIOMS, LOGICAL_ROOT, coq_report, find_theorems
 from novikoff.coq.variants import control_file, variant_file, wrong_statements
 
 coqc = shutil.which("coqc")
@@ -81,12 +79,9 @@ def test_report_without_coqc_says_skipped(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 @pytest.fixture(scope="module")
-def built() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="novikoff-coq-test-") as tmp:
-        work = Path(tmp) / "coq"
-        _files, errors = build(work)
-        assert not errors, errors
-        yield work
+def built(coq_development: Path) -> Path:
+    """The development built once for the session (tests/conftest.py)."""
+    return coq_development
 
 
 def _compile(work: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
