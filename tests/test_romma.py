@@ -138,7 +138,7 @@ def test_end_check_catches_a_wrong_count(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_mistake_bound_on_every_run(data: st.DataObject, mode: tuple[bool, Fraction]) -> None:
     ds, cert = data.draw(certified_separable(max_dim=4, max_samples=8))
     aggressive, eps = mode
-    run = run_romma(ds, aggressive=aggressive, eps=eps, max_epochs=20, certificate=cert, max_updates=14)
+    run = run_romma(ds, aggressive=aggressive, eps=eps, max_epochs=20, certificate=cert, max_updates=10)
     # independently of the run's own checks: mistakes gamma^2 <= R^2
     assert run.mistake_count * cert.gamma2 <= cert.R2
     if not aggressive:
@@ -151,7 +151,7 @@ def test_mistake_bound_on_every_run(data: st.DataObject, mode: tuple[bool, Fract
 @given(float_exact_separable(max_samples=8), st.sampled_from(MODES))
 def test_twin_matches_reference(ds: Dataset, mode: tuple[bool, Fraction]) -> None:
     aggressive, eps = mode
-    ref = run_romma(ds, aggressive=aggressive, eps=eps, max_epochs=8, max_updates=14)
+    ref = run_romma(ds, aggressive=aggressive, eps=eps, max_epochs=8, max_updates=10)
     twin = romma_twin(ds, aggressive=aggressive, eps=float(eps), max_epochs=8)
     if ref.stopped.startswith("update limit"):
         assert twin.updates[: len(ref.updates)] == ref.updates

@@ -64,8 +64,8 @@ __all__ = [
 ]
 
 DEFAULT_MAX_EPOCHS = 1000
-#: Exact ROMMA's numbers double in size per update: 24 updates mean about 2^24-bit integers.
-DEFAULT_MAX_UPDATES = 20
+#: Exact ROMMA's numbers double in size per update: 16 updates mean about 2^16-bit integers.
+DEFAULT_MAX_UPDATES = 16
 
 
 @dataclass

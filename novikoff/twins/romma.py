@@ -10,8 +10,10 @@ Close calls. A decision value ``w.z - threshold`` within ``CLOSE`` (relative to
 ``||w|| ||z|| + threshold``) of zero is re-taken in exact arithmetic: the twin replays its
 own updates since the last such re-take exactly (over the dyadic values of the float
 patterns, so over the dataset itself on float-exact data), decides on the exact weights and
-resets the float weights to them, rounded. Exact ties (``w.z = 0`` on integer data, the
-common case) are thus decided as the reference decides them. The exact weights double in
+resets the float weights to them, rounded; likewise an update whose w.z is that close to
+``q ||w||^2`` (the boundary between the two update formulas) is computed exactly.
+Exact ties (``w.z = 0`` on integer data, the common case)
+are thus decided as the reference decides them. The exact weights double in
 bit length with every update, so after ``EXACT_UPDATES`` updates close calls stay in floats
 (counted in ``unresolved``). Decisions outside the window are the float ones: the twin equals the
 reference as long as the float weights stay within the window of the exact ones, which the
@@ -36,7 +38,7 @@ __all__ = ["CLOSE", "EXACT_UPDATES", "RommaTwinRun", "romma_on_patterns", "romma
 #: Relative width of the window of decision values re-taken exactly.
 CLOSE = 1e-9
 #: Close calls are re-taken exactly only while the run has made at most this many updates.
-EXACT_UPDATES = 20
+EXACT_UPDATES = 12
 _FIRST_BLOCK = 16
 
 
@@ -203,7 +205,19 @@ def romma_on_patterns(
                     if not hit[j]:
                         continue
             if exact_w is None:
-                p_mistake = bool(values[j] + thr <= 0)
+                p_float = float(values[j] + thr)
+                p_mistake = p_float <= 0
+                # the branch p >= q l is a decision too: near it, take the step exactly
+                ql = float(qs[i]) * norm2
+                if abs(p_float - ql) <= CLOSE * (abs(p_float) + ql) and len(run.updates) <= EXACT_UPDATES:
+                    try:
+                        shadow.catch_up()
+                    except _Diverged:
+                        shadow.pending.clear()
+                        run.unresolved += 1
+                    else:
+                        run.exact_decisions += 1
+                        exact_w = shadow.w
             clean = False
             where = f"update {len(run.updates) + 1} (epoch {epoch}, sample {i})"
             if exact_w is not None:
