@@ -61,6 +61,7 @@ __all__ = [
     "family_check",
     "float_with_exact",
     "load_callable",
+    "merge_reports",
     "reference_run",
     "require_callable",
     "sklearn_fit",
@@ -271,6 +272,19 @@ def check_family(
     )
 
 
+def merge_reports(reports: Sequence[Report], repro: str = "") -> Report:
+    """One campaign's report from its families' (in order): counts summed, findings joined."""
+    return Report(
+        sum(r.examples for r in reports),
+        sum(r.agreed for r in reports),
+        [f for r in reports for f in r.bugs],
+        [f for r in reports for f in r.ambiguous],
+        [f for r in reports for f in r.errors],
+        repro,
+        sum(r.unsupported for r in reports),
+    )
+
+
 def check_implementation(
     fit: FitFunction,
     algorithm: str = "perceptron",
@@ -297,15 +311,7 @@ def check_implementation(
     for fam in algo.data_families:  # shrinking dominates the cost: only the first bug is shrunk
         shrink = not any(r.bugs for r in reports)
         reports.append(check_family(fit, fam.name, examples, seed, shrink=shrink, algorithm=algo.name))
-    return Report(
-        sum(r.examples for r in reports),
-        sum(r.agreed for r in reports),
-        [f for r in reports for f in r.bugs],
-        [f for r in reports for f in r.ambiguous],
-        [f for r in reports for f in r.errors],
-        repro,
-        sum(r.unsupported for r in reports),
-    )
+    return merge_reports(reports, repro)
 
 
 # ------------------------------------------------------------------------ adapters

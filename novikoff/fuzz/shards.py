@@ -16,15 +16,21 @@ worker threads, where only the campaign's ``--time-limit`` bounds a call that ne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from novikoff.executors import ExecutorSpec, run_until_first
-from novikoff.fuzz.harness import Report, call_time_limit, check_family, load_callable, sklearn_fit
+from novikoff.fuzz.harness import (
+    Report,
+    call_time_limit,
+    check_family,
+    load_callable,
+    merge_reports,
+    sklearn_fit,
+)
 from novikoff.fuzz.registry import lookup
 
-__all__ = ["DiffShard", "diff_shard", "merge_reports", "run_diff_shards"]
+__all__ = ["DiffShard", "diff_shard", "run_diff_shards"]
 
 
 @dataclass(frozen=True)
@@ -47,19 +53,6 @@ def diff_shard(shard: DiffShard) -> Report:
     fit = sklearn_fit(target, **shard.sklearn_params) if shard.sklearn_params is not None else target
     call_time_limit(shard.call_timeout)
     return check_family(fit, shard.family, shard.examples, shard.seed, algorithm=shard.algorithm)
-
-
-def merge_reports(reports: Sequence[Report], repro: str) -> Report:
-    """The campaign's report from its shards' (in family order): counts summed, findings joined."""
-    return Report(
-        sum(r.examples for r in reports),
-        sum(r.agreed for r in reports),
-        [f for r in reports for f in r.bugs],
-        [f for r in reports for f in r.ambiguous],
-        [f for r in reports for f in r.errors],
-        repro,
-        sum(r.unsupported for r in reports),
-    )
 
 
 def run_diff_shards(
