@@ -164,3 +164,51 @@ def test_twin_matches_reference(ds: Dataset, mode: tuple[bool, Fraction]) -> Non
     exact = np.array([float(v) for v in ref.weights])
     assert isinstance(twin.weights, np.ndarray)
     assert np.allclose(twin.weights, exact, rtol=1e-9, atol=1e-12)
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def _cli_json(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object]:
+    import json
+
+    from novikoff.cli import main
+
+    assert main(["run", "example:exercise-6.1", "--algorithm", "romma", "--json", *extra]) == 0
+    out: dict[str, object] = json.loads(capsys.readouterr().out)
+    return out
+
+
+@pytest.mark.parametrize("fast", [False, True])
+def test_cli_run_romma(capsys: pytest.CaptureFixture[str], fast: bool) -> None:
+    extra = ("--fast",) if fast else ()
+    plain = _cli_json(capsys, *extra)
+    run = plain["run"]
+    assert (
+        isinstance(run, dict)
+        and plain["algorithm"] == "romma"
+        and plain["mode"] == ("fast" if fast else "exact")
+    )
+    checks = plain["checks"]
+    assert isinstance(checks, dict) and checks["R1"].startswith("held")
+    agg = _cli_json(capsys, "--aggressive", "--epsilon", "1/100", *extra)
+    assert agg["algorithm"] == "romma-aggressive"
+    margin = agg["margin"]
+    assert isinstance(margin, dict)
+    # aggressive ROMMA with eps = 1/100 stops at a margin >= 99/100 gamma: (gamma'/gamma)^2 >= (99/100)^2
+    assert Fraction(str(margin["ratio2"])) >= Fraction(99, 100) ** 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--algorithm", "romma", "--epsilon", "1/10"],
+        ["--algorithm", "romma", "--aggressive", "--epsilon", "1"],
+        ["--algorithm", "pdm", "--aggressive"],
+    ],
+)
+def test_cli_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    from novikoff.cli import main
+
+    assert main(["run", "example:exercise-6.1", *argv]) == 2
+    assert "error" in capsys.readouterr().err

@@ -39,7 +39,7 @@ from novikoff.runs import RunRecord
 __all__ = ["ALGORITHMS", "register", "run"]
 
 
-ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket", "multiclass", "msvmav")
+ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket", "romma", "multiclass", "msvmav")
 
 
 def register(sub: Any) -> None:
@@ -52,7 +52,15 @@ def register(sub: Any) -> None:
     r.add_argument("data", metavar="DATA")
     add_data_options(r)
     r.add_argument("--algorithm", choices=ALGORITHMS, default="pdm")
-    r.add_argument("--epsilon", metavar="E", help="PDM accuracy eps in (0, 1] (default 1/100)")
+    r.add_argument(
+        "--epsilon",
+        metavar="E",
+        help="PDM accuracy eps in (0, 1] (default 1/100); ROMMA --aggressive: update iff w.z < 1 - E "
+        "(default 0)",
+    )
+    r.add_argument(
+        "--aggressive", action="store_true", help="ROMMA: the aggressive rule (update iff w.z < 1 - eps)"
+    )
     r.add_argument("--beta", metavar="B", help="PFM fixed margin beta >= 0 (pfm); MSVMAv's beta > 0 (msvmav)")
     r.add_argument("--alpha", metavar="A", help="MSVMAv's alpha > 0 (default 1)")
     r.add_argument(
@@ -96,6 +104,8 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
 
     algo = args.algorithm
+    if getattr(args, "aggressive", False) and algo != "romma":
+        raise InputError(f"--aggressive does not apply to --algorithm {algo}")
     if args.alpha is not None:
         raise InputError(f"--alpha does not apply to --algorithm {algo}")
     given = {"--epsilon": args.epsilon, "--beta": args.beta, "--epsilons": args.epsilons}
@@ -105,6 +115,7 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
         "pfm": {"--beta"},
         "pdm": {"--epsilon"},
         "pdm-succ": {"--epsilons"},
+        "romma": {"--epsilon"},
     }[algo]
     for option, value in given.items():
         if value is not None and option not in allowed:
@@ -116,6 +127,11 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     if algo == "pdm":
         eps = rational_option(args.epsilon, "--epsilon")
         return {"eps": validate_epsilon(Fraction(1, 100) if eps is None else eps, "--epsilon")}
+    if algo == "romma":
+        from novikoff.reference.romma import validate_romma_eps
+
+        eps = rational_option(args.epsilon, "--epsilon")
+        return {"eps": validate_romma_eps(Fraction(0) if eps is None else eps, args.aggressive)}
     if algo == "pdm-succ":
         if args.epsilons is None:
             raise InputError("--algorithm pdm-succ needs --epsilons E1,E2,...")
@@ -143,6 +159,18 @@ def _exact_run(
         from novikoff.reference.pocket import run_pocket
 
         return run_pocket(ds, max_epochs=cap)
+    if algo == "romma":
+        from novikoff.reference.romma import DEFAULT_MAX_UPDATES, run_romma
+
+        limit = DEFAULT_MAX_UPDATES if args.max_updates is None else args.max_updates
+        return run_romma(
+            ds,
+            aggressive=args.aggressive,
+            eps=params["eps"],
+            max_epochs=args.max_epochs,
+            certificate=cert,
+            max_updates=limit,
+        )
     extra = {
         "max_epochs": args.max_epochs,
         "certificate": cert,
@@ -173,6 +201,12 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
         from novikoff.twins.pocket import pocket_twin
 
         return pocket_twin(ds, max_epochs=cap)
+    if algo == "romma":
+        from novikoff.twins.romma import romma_twin
+
+        return romma_twin(
+            ds, aggressive=args.aggressive, eps=float(params["eps"]), max_epochs=args.max_epochs
+        )
     if algo == "pfm":
         Z, s = ds.scaled_patterns
         beta = params["beta"]
@@ -184,6 +218,26 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
     if algo == "pdm":
         return pdm_twin(ds, eps=params["eps"], **opts)
     return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
+
+
+def _romma_checks(
+    run: RunRecord, sep: SeparableCertificate | None, margin: Any, fast: bool
+) -> dict[str, str]:
+    """R1 on a twin's mistake count (the exact run checks it itself), exactly; and ROMMA's
+    after-run bound: ||w|| <= 1/gamma gives gamma'/gamma >= min_i w.z_i."""
+    from novikoff.spec.romma import R1
+
+    out: dict[str, str] = {}
+    mistakes = getattr(run, "mistake_count", run.mistakes)
+    if fast and sep is not None:
+        R1.require({"k": mistakes, "gamma2": sep.gamma2, "R2": sep.R2}, "on the twin's mistake count")
+        out["R1"] = f"held: {mistakes} mistakes <= R^2/gamma^2 = {show(sep.R2 / sep.gamma2)} (exactly)"
+    if margin is not None and margin.min_decision > 0:
+        out["after-run"] = (
+            f"gamma'/gamma >= min_i w.z_i = {show(margin.min_decision)}"
+            " (||w|| <= 1/gamma for ROMMA's weights)"
+        )
+    return out
 
 
 def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
@@ -242,8 +296,12 @@ def run(args: argparse.Namespace) -> int:
     if args.algorithm == "perceptron" and not args.fast and sep is not None:
         checks["N1-N3"] = f"held at all {run.mistakes} updates"
     margin = None
+    romma = args.algorithm == "romma"
     if any(v != 0 for v in run.weights):
-        margin = achieved_margin(ds, list(run.weights), run.mistakes, sep)
+        # ROMMA's weights are not a sum of updates: no ||w||/t estimate (its own is below)
+        margin = achieved_margin(ds, list(run.weights), 0 if romma else run.mistakes, sep)
+    if romma:
+        checks.update(_romma_checks(run, sep, margin, args.fast))
     if (
         args.fast
         and sep
@@ -265,7 +323,7 @@ def run(args: argparse.Namespace) -> int:
         "features": ds.n_features,
         "bias": format_rational(ds.bias),
         "soft_margin": None if delta is None else format_rational(delta),
-        "algorithm": args.algorithm,
+        "algorithm": run.algorithm if romma else args.algorithm,
         "mode": "fast" if args.fast else "exact",
         "parameters": {
             k: format_rational(v) if isinstance(v, Fraction) else [format_rational(e) for e in v]
@@ -277,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
         "novikoff_bound": None if sep is None else format_rational(sep.bound),
         "run": {
             "updates": run.mistakes,
+            **({"mistakes": getattr(run, "mistake_count", run.mistakes)} if romma else {}),
             "epochs": run.epochs,
             "converged": run.converged,
             "stopped_by": stopped,
@@ -313,7 +372,7 @@ def run(args: argparse.Namespace) -> int:
         f"novikoff run: {ds.name} ({ds.n_samples} samples x {ds.n_features} features, bias {ds.bias}"
         + ("" if delta is None else f", soft margin Delta = {delta}")
         + ")",
-        f"  {args.algorithm}{' ' + shown if shown else ''}"
+        f"  {report['algorithm']}{' ' + shown if shown else ''}"
         f" ({report['mode']}): {run.mistakes} updates in {run.epochs} epochs, "
         + ("converged" if run.converged else f"NOT converged ({stop_text(stopped, args)})"),
     ]
