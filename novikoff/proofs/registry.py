@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
 
-from novikoff.proofs import invariance, msvmav, multiclass, pdm, perceptron, tightness
+from novikoff.proofs import invariance, msvmav, multiclass, pdm, perceptron, romma, tightness
 from novikoff.proofs.core import Apply, Obligation
 from novikoff.proofs.statements import HeadlineProof
 from novikoff.spec import THEOREMS
@@ -42,6 +42,7 @@ PROOF_MODULES: dict[str, ModuleType] = {
     "multiclass": multiclass,
     "msvmav": msvmav,
     "pdm": pdm,
+    "romma": romma,
 }
 
 

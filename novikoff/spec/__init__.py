@@ -11,6 +11,7 @@ from novikoff.spec.msvmav import S1, S2
 from novikoff.spec.multiclass import M1
 from novikoff.spec.pdm import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, L1, MU, P1
 from novikoff.spec.perceptron import N1, N2, N3
+from novikoff.spec.romma import R1
 from novikoff.spec.tightness import T1
 
 THEOREMS: dict[str, tuple[Statement, ...]] = {
@@ -28,6 +29,7 @@ THEOREMS: dict[str, tuple[Statement, ...]] = {
     "S1": (S1,),
     "S2": (S2,),
     "MU": (MU,),
+    "R1": (R1,),
 }
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "N2",
     "N3",
     "P1",
+    "R1",
     "S1",
     "S2",
     "T1",

@@ -364,3 +364,34 @@ Definition MU_hypotheses (n : nat) (t : R) (eps : R) (p : R) (q : R) (l : R) : P
   (* domain of n *) (0 < n)%nat /\
   (* domain of t *) (0 < t) /\
   (* domain of eps *) (0 < eps).
+
+(** R1 romma_mistakes_mul_gamma_sq_le_radius_sq (Li and Long 2002 (ROMMA; DESIGN section 2b: mistake bound R^2/gamma^2, as Novikoff's)) *)
+Definition R1_statement : Prop :=
+  forall (k : nat) (gamma2 : R) (R2 : R) (v2 : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
+  (* domain of gamma2 *) (0 < gamma2) ->
+  (* domain of R2 *) (0 < R2) ->
+  (* k_nonneg *) ((INR k) >= 0) ->
+  (* gamma2_pos *) (gamma2 > 0) ->
+  (* R2_pos *) (R2 > 0) ->
+  (* w0 *) ((w2 0%nat) = 0) ->
+  (* monotone *) (forall j : nat, (0 <= j)%nat -> ((v2 j%nat) >= (w2 j%nat))) ->
+  (* step *) (forall j : nat, (0 <= j)%nat -> ((((- (v2 j%nat)) + (w2 (j + 1)%nat)) * (z2 j%nat)) >= ((1 - (wz j%nat)) ^ 2))) ->
+  (* mistake *) (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0)) ->
+  (* pattern *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) > 0)) ->
+  (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= R2)) ->
+  (* minnorm *) ((gamma2 * (w2 k%nat)) <= 1) ->
+  ((gamma2 * (INR k)) <= R2).
+
+Definition R1_hypotheses (k : nat) (gamma2 : R) (R2 : R) (v2 : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R) : Prop :=
+  (* domain of gamma2 *) (0 < gamma2) /\
+  (* domain of R2 *) (0 < R2) /\
+  (* k_nonneg *) ((INR k) >= 0) /\
+  (* gamma2_pos *) (gamma2 > 0) /\
+  (* R2_pos *) (R2 > 0) /\
+  (* w0 *) ((w2 0%nat) = 0) /\
+  (* monotone *) (forall j : nat, (0 <= j)%nat -> ((v2 j%nat) >= (w2 j%nat))) /\
+  (* step *) (forall j : nat, (0 <= j)%nat -> ((((- (v2 j%nat)) + (w2 (j + 1)%nat)) * (z2 j%nat)) >= ((1 - (wz j%nat)) ^ 2))) /\
+  (* mistake *) (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0)) /\
+  (* pattern *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) > 0)) /\
+  (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= R2)) /\
+  (* minnorm *) ((gamma2 * (w2 k%nat)) <= 1).
