@@ -4,6 +4,8 @@
 - ``seed-6.6:SEP``: seed 000 section 6.6, two Gaussian clusters of 30 points,
   ``numpy.random.RandomState(42)``, centres (-SEP/2, 0) and (SEP/2, 0), sd 0.5;
   floats converted exactly;
+- ``xor``: XOR on the unit square, (0,0)- (0,1)+ (1,0)+ (1,1)- (bias 1): not linearly
+  separable, separable in the feature space of the degree-2 polynomial kernel;
 - ``seed-6.9``: seed 000 section 6.9, the non-separable overlapping Gaussians
   (``numpy.random.seed(42)``, 40 points per class, centres (-0.5, 0) and (0.5, 0),
   sd 1; class 0 -> -1, class 1 -> +1): the pocket algorithm's example;
@@ -23,7 +25,16 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
-__all__ = ["EXAMPLES", "MAX_T1", "MAX_T1_ROTATED", "exercise_6_1", "load_example", "seed_6_6", "seed_6_9"]
+__all__ = [
+    "EXAMPLES",
+    "MAX_T1",
+    "MAX_T1_ROTATED",
+    "exercise_6_1",
+    "load_example",
+    "seed_6_6",
+    "seed_6_9",
+    "xor",
+]
 
 MAX_T1 = 2000
 MAX_T1_ROTATED = 200
@@ -43,6 +54,12 @@ def _size(text: str, what: str, low: int, high: int) -> int:
 def exercise_6_1() -> Dataset:
     """Seed 000 exercise 6.1: (1,1)+, (2,2)+, (-1,-1)-, (-2,0)-."""
     return Dataset.from_arrays([[1, 1], [2, 2], [-1, -1], [-2, 0]], [1, 1, -1, -1], name="exercise-6.1")
+
+
+def xor() -> Dataset:
+    """XOR: (0,0)-, (0,1)+, (1,0)+, (1,1)- with bias 1. Not linearly separable (the two
+    diagonals' midpoints coincide), separable with the kernel poly:2."""
+    return Dataset.from_arrays([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1], name="xor")
 
 
 def seed_6_6_arrays(
@@ -72,6 +89,7 @@ def seed_6_9() -> Dataset:
 EXAMPLES = {
     "exercise-6.1": "seed 000 exercise 6.1 (4 points, bias 1)",
     "seed-6.6:SEP": "seed 000 section 6.6 clusters, separation SEP (e.g. 3), 60 points",
+    "xor": "XOR on the unit square, 4 points, bias 1: not linearly separable, separable with poly:2",
     "seed-6.9": "seed 000 section 6.9 overlapping Gaussians, 80 points, not separable (pocket)",
     "t1:N": "T1 basis vectors e_1..e_N, labels +1, no bias",
     "t1-rotated:N[:SEED]": "T1 rotated by a rational Cayley transform",
@@ -84,6 +102,8 @@ def load_example(name: str) -> Dataset:
     try:
         if head == "exercise-6.1" and not rest:
             return exercise_6_1()
+        if head == "xor" and not rest:
+            return xor()
         if head == "seed-6.9" and not rest:
             return seed_6_9()
         if head == "seed-6.6" and rest:
