@@ -1,0 +1,187 @@
+"""``novikoff certify DATA --kernel poly:DEGREE[:C]``: the certificate and the exact run in feature space.
+
+:func:`add_kernel_argument` adds ``--kernel`` to a parser (the RBF kernel is refused there:
+certify is exact, and RBF values are transcendental; the float twin takes it, see
+:mod:`novikoff.twins.kernel_perceptron`). :func:`kernel_certify` does the work once the data
+are loaded: the exact Gram matrix with K~ = K + rho^2, the checked minimum-norm certificate
+in the Gram geometry (gamma^2 > 0: separable in feature space; = 0: the origin is in the
+feature-space hull), and the exact dual perceptron with N1-N3 checked after every update, so
+its update count is reported beside the Novikoff bound R^2/gamma^2 it provably respects.
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from novikoff.approx import show
+from novikoff.certificates.kernel_checker import KernelCertificate
+from novikoff.certificates.kernel_solver import certify_kernel
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.jsonout import float_or_none
+from novikoff.kernels_exact import KernelSpec, exact_gram, parse_kernel
+from novikoff.limits import phase
+from novikoff.rational import format_rational
+from novikoff.reference.kernel_perceptron import KernelRun, run_kernel_perceptron
+from novikoff.runlog import (
+    DEFAULT_MAX_UPDATES,
+    DEFAULT_RECORD,
+    RunBounds,
+    record_json,
+    stopped_by,
+    write_trace,
+)
+from novikoff.runs import parse_order
+
+__all__ = ["add_kernel_argument", "kernel_arg", "kernel_certify", "kernel_report", "kernel_summary"]
+
+#: certify's options that have no meaning with --kernel (each is refused, exit 2).
+_NOT_WITH_KERNEL = (("coq", "--coq"), ("certificate", "--certificate"), ("plot", "--plot"))
+
+
+def kernel_arg(text: str) -> KernelSpec:
+    """argparse type of ``--kernel``: a polynomial kernel (ArgumentTypeError otherwise, exit 2)."""
+    try:
+        return parse_kernel(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_kernel_argument(parser: argparse.ArgumentParser) -> None:
+    """Add ``--kernel poly:DEGREE[:C]`` (default None: the linear certificate)."""
+    parser.add_argument(
+        "--kernel",
+        type=kernel_arg,
+        default=None,
+        metavar="poly:DEGREE[:C]",
+        help="certify in the feature space of K(x, x') = (x.x' + C)^DEGREE (C >= 0 rational, default 1), "
+        "with the bias as K + rho^2, and run the exact kernel perceptron (dual form)",
+    )
+
+
+def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dict[str, Any], str]:
+    """Certify ``dataset`` in the feature space of ``args.kernel`` and run the exact kernel perceptron.
+
+    Reads ``args.kernel`` (a KernelSpec or its text), ``order``, ``max_epochs``, ``max_updates``,
+    ``record`` and ``trace`` (each optional, with certify's defaults). Returns (exit status 0, the
+    JSON object, the readable lines). InputError (exit 2) for a bad kernel or an option that
+    has no kernel form (--coq, --certificate, --plot); InvariantViolation (exit 1) if the run
+    breaks N1-N3 in feature space.
+    """
+    for name, option in _NOT_WITH_KERNEL:
+        if getattr(args, name, None):
+            raise InputError(f"{option} is not available with --kernel (linear certificates only)")
+    spec = args.kernel if isinstance(args.kernel, KernelSpec) else parse_kernel(str(args.kernel))
+    order_text = getattr(args, "order", "natural") or "natural"
+    order = parse_order(order_text)
+    bounds = RunBounds(getattr(args, "max_epochs", 1000), getattr(args, "max_updates", DEFAULT_MAX_UPDATES))
+    with phase("the exact Gram matrix"):
+        gram = exact_gram(dataset, spec)
+    with phase("the exact kernel certificate"):
+        cert = certify_kernel(dataset, spec, gram)
+    with phase("the exact kernel perceptron run"):
+        run = run_kernel_perceptron(
+            dataset,
+            spec,
+            order=order,
+            max_epochs=bounds.epoch_cap(dataset.n_samples),
+            certificate=cert,
+            gram=gram,
+        )
+    stopped = stopped_by(run.converged, run.epochs, bounds, dataset.n_samples)
+    trace = getattr(args, "trace", None)
+    if trace:
+        write_trace(trace, run.updates)
+    report = kernel_report(
+        dataset, cert, run, record=getattr(args, "record", DEFAULT_RECORD), stopped=stopped
+    )
+    return 0, report, kernel_summary(report, cert, run, order_text)
+
+
+def kernel_report(
+    ds: Dataset,
+    cert: KernelCertificate,
+    run: KernelRun,
+    record: int = DEFAULT_RECORD,
+    stopped: str | None = None,
+) -> dict[str, Any]:
+    """The JSON object of ``certify --kernel --json``: the fields of the linear report that apply
+    (exact values as strings, ``*_float`` beside them, null when they do not fit a float64), plus
+    ``kernel``, ``lambda`` and the run's ``alphas``; at most ``2 record`` updates are listed."""
+    out: dict[str, Any] = {
+        "dataset": ds.name,
+        "kernel": cert.kernel,
+        "separable": cert.separable,
+        "n_samples": ds.n_samples,
+        "n_features": ds.n_features,
+        "bias": format_rational(ds.bias),
+        "R2": format_rational(cert.R2),
+        "R2_float": float_or_none(cert.R2),
+        "gamma2": format_rational(cert.gamma2),
+        "gamma2_float": float_or_none(cert.gamma2),
+        "bound": None if cert.bound is None else format_rational(cert.bound),
+        "bound_float": None if cert.bound is None else float_or_none(cert.bound),
+        "certificate_checked": True,
+        "lambda": [format_rational(v) for v in cert.lambdas],
+    }
+    rec = record_json(run.updates, record)
+    out["perceptron"] = {
+        "mistakes": run.mistakes,
+        "epochs": run.epochs,
+        "converged": run.converged,
+        "stopped_by": stopped,
+        "within_bound": None if cert.bound is None else run.mistakes <= cert.bound,
+        "invariants_checked": run.invariants_checked,
+        "alphas": list(run.alphas),
+        "updates": rec["first"],
+        "updates_last": rec["last"],
+        "updates_omitted": rec["omitted"],
+    }
+    return out
+
+
+def _row(name: str, value: Fraction) -> str:
+    text = str(format_rational(value))
+    if len(text) > 40:
+        num, _, den = text.partition("/")
+        text = f"exact: {len(num.lstrip('-'))}-digit" + (
+            f" / {len(den)}-digit rational" if den else " integer"
+        )
+    return f"  {name:<34} {text:<40} ({show(value)})"
+
+
+def kernel_summary(report: dict[str, Any], cert: KernelCertificate, run: KernelRun, order: str) -> str:
+    """The readable lines of ``certify --kernel`` (no trailing newline)."""
+    lines = [
+        f"novikoff certify: {report['dataset']} ({report['n_samples']} samples x {report['n_features']} "
+        f"features, bias rho = {report['bias']}), kernel {cert.kernel}",
+    ]
+    support = sum(1 for v in cert.lambdas.numerators if v)
+    if cert.bound is not None:
+        lines.append(
+            "  separable in feature space: yes (exact minimum-norm point of the Gram hull, re-checked)"
+        )
+        lines.append(_row("R^2 = max K~(x_i, x_i)", cert.R2))
+        lines.append(_row("gamma^2 = lambda^T G lambda", cert.gamma2))
+        lines.append(_row("Novikoff bound R^2/gamma^2", cert.bound))
+        lines.append(f"  support vectors (lambda > 0): {support} of {report['n_samples']}")
+        checks = f"; N1-N3 held at every update ({run.invariants_checked} checks)"
+    else:
+        lines.append(
+            "  separable in feature space: no (lambda^T G lambda = 0: the origin is in the hull, re-checked)"
+        )
+        lines.append(f"  {support} samples with lambda > 0 combine to the origin in feature space")
+        lines.append(_row("R^2 = max K~(x_i, x_i)", cert.R2))
+        checks = (
+            f"; N2 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
+        )
+    stopped = report["perceptron"]["stopped_by"]
+    status = (
+        "converged" if run.converged else f"did NOT converge (stopped by --{str(stopped).replace('_', '-')})"
+    )
+    mistakes = f"{run.mistakes} mistake{'' if run.mistakes == 1 else 's'}"
+    epochs = f"{run.epochs} epoch{'' if run.epochs == 1 else 's'}"
+    lines.append(f"  exact kernel perceptron ({order} order): {mistakes} in {epochs}, {status}{checks}")
+    return "\n".join(lines)
