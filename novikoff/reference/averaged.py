@@ -77,6 +77,7 @@ class AveragedRun(RunRecord):
     ``final_weights``: the perceptron's own last weights w_k; ``presentations``: N;
     ``weight_sum``: sum_{s=1..N} w^(s) exactly (= N w_avg); ``counts``: c_0..c_k."""
 
+    weights: tuple[Fraction, ...]
     final_weights: tuple[Fraction, ...] = ()
     presentations: int = 0
     weight_sum: tuple[Fraction, ...] = ()
@@ -90,6 +91,7 @@ class VotedRun(RunRecord):
     ``weights`` is the perceptron's last weight w_k (the last voter); the voted classifier
     is the whole list (:func:`predict_voted`). ``presentations`` is N = sum_j c_j."""
 
+    weights: tuple[Fraction, ...]
     voters: tuple[tuple[tuple[Fraction, ...], int], ...] = ()
     presentations: int = 0
 

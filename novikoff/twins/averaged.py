@@ -74,6 +74,7 @@ class AveragedTwinRun(RunRecord):
     ``final_weights`` the perceptron's last weights, ``weight_sum`` = the float sum_j c_j w_j,
     ``counts`` c_0..c_k, ``presentations`` N."""
 
+    weights: np.ndarray
     final_weights: np.ndarray = field(default_factory=_empty)
     presentations: int = 0
     weight_sum: np.ndarray = field(default_factory=_empty)
@@ -85,6 +86,7 @@ class VotedTwinRun(RunRecord):
     """The perceptron twin's run with its voters: row j of ``voter_weights`` is w_j
     (j = 0..k, row 0 = 0), ``counts[j]`` = c_j. ``weights`` is w_k, the last voter."""
 
+    weights: np.ndarray
     voter_weights: np.ndarray = field(default_factory=_empty)
     counts: np.ndarray = field(default_factory=_empty_counts)
     presentations: int = 0
