@@ -104,7 +104,7 @@ def test_round_trip_and_check(ds: Dataset, order: str, separable: bool) -> None:
 
 def test_the_written_json_by_hand() -> None:
     data = json.loads(to_json(document(TRIANGLE)))
-    assert data["format"] == FORMAT == "novikoff-certificate" and data["version"] == VERSION == 1
+    assert data["format"] == FORMAT == "novikoff-certificate" and data["version"] == 1 and VERSION == 2
     assert data["dataset"]["n_samples"] == 3 and data["dataset"]["n_features"] == 2
     assert data["dataset"]["bias"] == "1"
     cert = data["certificate"]
@@ -252,6 +252,7 @@ def test_tampering_with_a_field_is_rejected_for_its_reason(path: str, value: obj
 def test_every_reason_code_is_exercised() -> None:
     """The tables in this file reach every reason code the checker has."""
     reached = {r for _, _, r in TRIANGLE_TAMPERING} | {r for _, r in HAND_MADE_REASONS}
+    reached |= {r for _, _, r in XOR_BOUND_TAMPERING}
     reached.add("run-updates")  # a listed update replays wrongly: test_run_updates_code_comes_from_check_run
     assert reached == set(REASON_CODES)
 
@@ -333,6 +334,126 @@ def test_hand_made_false_facts(edit: Callable[[dict[str, Any]], None], reason: s
     doc = document(ds, max_epochs=3)
     assert code(ds, doc) is None
     assert code(ds, tampered(doc, edit)) == reason
+
+
+# ------------------------------------------------------------------------------ the Freund-Schapire bound
+
+# XOR with rho = 1: z = (0, 0, -1), (0, 1, 1), (1, 0, 1), (-1, -1, -1); every presentation of the
+# natural order is a mistake (4 per pass). With u = (1, 0, 0): margins 0, 0, 1, -1; at gamma = 1
+# d = 1, 1, 0, 2, so over T = 5 passes D^2 = 5 * 6 = 30, R^2 = 3, and the bound is
+# (sqrt(3) + sqrt(30))^2 = 33 + 2 sqrt(90), between 51 and 52 (18^2 = 324 <= 360 < 19^2 = 361).
+XOR = Dataset.from_arrays([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1])
+
+
+def xor_document(passes: int = 5, with_run: bool = True) -> CertificateDocument:
+    from novikoff.reference.nonseparable import nonseparable_bound
+
+    run = run_perceptron(XOR, max_epochs=passes)
+    fs = nonseparable_bound(XOR, run=run, direction=[1, 0, 0])
+    return certificate_document(XOR, certify(XOR), run if with_run else None, "natural", fs.claim())
+
+
+def test_the_bound_block_by_hand() -> None:
+    data = json.loads(to_json(xor_document()))
+    assert data["version"] == 2
+    assert data["nonseparable_bound"] == {
+        "u": ["1", "0", "0"],
+        "gamma": "1",
+        "D2": "30",
+        "R2": "3",
+        "order": "natural",
+        "passes": 5,
+        "mistakes": 20,
+    }
+    assert data["perceptron"]["mistakes"] == 20
+    doc = from_json(to_json(xor_document()))
+    verdict = check_document(XOR, doc)
+    assert verdict.valid and "Freund-Schapire bound holds: 20 mistakes in 5 passes" in verdict.message
+    # without the run, the checker replays the passes itself
+    alone = xor_document(with_run=False)
+    assert alone.perceptron is None and code(XOR, from_json(to_json(alone))) is None
+
+
+def test_the_bound_does_not_depend_on_the_scale_of_u() -> None:
+    # u = (2, 0, 0) with gamma = 2: the same normalized margins, the same D2
+    scaled = tampered(xor_document(), _set("nonseparable_bound.u", ["2", "0", "0"]))
+    assert code(XOR, tampered(scaled, _set("nonseparable_bound.gamma", "2"))) is None
+    assert code(XOR, scaled) == "fs-deviation"  # u scaled alone: other d_i
+
+
+# (field, new value, reason) on XOR's document (T = 5, u = (1, 0, 0), gamma = 1, D2 = 30, 20 mistakes)
+XOR_BOUND_TAMPERING = [
+    ("nonseparable_bound.u", ["1", "0"], "fs-length"),
+    ("nonseparable_bound.u", ["1", "0", "0", "0"], "fs-length"),
+    ("nonseparable_bound.u", ["0", "0", "0"], "fs-zero"),
+    ("nonseparable_bound.gamma", "0", "fs-gamma"),
+    ("nonseparable_bound.gamma", "-1", "fs-gamma"),
+    ("nonseparable_bound.R2", "4", "fs-radius"),
+    ("nonseparable_bound.D2", "31", "fs-deviation"),
+    ("nonseparable_bound.gamma", "2", "fs-deviation"),
+    ("nonseparable_bound.u[1]", "1", "fs-deviation"),
+    ("nonseparable_bound.passes", 6, "fs-deviation"),
+    ("nonseparable_bound.mistakes", 52, "fs-bound"),
+    ("nonseparable_bound.mistakes", 10**6, "fs-bound"),
+    ("nonseparable_bound.mistakes", 51, "fs-mistakes"),
+    ("nonseparable_bound.mistakes", 19, "fs-mistakes"),
+    ("nonseparable_bound.mistakes", 0, "fs-mistakes"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "reason"), XOR_BOUND_TAMPERING)
+def test_tampering_with_the_bound_is_rejected_for_its_reason(path: str, value: object, reason: str) -> None:
+    doc = xor_document()
+    assert code(XOR, doc) is None
+    bad = tampered(doc, _set(path, value))
+    assert bad != doc
+    assert code(XOR, bad) == reason
+
+
+def test_more_passes_are_replayed() -> None:
+    # 6 passes with the matching D2 = 36: the run in the file has 5 epochs, so the checker
+    # replays 6 passes (24 mistakes) and rejects the 20 claimed
+    doc = tampered(xor_document(), _set("nonseparable_bound.passes", 6))
+    doc = tampered(doc, _set("nonseparable_bound.D2", "36"))
+    assert code(XOR, doc) == "fs-mistakes"
+    assert code(XOR, tampered(doc, _set("nonseparable_bound.mistakes", 24))) is None
+
+
+def test_the_run_is_checked_before_the_bound() -> None:
+    doc = xor_document()
+    assert code(XOR, tampered(doc, _set("perceptron.mistakes", 21))) == "run-mistakes"
+    # a false run and a false bound that agree with each other: the run is caught first
+    both = tampered(tampered(doc, _set("perceptron.mistakes", 21)), _set("nonseparable_bound.mistakes", 21))
+    assert code(XOR, both) == "run-mistakes"
+
+
+@pytest.mark.parametrize(
+    ("edit", "error_code", "path"),
+    [
+        (_set("nonseparable_bound.order", "Natural"), "bad-value", "nonseparable_bound.order"),
+        (_set("nonseparable_bound.order", 1), "wrong-type", "nonseparable_bound.order"),
+        (_set("nonseparable_bound.passes", 0), "bad-value", "nonseparable_bound.passes"),
+        (_set("nonseparable_bound.mistakes", -1), "bad-value", "nonseparable_bound.mistakes"),
+        (_set("nonseparable_bound.gamma", 1), "wrong-type", "nonseparable_bound.gamma"),
+        (_set("nonseparable_bound.D2", "60/2"), "bad-value", "nonseparable_bound.D2"),
+        (_set("nonseparable_bound.u", "1"), "wrong-type", "nonseparable_bound.u"),
+        (_set("nonseparable_bound.extra", 1), "extra-field", "nonseparable_bound.extra"),
+        (_set("nonseparable_bound", None), "wrong-type", "nonseparable_bound"),
+        (_set("version", 1), "extra-field", "nonseparable_bound"),  # version 1 has no such field
+    ],
+)
+def test_bound_schema_errors(edit: Callable[[dict[str, Any]], None], error_code: str, path: str) -> None:
+    data = to_data(xor_document())
+    edit(data)
+    err = _format_error(data)
+    assert (err.code, err.path) == (error_code, path)
+
+
+def test_a_version_2_file_needs_the_bound() -> None:
+    data = to_data(xor_document())
+    del data["nonseparable_bound"]
+    err = _format_error(data)
+    assert (err.code, err.path) == ("missing-field", "nonseparable_bound")
 
 
 def test_run_updates_code_comes_from_check_run() -> None:
@@ -497,10 +618,10 @@ def test_gordan_fields_on_a_gordan_certificate_only() -> None:
 
 def test_wrong_format_and_version_are_refused_with_the_reason() -> None:
     data = _good()
-    data["version"] = 2
+    data["version"] = 3
     err = _format_error(data)
     assert (err.code, err.path) == ("version", "version")
-    assert str(err) == "version: unsupported version 2 (this novikoff reads version 1)"
+    assert str(err) == "version: unsupported version 3 (this novikoff reads versions 1 and 2)"
     for version in ("1", True, 1.0, None):
         data["version"] = version
         assert _format_error(data).code == "version"

@@ -31,6 +31,7 @@ from novikoff.certificates.format import (
     DatasetBinding,
     GeometricMarginCertificate,
     GordanCertificate,
+    NonseparableBoundClaim,
     PerceptronRun,
     dataset_digest,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "check_certificate",
     "check_document",
     "check_geometric_margin",
+    "check_nonseparable_bound",
     "check_perceptron",
     "check_run",
 ]
@@ -83,6 +85,13 @@ REASONS: dict[str, str] = {
     "run-mistakes": "perceptron run: the replay makes another number of mistakes",
     "run-converged": "perceptron run: converged is not whether the last epoch made no mistake",
     "run-weights": "perceptron run: the final weights are not the replay's",
+    "fs-length": "Freund-Schapire bound: u does not have one entry per pattern coordinate",
+    "fs-zero": "Freund-Schapire bound: u is the zero vector",
+    "fs-gamma": "Freund-Schapire bound: gamma is not positive",
+    "fs-radius": "Freund-Schapire bound: R2 is not the largest squared norm of a z_i",
+    "fs-deviation": "Freund-Schapire bound: D2 is not passes * sum_i max(0, gamma - u.z_i)^2 / u.u",
+    "fs-bound": "Freund-Schapire bound: mistakes * gamma^2/u.u exceeds (sqrt(R2) + sqrt(D2))^2",
+    "fs-mistakes": "Freund-Schapire bound: the replay makes another number of mistakes in those passes",
 }
 #: The reason codes of :data:`REASONS`, in checking order.
 REASON_CODES: tuple[str, ...] = tuple(REASONS)
@@ -329,6 +338,70 @@ def check_perceptron(ds: Dataset, run: PerceptronRun) -> None:
     _check_end(run.converged, clean_epoch, W, s, run.weights)
 
 
+def _replay_mistakes(rows: Sequence[Sequence[int]], order: Order, passes: int) -> int:
+    """The exact perceptron's mistakes in ``passes`` full passes from w = 0 (integer patterns)."""
+    present = epoch_order(order, len(rows))
+    W = [0] * (len(rows[0]) if rows else 0)
+    mistakes = 0
+    for epoch in range(passes):
+        for i in present(epoch):
+            if _dot(W, rows[i]) <= 0:
+                W = [a + b for a, b in zip(W, rows[i])]
+                mistakes += 1
+    return mistakes
+
+
+def check_nonseparable_bound(
+    ds: Dataset, claim: NonseparableBoundClaim, run: PerceptronRun | None = None
+) -> None:
+    """Raise CertificateRejected unless ``claim`` is the Freund-Schapire bound of a true run:
+    u has one nonzero entry per pattern coordinate, gamma > 0, R2 and D2 are what u, gamma and
+    the data give (D2 = passes sum_i max(0, gamma - u.z_i)^2/||u||^2), the claimed mistakes
+    satisfy mistakes gamma^2/||u||^2 <= (sqrt(R2) + sqrt(D2))^2 (decided by exact squaring),
+    and the perceptron makes exactly that many mistakes in ``passes`` passes in ``order``
+    (replayed, unless ``run`` is an already checked run with the same order and epochs)."""
+    rows, s = _patterns(ds)
+    u = _vector(claim.u)
+    U, qu = u.numerators, u.denominator  # u = U / qu
+    dim = len(rows[0]) if rows else 0
+    if len(U) != dim:
+        raise _fail("fs-length", f"u has {len(U)} entries for patterns of length {dim}")
+    UU = _dot(U, U)
+    if UU == 0:
+        raise _fail("fs-zero", "u = 0 has no margin")
+    if claim.gamma <= 0:
+        raise _fail("fs-gamma", f"gamma = {claim.gamma} is not positive")
+    R2 = Fraction(max(_dot(r, r) for r in rows), s * s)
+    if claim.R2 != R2:
+        raise _fail("fs-radius", f"R2 claimed {claim.R2}, actual {R2}")
+    # u.z_i = A_i / (qu s); gamma - u.z_i = (gp qu s - gq A_i) / (gq qu s)
+    A = _matvec(flint.fmpz_mat(rows), U) if rows and dim else [0] * len(rows)
+    gp, gq = claim.gamma.numerator, claim.gamma.denominator
+    slack = sum(n * n for n in (gp * qu * s - gq * a for a in A) if n > 0)
+    # D2 = passes * sum (gamma - u.z_i)_+^2 / ||u||^2, ||u||^2 = UU / qu^2
+    D2 = Fraction(claim.passes * slack, gq * gq * s * s * UU)
+    if claim.D2 != D2:
+        raise _fail("fs-deviation", f"D2 claimed {claim.D2}, actual {D2}")
+    gamma2 = claim.gamma * claim.gamma * qu * qu / UU
+    lhs = claim.mistakes * gamma2 - R2 - D2
+    if lhs > 0 and lhs * lhs > 4 * R2 * D2:
+        raise _fail(
+            "fs-bound",
+            f"{_count(claim.mistakes, 'mistake')} exceed the bound ((R + D)/gamma)^2 for "
+            f"gamma^2 = {_show(gamma2)}, R^2 = {_show(R2)}, D^2 = {_show(D2)}",
+        )
+    if run is not None and (run.order, run.epochs) == (claim.order, claim.passes):
+        made = run.mistakes
+    else:
+        made = _replay_mistakes(rows, claim.order, claim.passes)
+    if made != claim.mistakes:
+        raise _fail(
+            "fs-mistakes",
+            f"Freund-Schapire bound: the replay makes {_count(made, 'mistake')} in "
+            f"{_count(claim.passes, 'pass')} ({claim.order} order), {claim.mistakes} claimed",
+        )
+
+
 def _check_binding(ds: Dataset, binding: DatasetBinding) -> None:
     if ds.n_samples != binding.n_samples:
         raise _fail(
@@ -351,7 +424,7 @@ def _check_binding(ds: Dataset, binding: DatasetBinding) -> None:
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    return f"{n} {noun}{'' if n == 1 else ('es' if noun.endswith('s') else 's')}"
 
 
 def _show(value: Fraction) -> str:
@@ -383,13 +456,21 @@ def _summary(doc: CertificateDocument) -> str:
             f"; perceptron ({run.order} order): {_count(run.mistakes, 'mistake')} in "
             f"{_count(run.epochs, 'epoch')}, {state}"
         )
+    fs = doc.nonseparable_bound
+    if fs is not None:
+        text += (
+            f"; Freund-Schapire bound holds: {_count(fs.mistakes, 'mistake')} in "
+            f"{_count(fs.passes, 'pass')} ({fs.order} order), gamma = {_show(fs.gamma)} for u, "
+            f"D^2 = {_show(fs.D2)}"
+        )
     return text
 
 
 def check_document(ds: Dataset, doc: CertificateDocument) -> Verdict:
     """Check every fact of ``doc`` against ``ds``: the data binding (sizes, bias, digest),
     the certificate (:func:`check_certificate`), then the perceptron run if any
-    (:func:`check_perceptron`). Returns the verdict of the first false fact, or a valid one.
+    (:func:`check_perceptron`), then the Freund-Schapire bound if any
+    (:func:`check_nonseparable_bound`). Returns the verdict of the first false fact, or a valid one.
     Never raises for a wrong certificate; the document itself must be well-formed (as
     :func:`~novikoff.certificates.format.from_json` returns it)."""
     try:
@@ -397,6 +478,8 @@ def check_document(ds: Dataset, doc: CertificateDocument) -> Verdict:
         check_certificate(ds, doc.certificate)
         if doc.perceptron is not None:
             check_perceptron(ds, doc.perceptron)
+        if doc.nonseparable_bound is not None:
+            check_nonseparable_bound(ds, doc.nonseparable_bound, doc.perceptron)
     except CertificateRejected as exc:
         return Verdict(False, exc.code, exc.fact)
     return Verdict(True, None, _summary(doc))

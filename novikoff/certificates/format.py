@@ -9,6 +9,10 @@ data, rationals and errors. A certificate file is one JSON object (schema:
      "certificate": {"kind": "separable" | "gordan", ...},
      "perceptron": null | {"order": ..., "epochs": ..., "converged": ..., "mistakes": ..., "weights": [...]}}
 
+A version-2 file has one more top-level field, ``"nonseparable_bound"`` (the Freund-Schapire
+bound on a run, :class:`NonseparableBoundClaim`); :func:`to_json` writes version 1 for a
+document without it (so those files are unchanged) and version 2 for one with it.
+
 Exact rationals are strings ``"p"`` or ``"p/q"`` in lowest terms with ``q > 1``; vectors
 are lists of them. :func:`to_json` writes exactly this form and :func:`from_json` reads
 nothing else: every missing, extra, mistyped or malformed field raises
@@ -36,12 +40,14 @@ __all__ = [
     "FORMAT",
     "FORMAT_ERROR_CODES",
     "VERSION",
+    "VERSIONS",
     "Certificate",
     "CertificateDocument",
     "CertificateFormatError",
     "DatasetBinding",
     "GeometricMarginCertificate",
     "GordanCertificate",
+    "NonseparableBoundClaim",
     "PerceptronRun",
     "SeparableCertificate",
     "check_order",
@@ -54,8 +60,10 @@ __all__ = [
 
 #: The value of the top-level ``"format"`` field.
 FORMAT = "novikoff-certificate"
-#: The format version this module writes and the only one it reads.
-VERSION = 1
+#: The newest format version (written for a document with a ``nonseparable_bound``).
+VERSION = 2
+#: The versions this module reads: 1 (no ``nonseparable_bound``) and 2 (with one).
+VERSIONS = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -132,12 +140,31 @@ class PerceptronRun:
 
 
 @dataclass(frozen=True)
+class NonseparableBoundClaim:
+    """The Freund-Schapire bound claimed for a run (DESIGN section 2b): direction ``u`` (over
+    the pattern coordinates, bias last), margin ``gamma`` > 0 in the units of u.z_i (d_i ||u|| =
+    max(0, gamma - u.z_i)), ``R2`` = max ||z_i||^2, ``D2`` = passes * sum_i max(0, gamma -
+    u.z_i)^2 / ||u||^2, and the exact perceptron's ``mistakes`` in ``passes`` full passes in
+    ``order`` from w = 0, with mistakes * gamma^2/||u||^2 <= (sqrt(R2) + sqrt(D2))^2."""
+
+    u: RationalVector
+    gamma: Fraction
+    D2: Fraction
+    R2: Fraction
+    order: str
+    passes: int
+    mistakes: int
+
+
+@dataclass(frozen=True)
 class CertificateDocument:
-    """What a certificate file holds: the data binding, the certificate, optionally a run."""
+    """What a certificate file holds: the data binding, the certificate, optionally a run and
+    optionally the Freund-Schapire bound on a run (version 2)."""
 
     dataset: DatasetBinding
     certificate: Certificate
     perceptron: PerceptronRun | None = None
+    nonseparable_bound: NonseparableBoundClaim | None = None
 
     def to_json(self) -> str:
         """This document as certificate-format JSON (see :func:`to_json`)."""
@@ -227,9 +254,10 @@ def _certificate_data(cert: Certificate) -> dict[str, Any]:
 def to_data(doc: CertificateDocument) -> dict[str, Any]:
     """``doc`` as the plain JSON value (dicts, lists, str, int, bool, None) of the format."""
     run = doc.perceptron
-    return {
+    fs = doc.nonseparable_bound
+    out: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 1 if fs is None else 2,
         "dataset": {
             "n_samples": doc.dataset.n_samples,
             "n_features": doc.dataset.n_features,
@@ -247,6 +275,17 @@ def to_data(doc: CertificateDocument) -> dict[str, Any]:
             "weights": _vector(run.weights),
         },
     }
+    if fs is not None:
+        out["nonseparable_bound"] = {
+            "u": _vector(fs.u),
+            "gamma": _rational(fs.gamma),
+            "D2": _rational(fs.D2),
+            "R2": _rational(fs.R2),
+            "order": fs.order,
+            "passes": fs.passes,
+            "mistakes": fs.mistakes,
+        }
+    return out
 
 
 def _layout(value: object, depth: int) -> str:
@@ -402,16 +441,37 @@ def _read_certificate(value: object) -> Certificate:
     )
 
 
-def check_order(order: str) -> str:
+def check_order(order: str, path: str = "perceptron.order") -> str:
     """``order`` if it is a presentation order the format allows (``natural`` or ``shuffle:SEED``,
     SEED a non-negative integer of at most 100 digits without leading zeros); else
-    CertificateFormatError at ``perceptron.order``."""
+    CertificateFormatError at ``path``."""
     if not _ORDER.match(order):
         shown = order if len(order) <= 40 else order[:37] + "..."
         raise CertificateFormatError(
-            "perceptron.order", "bad-value", f"expected 'natural' or 'shuffle:SEED', got {shown!r}"
+            path, "bad-value", f"expected 'natural' or 'shuffle:SEED', got {shown!r}"
         )
     return order
+
+
+_BOUND_FIELDS = ("u", "gamma", "D2", "R2", "order", "passes", "mistakes")
+
+
+def _read_bound(value: object) -> NonseparableBoundClaim:
+    path = "nonseparable_bound"
+    b = _fields(value, path, _BOUND_FIELDS)
+    order = b["order"]
+    if not isinstance(order, str):
+        raise CertificateFormatError(f"{path}.order", "wrong-type", f"expected a string, got {_kind(order)}")
+    check_order(order, f"{path}.order")
+    return NonseparableBoundClaim(
+        _read_vector(b["u"], f"{path}.u"),
+        _read_rational(b["gamma"], f"{path}.gamma"),
+        _read_rational(b["D2"], f"{path}.D2"),
+        _read_rational(b["R2"], f"{path}.R2"),
+        order,
+        _read_int(b["passes"], f"{path}.passes", 1),
+        _read_int(b["mistakes"], f"{path}.mistakes", 0),
+    )
 
 
 def _read_run(value: object) -> PerceptronRun | None:
@@ -448,13 +508,17 @@ def from_data(value: object) -> CertificateDocument:
         shown = top.get("format", "nothing")
         raise CertificateFormatError("format", "format", f"not a novikoff certificate: format is {shown!r}")
     version = top.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         raise CertificateFormatError(
-            "version", "version", f"unsupported version {version!r} (this novikoff reads version {VERSION})"
+            "version", "version", f"unsupported version {version!r} (this novikoff reads versions 1 and 2)"
         )
-    top = _fields(top, "", ("format", "version", "dataset", "certificate", "perceptron"))
+    fields = ("format", "version", "dataset", "certificate", "perceptron")
+    top = _fields(top, "", fields if version == 1 else (*fields, "nonseparable_bound"))
     return CertificateDocument(
-        _read_dataset(top["dataset"]), _read_certificate(top["certificate"]), _read_run(top["perceptron"])
+        _read_dataset(top["dataset"]),
+        _read_certificate(top["certificate"]),
+        _read_run(top["perceptron"]),
+        None if version == 1 else _read_bound(top["nonseparable_bound"]),
     )
 
 

@@ -35,6 +35,7 @@ from novikoff.certificates.format import (
     DatasetBinding,
     GeometricMarginCertificate,
     GordanCertificate,
+    NonseparableBoundClaim,
     PerceptronRun,
     SeparableCertificate,
     check_order,
@@ -279,13 +280,20 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
 
 
 def certificate_document(
-    dataset: Dataset, cert: Certificate, run: RunRecord | None = None, order: str = "natural"
+    dataset: Dataset,
+    cert: Certificate,
+    run: RunRecord | None = None,
+    order: str = "natural",
+    nonseparable_bound: NonseparableBoundClaim | None = None,
 ) -> CertificateDocument:
     """The certificate file's content for ``cert`` on ``dataset``: the data binding
     (sizes, bias, digest), the certificate and, when given, the exact perceptron ``run``
     made in presentation ``order`` (``"natural"`` or ``"shuffle:SEED"``). Guarantees: the
     run's weights are kept exactly (an InputError if they are not exact numbers), and the
-    order is one the format reads (:func:`~novikoff.certificates.format.check_order`)."""
+    order is one the format reads (:func:`~novikoff.certificates.format.check_order`).
+    ``nonseparable_bound`` (a Freund-Schapire bound on a run, e.g.
+    :meth:`novikoff.reference.nonseparable.NonseparableBound.claim`) makes it a version-2
+    document; it is written as given (the checker verifies it)."""
     perceptron = None
     if run is not None:
         perceptron = PerceptronRun(
@@ -295,4 +303,6 @@ def certificate_document(
             run.mistakes,
             RationalVector.from_values(run.weights),
         )
-    return CertificateDocument(DatasetBinding.of(dataset), cert, perceptron)
+    if nonseparable_bound is not None:
+        check_order(nonseparable_bound.order, "nonseparable_bound.order")
+    return CertificateDocument(DatasetBinding.of(dataset), cert, perceptron, nonseparable_bound)

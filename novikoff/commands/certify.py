@@ -1,11 +1,16 @@
-"""``novikoff certify DATA``: the exact certificate, the Novikoff bound and a checked exact run."""
+"""``novikoff certify DATA``: the exact certificate, the Novikoff bound and a checked exact run.
+
+On data that are not separable, beside the Gordan certificate: the Freund-Schapire bound
+(:func:`novikoff.reference.nonseparable.nonseparable_bound`) over the run's passes, checked
+exactly on the run after every pass.
+"""
 
 from __future__ import annotations
 
 import argparse
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from novikoff.approx import show
 from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, certify, to_json
@@ -18,7 +23,10 @@ from novikoff.rational import RationalVector, format_rational
 from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stopped_by, write_trace
 from novikoff.runs import RunRecord, parse_order
 
-__all__ = ["certify_report", "register", "run"]
+if TYPE_CHECKING:
+    from novikoff.reference.nonseparable import NonseparableBound
+
+__all__ = ["certify_report", "nonseparable_json", "register", "run"]
 
 
 def register(sub: Any) -> None:
@@ -27,7 +35,8 @@ def register(sub: Any) -> None:
         "certify",
         help="exact margin certificate, Novikoff bound and a checked exact perceptron run",
         description="Certify separability of DATA exactly and run the exact perceptron, checking "
-        "N1-N3 at every update. DATA is a CSV or LIBSVM file, or example:NAME "
+        "N1-N3 at every update; on non-separable data, the Freund-Schapire mistake bound over the "
+        "run's passes, checked exactly on the run. DATA is a CSV or LIBSVM file, or example:NAME "
         "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED]).",
     )
     c.add_argument("data", metavar="DATA")
@@ -58,6 +67,7 @@ def certify_report(
     vectors: bool = True,
     record: int = DEFAULT_RECORD,
     stopped: str | None = None,
+    nonseparable: NonseparableBound | None = None,
 ) -> dict[str, Any]:
     """The JSON contract of ``novikoff certify --json`` (docs/reference/contract.md).
 
@@ -65,7 +75,8 @@ def certify_report(
     weights, p*, updates), which the readable summary does not show. Guarantees: at
     most ``2 record`` updates are listed (the first and last ``record``, and how many
     were left out between them); a ``*_float`` field is null when its exact value
-    (beside it) does not fit a float64.
+    (beside it) does not fit a float64. With ``nonseparable``, the object
+    ``"nonseparable_bound"`` (:func:`nonseparable_json`).
     """
     out: dict[str, Any] = {
         "dataset": ds.name,
@@ -108,11 +119,54 @@ def certify_report(
         out["perceptron"]["updates_last"] = rec["last"]
         out["perceptron"]["updates_omitted"] = rec["omitted"]
         out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]
+    if nonseparable is not None:
+        out["nonseparable_bound"] = nonseparable_json(nonseparable)
     return out
+
+
+def nonseparable_json(fs: NonseparableBound) -> dict[str, Any]:
+    """The ``"nonseparable_bound"`` object: exact values as strings (``"p"`` or ``"p/q"``): the
+    direction ``u``, ``gamma`` in the units of u.z_i, the normalized ``gamma2`` = gamma^2/||u||^2,
+    ``D2``, ``R2``; floats ``gamma_float`` (normalized gamma) and ``bound_float``
+    (((R + D)/gamma)^2, null beyond float64); ``passes``, ``mistakes`` and ``order``."""
+    return {
+        "u": [str(format_rational(v)) for v in fs.u],
+        "gamma": str(format_rational(fs.gamma)),
+        "gamma2": str(format_rational(fs.gamma2)),
+        "gamma_float": fs.gamma_float,
+        "D2": str(format_rational(fs.D2)),
+        "R2": str(format_rational(fs.R2)),
+        "bound_float": fs.bound_float,
+        "passes": fs.passes,
+        "mistakes": fs.mistakes,
+        "order": fs.order,
+    }
 
 
 def _vector_json(vec: RationalVector) -> list[int | str]:
     return [format_rational(v) for v in vec]
+
+
+def _float_text(value: float | None) -> str:
+    return "beyond float64" if value is None else f"{value:.6g}"
+
+
+def _nonseparable_lines(fs: NonseparableBound) -> list[str]:
+    shown = _float_text(fs.bound_float)
+    u = "(" + ", ".join(str(format_rational(v)) for v in fs.u) + ")"
+    if len(u) > 60:
+        u = f"a direction in {len(fs.u)} coordinates (--json lists it)"
+    gamma = str(format_rational(fs.gamma))
+    if len(gamma) > 40:
+        gamma = show(fs.gamma)
+    plural = "" if fs.passes == 1 else "es"
+    return [
+        f"  Freund-Schapire bound over {fs.passes} pass{plural}: {fs.mistakes} "
+        f"mistake{'' if fs.mistakes == 1 else 's'} <= ((R + D)/gamma)^2 = {shown} "
+        f"(checked exactly after every pass)",
+        f"    u = {u}, gamma = {gamma} (margins u.z_i; normalized {_float_text(fs.gamma_float)}), "
+        f"D^2 = {show(fs.D2)}",
+    ]
 
 
 def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: str) -> str:
@@ -216,11 +270,21 @@ def run(args: argparse.Namespace) -> int:
             track_norms=bool(args.plot),
         )
     stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
-    report = certify_report(ds, cert, run, vectors=args.json, record=args.record, stopped=stopped)
+    fs = None
+    if sep is None:
+        from novikoff.reference.nonseparable import nonseparable_bound
+
+        with phase("the Freund-Schapire bound"):
+            fs = nonseparable_bound(ds, order=order, run=run)
+    report = certify_report(
+        ds, cert, run, vectors=args.json, record=args.record, stopped=stopped, nonseparable=fs
+    )
     if args.coq:
         report["coq_file"] = args.coq
     if args.certificate is not None:
-        document = certificate_document(ds, cert, run, "natural" if order is None else str(order))
+        document = certificate_document(
+            ds, cert, run, "natural" if order is None else str(order), None if fs is None else fs.claim()
+        )
         write_file(args.certificate, to_json(document), "--certificate")
         report["certificate_file"] = args.certificate
     if args.trace:
@@ -235,6 +299,8 @@ def run(args: argparse.Namespace) -> int:
         print_json(report)
     else:
         print(_summary(report, cert, run, args.order))
+        if fs is not None:
+            print("\n".join(_nonseparable_lines(fs)))
         if args.plot:
             print(f"  squeeze figure written to {args.plot}")
         if args.coq:
