@@ -188,6 +188,34 @@ def test_poly_twin_makes_the_references_updates(
     assert twin.retaken == len(twin.ambiguous)
 
 
+@pytest.mark.parametrize("kernel", ["poly:2", "poly:3:1/3"])
+def test_poly_twin_on_gaussian_floats(kernel: str) -> None:
+    """Inexact float arithmetic (and C = 1/3, not a float): the unflagged float decisions and the
+    re-taken ones together give the exact run on the same float data."""
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(12, 3))
+    y = [1 if a * b > 0 else -1 for a, b in zip(X[:, 0], X[:, 1])]
+    ds = Dataset.from_arrays(X, y)
+    ref = run_kernel_perceptron(ds, parse_kernel(kernel), max_epochs=40, check=False)
+    twin = kernel_perceptron_twin(X, y, kernel=kernel, max_epochs=40)
+    assert ref.mistakes > 12
+    assert (twin.updates, twin.converged) == (ref.updates, ref.converged)
+
+
+def test_poly_twin_retakes_a_sum_that_floats_get_wrong() -> None:
+    """z = (2^53, 0), (0, 1), (-2^53, 0), (1, 1) with poly:1:0 and no bias: after the first three
+    updates the value at the last sample is 2^53 + 1 - 2^53 = 1 > 0 (no update), but float64
+    sums it to 0 (an update). The bound must flag it and the exact re-take must get it right."""
+    M = 2.0**53
+    X = [[M, 0.0], [0.0, 1.0], [M, 0.0], [1.0, 1.0]]
+    y = [1, 1, -1, 1]
+    twin = kernel_perceptron_twin(X, y, kernel="poly:1:0", bias=0.0, max_epochs=5)
+    ref = run_kernel_perceptron(Dataset.from_arrays(X, y, bias=0), parse_kernel("poly:1:0"), max_epochs=5)
+    assert ref.updates[:3] == ((0, 0), (0, 1), (0, 2)) and (0, 3) not in ref.updates
+    assert (0, 3) in twin.ambiguous and twin.retaken >= 1
+    assert twin.updates == ref.updates
+
+
 def test_twin_takes_arrays_and_refuses_bad_input() -> None:
     X = np.array(XOR_POINTS, dtype=float)
     run = kernel_perceptron_twin(X, [0, 1, 1, 0], kernel="poly:2", bias=1.0)
