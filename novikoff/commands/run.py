@@ -1,7 +1,8 @@
 """``novikoff run DATA --algorithm ...`` and ``novikoff margins``: one run, what it achieved, its theorems.
 
 --exact (the default) runs the exact reference, which checks D3 at every update and
-D1/D2/P1 at convergence (N1-N3 for the perceptron, M1 for multiclass, S2 for msvmav).
+D1/D2/P1 at convergence (N1-N3 for the perceptron, averaged and voted, M1 for multiclass,
+S2 for msvmav).
 --fast runs the float64 twin (multiple updates and active sets on) and then certifies
 what it produced: the margin of its final weights against the exact certificate, and D2
 on its final state, exactly. DATA is a CSV or LIBSVM file, example:NAME, or for
@@ -25,6 +26,13 @@ from novikoff.commands.options import (
     rational_option,
     stop_text,
 )
+from novikoff.commands.run_averaged import (
+    AVERAGED_ALGORITHMS,
+    averaged_json,
+    averaged_lines,
+    averaged_run,
+    check_averaged_options,
+)
 from novikoff.commands.run_msvmav import msvmav_command
 from novikoff.commands.run_multiclass import multiclass_command
 from novikoff.commands.weights import weights_json, write_weights
@@ -39,14 +47,26 @@ from novikoff.runs import RunRecord
 __all__ = ["ALGORITHMS", "register", "run"]
 
 
-ALGORITHMS = ("perceptron", "pfm", "pdm", "pdm-succ", "pocket", "romma", "multiclass", "msvmav")
+ALGORITHMS = (
+    "perceptron",
+    "pfm",
+    "pdm",
+    "pdm-succ",
+    "pocket",
+    "averaged",
+    "voted",
+    "romma",
+    "multiclass",
+    "msvmav",
+)
 
 
 def register(sub: Any) -> None:
     """Add the ``run`` sub-parser to ``sub``; its handler is :func:`run`."""
     r = sub.add_parser(
         "run",
-        help="run the perceptron, PFM, PDM or PDM-succ; report the certified margin and theorem checks",
+        help="run the perceptron, PFM, PDM, PDM-succ, pocket, averaged, voted, ROMMA, multiclass or "
+        "MSVMAv; report the certified margin and theorem checks",
         description=(__doc__ or "").split("\n\n")[1].replace("\n", " "),
     )
     r.add_argument("data", metavar="DATA")
@@ -112,6 +132,8 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     allowed = {
         "perceptron": set(),
         "pocket": set(),
+        "averaged": set(),
+        "voted": set(),
         "pfm": {"--beta"},
         "pdm": {"--epsilon"},
         "pdm-succ": {"--epsilons"},
@@ -120,6 +142,8 @@ def _parameters(args: argparse.Namespace) -> dict[str, Any]:
     for option, value in given.items():
         if value is not None and option not in allowed:
             raise InputError(f"{option} does not apply to --algorithm {algo}")
+    if algo in AVERAGED_ALGORITHMS:
+        check_averaged_options(args)
     if algo == "pfm":
         if args.beta is None:
             raise InputError("--algorithm pfm needs --beta B")
@@ -151,6 +175,8 @@ def _exact_run(
 
     bounds = RunBounds(args.max_epochs, args.max_updates)
     cap = bounds.epoch_cap(ds.n_samples)  # at most one update per presentation
+    if algo in AVERAGED_ALGORITHMS:
+        return averaged_run(ds, algo, False, cap, cert)
     if algo == "perceptron":
         from novikoff.twins.exact import exact_perceptron
 
@@ -195,6 +221,8 @@ def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Nam
         "max_updates": args.max_updates,
     }
     cap = RunBounds(args.max_epochs, args.max_updates).epoch_cap(ds.n_samples)
+    if algo in AVERAGED_ALGORITHMS:
+        return averaged_run(ds, algo, True, cap, None)
     if algo == "perceptron":
         return perceptron_twin(ds, max_epochs=cap)
     if algo == "pocket":
@@ -288,18 +316,20 @@ def run(args: argparse.Namespace) -> int:
     if args.trace:
         write_trace(args.trace, run.updates)
     bounds = RunBounds(args.max_epochs, args.max_updates)
-    one_per_presentation = args.algorithm in ("perceptron", "pocket")
+    one_per_presentation = args.algorithm in ("perceptron", "pocket", *AVERAGED_ALGORITHMS)
     stopped = stopped_by(
         run.converged, run.epochs, bounds, ds.n_samples, getattr(run, "stopped", ""), one_per_presentation
     )
     checks: dict[str, str] = dict(getattr(run, "checks", {}))
-    if args.algorithm == "perceptron" and not args.fast and sep is not None:
+    if args.algorithm in ("perceptron", *AVERAGED_ALGORITHMS) and not args.fast and sep is not None:
         checks["N1-N3"] = f"held at all {run.mistakes} updates"
     margin = None
     romma = args.algorithm == "romma"
-    if any(v != 0 for v in run.weights):
-        # ROMMA's weights are not a sum of updates: no ||w||/t estimate (its own is below)
-        margin = achieved_margin(ds, list(run.weights), 0 if romma else run.mistakes, sep)
+    if args.algorithm != "voted" and any(v != 0 for v in run.weights):
+        # ROMMA's weights and the average are not a sum of updates: no ||w||/t estimate;
+        # the voted perceptron is not one linear classifier: no margin
+        no_estimate = romma or args.algorithm == "averaged"
+        margin = achieved_margin(ds, list(run.weights), 0 if no_estimate else run.mistakes, sep)
     if romma:
         checks.update(_romma_checks(run, sep, margin, args.fast))
     if (
@@ -342,6 +372,11 @@ def run(args: argparse.Namespace) -> int:
             "stages": [[format_rational(Fraction(e)), t, n] for e, t, n in getattr(run, "stages", [])],
             "record": record_json(run.updates, args.record),
             **weights_json(run.weights, args.fast),
+            **(
+                averaged_json(ds, run, args.fast, args.record)
+                if args.algorithm in AVERAGED_ALGORITHMS
+                else {}
+            ),
         },
         "margin": None
         if margin is None
@@ -362,7 +397,10 @@ def run(args: argparse.Namespace) -> int:
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
     if args.weights_out:
-        write_weights(args.weights_out, run.weights, f"novikoff run {args.algorithm} on {ds.name}")
+        what = f"novikoff run {args.algorithm} on {ds.name}"
+        if args.algorithm == "averaged":
+            what += " (the average of the weights after every presentation)"
+        write_weights(args.weights_out, run.weights, what)
     if args.json:
         print_json(report)
         return 0
@@ -400,6 +438,8 @@ def run(args: argparse.Namespace) -> int:
             f"epoch {pocket['epoch'] + 1} (the fewest over all {run.epochs} epoch ends, counted "
             f"{'exactly' if not args.fast else 'in float64'})"
         )
+    if args.algorithm in AVERAGED_ALGORITHMS:
+        lines += averaged_lines(args.algorithm, report["run"], ds.n_samples)
     for key, value in checks.items():
         lines.append(f"  {key}: {value}")
     lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")
