@@ -274,6 +274,8 @@ def predict_voted(weights: Sequence[Sequence[Any]], counts: Sequence[int], x_til
 
 def _integer_weights(weights: Sequence[Any], d: int) -> list[int]:
     """The weights times their positive common denominator (signs of dot products unchanged)."""
+    if len(weights) == d and all(type(v) is int for v in weights):  # iter_voters' W_j: as they are
+        return list(weights)
     w = _exact_vector(weights, "weights")
     if len(w) != d:
         raise InputError(f"weights: {len(w)} values for patterns of dimension {d} (bias weight last)")
