@@ -28,6 +28,7 @@ from novikoff.certificates import (
     CertificateDocument,
     CertificateFormatError,
     GordanCertificate,
+    NonseparableBoundClaim,
     SeparableCertificate,
     certificate_document,
     certify,
@@ -38,6 +39,7 @@ from novikoff.certificates import (
 from novikoff.certificates.checker import REASON_CODES, check_document
 from novikoff.certificates.format import FORMAT_ERROR_CODES, from_data, to_data
 from novikoff.data import Dataset
+from novikoff.rational import RationalVector
 from novikoff.reference import run_perceptron
 
 # z_1 = (1, 0, 1), z_2 = (0, 1, 1), z_3 = (1, 1, -1) with rho = 1: lambda = 1/3 each, p* = (2/3, 2/3, 1/3),
@@ -345,12 +347,21 @@ def test_hand_made_false_facts(edit: Callable[[dict[str, Any]], None], reason: s
 XOR = Dataset.from_arrays([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1])
 
 
-def xor_document(passes: int = 5, with_run: bool = True) -> CertificateDocument:
+def xor_document(with_run: bool = True) -> CertificateDocument:
+    """XOR's certificate, its natural-order run of 5 epochs and the bound above, by hand."""
+    run = run_perceptron(XOR, max_epochs=5)
+    claim = NonseparableBoundClaim(RationalVector([1, 0, 0], 1), F(1), F(30), F(3), "natural", 5, 20)
+    return certificate_document(XOR, certify(XOR), run if with_run else None, "natural", claim)
+
+
+def test_the_library_bound_checks_valid() -> None:
     from novikoff.reference.nonseparable import nonseparable_bound
 
-    run = run_perceptron(XOR, max_epochs=passes)
-    fs = nonseparable_bound(XOR, run=run, direction=[1, 0, 0])
-    return certificate_document(XOR, certify(XOR), run if with_run else None, "natural", fs.claim())
+    for order in ("natural", "shuffle:3"):
+        run = run_perceptron(XOR, order=None if order == "natural" else order, max_epochs=4)
+        fs = nonseparable_bound(XOR, run=run, order=None if order == "natural" else order)
+        doc = certificate_document(XOR, certify(XOR), run, order, fs.claim())
+        assert code(XOR, from_json(to_json(doc))) is None
 
 
 def test_the_bound_block_by_hand() -> None:

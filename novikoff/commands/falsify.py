@@ -21,8 +21,10 @@ def register(sub: Any) -> None:
         "falsify",
         help="search for a dataset on which the perceptron makes more updates than a proposed bound",
         description="EXPR bounds the number of updates over R, gamma, R2, gamma2, m, d with + - * / ** "
-        "and floor, ceil, sqrt, log, exp, min, max. Exit 1 when a counterexample is found (written to "
-        "--out), 0 when none was found in the examples tried (never a proof), 2 on a malformed EXPR.",
+        "and floor, ceil, sqrt, log, exp, min, max; with --nonseparable it bounds the mistakes in T "
+        "passes over non-separable data and may use D, D2 and T too. Exit 1 when a counterexample is "
+        "found (written to --out), 0 when none was found in the examples tried (never a proof), 2 on a "
+        "malformed EXPR.",
     )
     fz.add_argument("expr", metavar="EXPR")
     fz.add_argument(
@@ -31,6 +33,14 @@ def register(sub: Any) -> None:
         choices=["perceptron", "pdm", "pfm", "multiclass"],
         help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma, multiclass adds K "
         "(gamma is then the Kesler margin)",
+    )
+    fz.add_argument(
+        "--nonseparable",
+        action="store_true",
+        help="a non-separable campaign (perceptron only): EXPR bounds the mistakes in T passes and may "
+        "also use D, D2 (the Freund-Schapire deviation) and T; it is evaluated at the direction u and "
+        "margin gamma of the best Freund-Schapire bound found for each dataset "
+        "(docs/howto/falsify.md)",
     )
     fz.add_argument(
         "--epsilons",
@@ -107,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
             database=args.database or default_database(),
             workers=args.workers,
             executor=executor,
+            nonseparable=args.nonseparable,
             progress=stderr_progress() if show else None,
             limits=BoundLimits(
                 args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
@@ -132,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--out {args.out}: {exc.strerror or exc}") from None
     order = order_to_json(ce.order)
     replay = ce.replay_command(args.out)
+    fs = ce.header().get("nonseparable")
     if args.json:
         print(
             dumps(
@@ -146,11 +158,21 @@ def run(args: argparse.Namespace) -> int:
                     "examples": result.examples,
                     "replayed_from_database": result.replayed,
                     "replay": replay,
+                    **({} if fs is None else {"nonseparable": fs}),
                 }
             )
         )
     else:
         values = ", ".join(f"{k} = {format_rational(v)}" for k, v in ce.values.items())
+        if fs is not None:
+            print(
+                f"COUNTEREXAMPLE ({ce.source}): {ce.updates} mistakes of the perceptron in "
+                f"{fs['passes']} pass{'' if fs['passes'] == 1 else 'es'} > bound {result.bound} = "
+                f"{ce.bound_value}\n  {values}; order {order}\n"
+                f"  at u = ({', '.join(fs['u'])}), gamma = {fs['gamma']} (margins u.z_i)\n"
+                f"  dataset written to {args.out}; replay: {replay}"
+            )
+            return 1
         print(
             f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates of "
             f"{ce.setting.describe(ce.values['gamma2'])} > bound {result.bound} = {ce.bound_value}\n"

@@ -6,7 +6,9 @@ is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed
 - symbols ``R``, ``gamma``, ``R2``, ``gamma2`` (positive reals), ``m`` (samples) and
   ``d`` (features) (positive integers), and per algorithm (:data:`ALGORITHM_SYMBOLS`)
   ``eps`` (PDM's accuracy; for PFM eps = 1 - beta/gamma), ``beta`` (PFM's margin) and
-  ``K`` (classes, multiclass; there gamma is the Kesler margin);
+  ``K`` (classes, multiclass; there gamma is the Kesler margin); in a non-separable campaign
+  (``nonseparable=True``, :data:`NONSEPARABLE_SYMBOLS`) also ``D`` and ``D2`` (the
+  Freund-Schapire deviation, D^2 = T sum_i max(0, gamma - u.z_i/||u||)^2) and ``T`` (passes);
 - numbers, read exactly (``0.99`` is 99/100, ``1e-3`` is 1/1000);
 - ``+ - * / **``, unary ``-``/``+``, parentheses;
 - functions ``floor``, ``ceil``, ``sqrt``, ``log`` (natural), ``exp``, ``min``, ``max``.
@@ -40,6 +42,7 @@ __all__ = [
     "BOUND_FUNCTIONS",
     "BOUND_SYMBOLS",
     "DEFAULT_LIMITS",
+    "NONSEPARABLE_SYMBOLS",
     "BoundLimits",
     "BoundSyntaxError",
     "parse_bound",
@@ -55,7 +58,13 @@ BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "eps": sp.Symbol("eps", positive=True),
     "beta": sp.Symbol("beta", nonnegative=True),
     "K": sp.Symbol("K", integer=True, positive=True),
+    "D": sp.Symbol("D", nonnegative=True),
+    "D2": sp.Symbol("D2", nonnegative=True),
+    "T": sp.Symbol("T", integer=True, positive=True),
 }
+
+#: The symbols a non-separable campaign adds (``falsify --nonseparable``): D = sqrt(D2), D2, T.
+NONSEPARABLE_SYMBOLS: tuple[str, ...] = ("D", "D2", "T")
 
 #: The symbols each algorithm's bound may use (:attr:`novikoff.fuzz.registry.Algorithm.bound_symbols`).
 ALGORITHM_SYMBOLS: dict[str, tuple[str, ...]] = {a.name: a.bound_symbols for a in ALGORITHMS.values()}
@@ -89,14 +98,28 @@ class BoundSyntaxError(InputError):
         super().__init__(f"bound expression, column {column}: {message}{pointer}")
 
 
-def parse_bound(text: str, algorithm: str = "perceptron", limits: BoundLimits = DEFAULT_LIMITS) -> sp.Expr:
+def parse_bound(
+    text: str,
+    algorithm: str = "perceptron",
+    limits: BoundLimits = DEFAULT_LIMITS,
+    *,
+    nonseparable: bool = False,
+) -> sp.Expr:
     """The sympy expression of ``text`` (see the module docstring); exact and finite.
 
-    Only the symbols of ``algorithm`` (:data:`ALGORITHM_SYMBOLS`) are accepted; a text
+    Only the symbols of ``algorithm`` (:data:`ALGORITHM_SYMBOLS`) are accepted, and with
+    ``nonseparable`` (perceptron only) also :data:`NONSEPARABLE_SYMBOLS`; a text
     beyond ``limits`` is refused with the limit named, before anything large is computed.
     """
     if algorithm not in ALGORITHM_SYMBOLS:
         raise InputError(f"algorithm {algorithm!r}: expected one of {', '.join(ALGORITHM_SYMBOLS)}")
+    symbols = ALGORITHM_SYMBOLS[algorithm]
+    if nonseparable:
+        if algorithm != "perceptron":
+            raise InputError(
+                f"--nonseparable: the Freund-Schapire campaign runs the perceptron, not {algorithm}"
+            )
+        symbols = (*symbols, *NONSEPARABLE_SYMBOLS)
     if not isinstance(text, str):
         raise BoundSyntaxError(str(text), 1, "the bound must be text")
     if not text.strip():
@@ -119,7 +142,7 @@ def parse_bound(text: str, algorithm: str = "perceptron", limits: BoundLimits = 
         raise BoundSyntaxError(
             stripped, 1, f"nested {depth} levels deep (at most {limits.depth}, --max-bound-depth)"
         )
-    expr = _Builder(stripped, ALGORITHM_SYMBOLS[algorithm], algorithm, limits).build(tree.body)
+    expr = _Builder(stripped, symbols, algorithm, limits).build(tree.body)
     if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan):
         raise BoundSyntaxError(text, 1, f"the expression is not finite ({_short(expr)})")
     if expr.has(sp.I):
@@ -205,6 +228,8 @@ class _Builder:
             if node.id in self.symbols:
                 return BOUND_SYMBOLS[node.id]
             where = f" of --algorithm {self.algorithm}" if node.id in BOUND_SYMBOLS else ""
+            if node.id in NONSEPARABLE_SYMBOLS:
+                where = " (a non-separable campaign's symbol: add --nonseparable)"
             raise self.fail(
                 node,
                 f"unknown name {node.id!r}{where}; symbols: {', '.join(self.symbols)}; "

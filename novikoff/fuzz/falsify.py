@@ -10,6 +10,10 @@
    adversarial ones (:func:`adversarial_orders`) and keeps the worst; ``target()``
    steers the search towards many updates and a high updates/bound ratio.
 
+``nonseparable=True`` runs the non-separable campaign instead
+(:mod:`novikoff.fuzz.falsify_nonseparable`: the Freund-Schapire symbols D, D2, T, an
+extremal pre-check, non-separable data).
+
 Counterexamples are saved in an example database (:mod:`novikoff.fuzz.database`)
 under a key made of the bound, so reruns, ``workers`` and Redis-sharing shards
 replay them first.
@@ -54,6 +58,17 @@ from novikoff.fuzz.campaign import (
 )
 from novikoff.fuzz.database import default_database, open_database
 from novikoff.fuzz.falsify_multiclass import multiclass_numbers, multiclass_replay_data, search_multiclass
+from novikoff.fuzz.falsify_nonseparable import (
+    CAMPAIGN as NONSEPARABLE_CAMPAIGN,
+)
+from novikoff.fuzz.falsify_nonseparable import (
+    NonseparableCounterexample,
+    evaluable,
+    extremal_precheck,
+    nonseparable_numbers,
+    replay_nonseparable,
+    search_nonseparable,
+)
 from novikoff.fuzz.registry import lookup
 from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for, validate_epsilon
 from novikoff.fuzz.shrinking import shrink_failure
@@ -161,9 +176,16 @@ def falsify(
     epsilons: Sequence[Fraction] | None = None,
     limits: BoundLimits = DEFAULT_LIMITS,
     executor: ExecutorSpec | None = None,
+    nonseparable: bool = False,
 ) -> FalsifyResult:
     """Search for a counterexample to ``updates <= bound`` (see :func:`_falsify`); the
-    counterexample records the bound's text and limits, so its file replays alone."""
+    counterexample records the bound's text and limits, so its file replays alone.
+    ``nonseparable`` runs the non-separable campaign
+    (:mod:`novikoff.fuzz.falsify_nonseparable`; perceptron only, one process)."""
+    if nonseparable:
+        return _falsify_nonseparable(
+            text, examples, seed, database, workers, progress, precheck, algorithm, limits, executor
+        )
     result = _falsify(
         text,
         examples,
@@ -177,6 +199,41 @@ def falsify(
         limits=limits,
         executor=executor,
     )
+    if result.counterexample is not None:
+        result.counterexample.bound_text = text
+        result.counterexample.limits = limits
+    return result
+
+
+def _falsify_nonseparable(
+    text: str,
+    examples: int,
+    seed: int,
+    database: str | None,
+    workers: int,
+    progress: ProgressCallback | None,
+    precheck: bool,
+    algorithm: str,
+    limits: BoundLimits,
+    executor: ExecutorSpec | None,
+) -> FalsifyResult:
+    bound = parse_bound(text, algorithm, limits, nonseparable=True)
+    if workers != 1 or (executor is not None and executor.kind != "local"):
+        raise InputError(
+            "--workers/--executor: the non-separable campaign runs in one process, on this machine"
+        )
+    if database == _USE_DEFAULT:
+        database = default_database()
+    open_database(database)
+    tried = 0
+    result: FalsifyResult | None = None
+    if precheck:
+        tried, witness = extremal_precheck(bound)
+        if witness is not None:
+            result = FalsifyResult(bound, tried, witness)
+    if result is None:
+        result = search_nonseparable(bound, examples, seed, database, progress, NONSEPARABLE_CAMPAIGN)
+        result.examples += tried
     if result.counterexample is not None:
         result.counterexample.bound_text = text
         result.counterexample.limits = limits
@@ -406,7 +463,14 @@ def stderr_progress(worker: int | None = None, every: float = 0.5) -> ProgressCa
 
 def certify_check(ce: Counterexample) -> bool:
     """Re-derive the counterexample's numbers from scratch (certificate and exact run):
-    True iff the data are separable and give the recorded update count and values."""
+    True iff the data are separable and give the recorded update count and values (for a
+    non-separable campaign's: the recorded mistakes and values at its T, u and gamma)."""
+    if isinstance(ce, NonseparableCounterexample):
+        if not isinstance(ce.dataset, Dataset):
+            return False
+        direction = [int(v) for v in ce.direction]
+        mistakes, values, _ = nonseparable_numbers(ce.dataset, ce.passes, ce.order, direction, ce.gamma)
+        return (mistakes, values) == (ce.updates, ce.values)
     numbers = CAMPAIGNS[ce.setting.spec.family].numbers(ce.dataset, ce.setting, ce.order)
     return numbers is not None and numbers == (ce.updates, ce.values)
 
@@ -545,7 +609,8 @@ def _replay_file(path: str | Path) -> Replay:
         params = {str(k): str(v) for k, v in dict(header.get("parameters", {})).items()}
         bias = parse_rational(str(header["bias"]))
         limits = BoundLimits(*header.get("bound_limits", []))
-        bound = parse_bound(str(header["bound"]), algorithm, limits)
+        nonseparable = "nonseparable" in header
+        bound = parse_bound(str(header["bound"]), algorithm, limits, nonseparable=nonseparable)
         eps = parse_rational(params["eps"]) if "eps" in params else None
         spec = lookup(algorithm)
         if spec.parameter is not None:
@@ -553,6 +618,22 @@ def _replay_file(path: str | Path) -> Replay:
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"{path}, line 1: bad replay header ({type(exc).__name__}: {exc})") from None
     order = _order_from_json(header.get("order", "natural"), path)
+    if nonseparable:
+        data = Dataset.from_fraction_rows(rows, labels, bias=bias, name=str(path))
+        mistakes, values, shown = replay_nonseparable(data, header, bound, order, str(path))
+        recorded = header.get("updates")
+        exact = evaluable(bound)
+        return Replay(
+            algorithm,
+            shown,
+            order_to_json(order),
+            str(header["bound"]),
+            mistakes,
+            bound_value(exact, values),
+            bound_exceeded(exact, mistakes, values),
+            values,
+            recorded if isinstance(recorded, int) else None,
+        )
     setting = RunSetting(algorithm, eps)
     family = CAMPAIGNS[spec.family]
     data = family.replay_data(rows, labels, bias, header, str(path))

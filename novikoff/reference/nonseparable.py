@@ -142,8 +142,9 @@ def best_gamma(
     ``norm2`` = ||u||^2 > 0, ``R2`` = max ||z_i||^2, ``passes`` = T >= 1. Guarantees: g > 0
     is rational; the value is exactly ((sqrt(R2 norm2) + sqrt(T S(g)))/g)^2 with
     S(g) = sum max(0, g - a_i)^2; it is <= the value at every positive breakpoint a_i and at
-    every stationary point found (module docstring). Raises InputError when no a_i is
-    positive and no a_i is <= 0 (no margins).
+    every stationary point found (module docstring); when the bound decreases toward its
+    infimum T m beyond the last breakpoint, g is taken large enough that the value is below
+    T m + 1 (m = len(margins)). Raises InputError when there are no margins.
     """
     a = sorted(Fraction(v) for v in margins)
     if not a:
@@ -167,13 +168,23 @@ def best_gamma(
         j = bisect_right(a, lo)  # active set on (lo, hi)
         c, b, e = counts[j], sums[j], squares[j]
         candidates.extend(_stationary_points(c, b, e, R2N, T, lo, hi))
-    if not candidates:  # every a_i <= 0 and no stationary point: the bound decreases toward T m
-        candidates = [max(Fraction(1), -a[0] + 1)]
-    best_g, best = candidates[0], _bound_value(candidates[0], R2N, T, S(candidates[0]))
-    for g in candidates[1:]:
+    best_g, best = None, None
+    for g in candidates:
         value = _bound_value(g, R2N, T, S(g))
-        if value < best:
+        if best is None or value < best:
             best_g, best = g, value
+    # beyond the last breakpoint the bound may decrease toward its infimum T m without reaching
+    # it: then take g large enough that the bound is below T m + 1 (or the best of 64 doublings)
+    limit = SqrtValue(Fraction(T * len(a) + 1), Fraction(0), Fraction(0))
+    g = max(Fraction(1), abs(a[0]), abs(a[-1]))
+    for _ in range(64):
+        if best is not None and best < limit:
+            break
+        g *= 2
+        value = _bound_value(g, R2N, T, S(g))
+        if best is None or value < best:
+            best_g, best = g, value
+    assert best_g is not None and best is not None
     return best_g, best
 
 
@@ -360,6 +371,7 @@ def nonseparable_bound(
     max_epochs: int = DEFAULT_MAX_EPOCHS,
     run: RunRecord | None = None,
     direction: Sequence[int] | None = None,
+    gamma: Fraction | None = None,
 ) -> NonseparableBound:
     """The best Freund-Schapire bound found for ``dataset`` over T passes, checked on the
     exact perceptron's run.
@@ -370,7 +382,8 @@ def nonseparable_bound(
     passes, the clean one included). ``run`` instead gives that run (a run from w = 0 in
     ``order``, e.g. the exact twin's, whose updates are the reference's): T = run.epochs.
     ``direction`` fixes u (an integer vector over the pattern coordinates) instead of
-    searching (:func:`propose_directions`).
+    searching (:func:`propose_directions`); ``gamma`` (with ``direction``; rational > 0, in the
+    units of u.z_i) fixes the margin instead of optimizing it (:func:`best_gamma`).
 
     Raises InputError for bad arguments (T < 1, a zero or wrong-length direction, data
     whose patterns are all zero) and InvariantViolation (theorem FS1) if the bound fails
@@ -398,10 +411,17 @@ def nonseparable_bound(
         candidates = propose_directions(Z, R2i, T)
         if not candidates:
             candidates = [tuple(1 if j == 0 else 0 for j in range(dataset.dimension))]
+    if gamma is not None and (direction is None or Fraction(gamma) <= 0):
+        raise InputError(f"gamma {gamma}: give it with a direction, and positive")
     best: tuple[SqrtValue, tuple[int, ...], Fraction] | None = None
     for U in candidates:
         margins = [sum(a * b for a, b in zip(U, row)) for row in Z]
-        g, value = best_gamma(margins, sum(v * v for v in U), R2i, T)
+        if gamma is None:
+            g, value = best_gamma(margins, sum(v * v for v in U), R2i, T)
+        else:
+            g = Fraction(gamma) * s  # margins are in units of 1/s
+            slack = sum(((g - a) ** 2 for a in margins if a < g), Fraction(0))
+            value = _bound_value(g, Fraction(R2i * sum(v * v for v in U)), T, slack)
         if best is None or value < best[0]:
             best = (value, U, g)
     assert best is not None
@@ -409,8 +429,8 @@ def nonseparable_bound(
     N = sum(v * v for v in U)
     margins = [sum(a * b for a, b in zip(U, row)) for row in Z]
     S = sum(((g - a) ** 2 for a in margins if a < g), Fraction(0))  # in units s^2
-    gamma = g / s
-    gamma2 = gamma * gamma / N
+    gamma_u = g / s
+    gamma2 = gamma_u * gamma_u / N
     R2 = Fraction(R2i, s * s)
     per_pass = [0] * T
     for epoch, _ in run.updates:
@@ -430,7 +450,7 @@ def nonseparable_bound(
             )
     return NonseparableBound(
         u=RationalVector.from_values([Fraction(v) for v in U]),
-        gamma=gamma,
+        gamma=gamma_u,
         gamma2=gamma2,
         D2=T * S / (s * s * N),
         R2=R2,
