@@ -17,6 +17,28 @@ for PDM it is where a quadratic with positive leading coefficient eps q is <= 0,
 and for PFM it is {n : p + n q <= 0} joined to where a quadratic with leading
 coefficient q (q - beta^2) > 0 is <= 0, which contains -p/q).
 
+**Why the integer decisions are the rational ones (homogeneity).** With one scale
+s > 0 per dataset (the common denominator of its values and the bias), Z_i = s z_i
+and, since every run starts at w = 0 and adds whole patterns, W = s w stays an
+integer vector. Then p = W.Z_i = s^2 (w.z_i) and ||W||^2 = s^2 ||w||^2, ||W|| =
+s ||w||, so: PDM's condition t (w.z) <= (1 - eps) ||w||^2 is the same inequality
+multiplied by s^2 > 0 (degree 2 on both sides); PFM's w.z <= beta ||w|| is it
+multiplied by s^2 on the left and s * s on the right, i.e. p <= (beta s) ||W||.
+Multiplying an inequality by a positive number does not change its truth, so each
+integer decision equals the decision on the exact rationals.
+
+**Engines.** ``engine="integer"`` (the default) runs the same loop on the exact
+decision values of all samples at once
+(:class:`~novikoff.reference.large_margin_integer.DecisionValues`: p = Z W kept
+as integers and updated by n G_k, G_k = Z Z_k the k-th Gram column, when the run
+adds n Z_k), with ||W||^2 updated as ||W + n Z_k||^2 = l + 2 n p + n^2 q
+(l = ||W||^2, q = ||Z_k||^2) and each decision made as the integer comparison
+p <= T against the rule's integer threshold T (``threshold`` on the rules, which
+proves it equivalent to ``updates``). ``engine="plain"`` is the definition
+itself: one exact dot product W.Z_i per presentation. Both make the same decisions
+in the same order (the equivalences are proved in the docstrings and tested on
+generated data for every rule and option), hence the same run.
+
 Checks with a certificate (:func:`check_run_theorems` says which ran): D3 exactly
 after every single update; at convergence D2 (PDM) by
 :meth:`~novikoff.spec.core.Statement.check_rigorous`; D1 for a PDM run from w = 0;
@@ -30,7 +52,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
+import numpy as np
 import sympy as sp
 
 from novikoff.certificates import SeparableCertificate
@@ -38,11 +62,13 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
 from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
+from novikoff.reference.large_margin_integer import DecisionValues
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, P1, HypothesisNotMet, Statement
 from novikoff.spec.intervals import SquareRoot, Undecided
 
 __all__ = [
+    "ENGINES",
     "LargeMarginRun",
     "PDMRule",
     "PFMRule",
@@ -56,6 +82,8 @@ __all__ = [
     "validate_epsilon",
 ]
 
+ENGINES = ("integer", "plain")
+
 
 @dataclass(frozen=True)
 class PFMRule:
@@ -64,8 +92,46 @@ class PFMRule:
     beta: Fraction
     name = "pfm"
 
+    @cached_property
+    def ints(self) -> tuple[int, int]:
+        """(beta_num, beta_den) in lowest terms."""
+        return self.beta.numerator, self.beta.denominator
+
     def updates(self, t: int, p: int, w2: int, s: int) -> bool:
-        return pfm_updates(p, w2, self.beta.numerator * s, self.beta.denominator)
+        b, c = self.ints
+        return pfm_updates(p, w2, b * s, c)
+
+    def threshold(self, t: int, w2: int, s: int) -> int | None:
+        """The integer T with ``updates(t, p, w2, s) == (p <= T)`` for every integer p.
+
+        With b = beta_num s, c = beta_den: the test is p <= 0 or p^2 c^2 <= b^2 w2,
+        and T = isqrt(floor(b^2 w2 / c^2)) >= 0. For p <= 0 both sides hold. For p > 0:
+        p^2 c^2 <= b^2 w2 iff p^2 <= b^2 w2 / c^2 iff p^2 <= floor(b^2 w2 / c^2) (p^2 is
+        an integer) iff p <= isqrt(floor(b^2 w2 / c^2)) (isqrt(M) is the largest r >= 0
+        with r^2 <= M, and p >= 0).
+        """
+        b, c = self.ints
+        b *= s
+        return math.isqrt((b * b * w2) // (c * c))
+
+    def repeat_guess(self, t: int, p: int, q: int, w2: int, s: int) -> int:
+        """A starting point (>= 1) for :func:`repeat_count_near`: one more than the largest
+        integer root of the test's two parts, p + n q <= 0 and (with b = beta_num s,
+        c = beta_den) A n^2 + B n + C <= 0, A = q (q c^2 - b^2), B = 2 p (q c^2 - b^2),
+        C = p^2 c^2 - b^2 w2 (the squared test at w + n z). Only a guess: the count is
+        decided by evaluating the test."""
+        b, c = self.ints
+        b *= s
+        if q <= 0:
+            return 1
+        k = q * c * c - b * b
+        a, lin = q * k, (-p) // q
+        if a <= 0:
+            return max(lin, 0) + 1
+        bb, cc = 2 * p * k, p * p * c * c - b * b * w2
+        disc = bb * bb - 4 * a * cc
+        root = (math.isqrt(disc) - bb) // (2 * a) if disc >= 0 else -1
+        return max(root, lin, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -75,8 +141,44 @@ class PDMRule:
     eps: Fraction
     name = "pdm"
 
+    @cached_property
+    def ints(self) -> tuple[int, int]:
+        """(e, d) with eps = e/d in lowest terms."""
+        return self.eps.numerator, self.eps.denominator
+
     def updates(self, t: int, p: int, w2: int, s: int) -> bool:
-        return pdm_updates(t, p, w2, self.eps.numerator, self.eps.denominator)
+        e, d = self.ints
+        return pdm_updates(t, p, w2, e, d)
+
+    def threshold(self, t: int, w2: int, s: int) -> int | None:
+        """The integer T with ``updates(t, p, w2, s) == (p <= T)`` for every integer p, or
+        None when the test holds for every p.
+
+        With eps = e/d the test is t p d <= (d - e) w2. At t = 0 it is 0 <= (d - e) w2,
+        true since e <= d and w2 >= 0: None. At t >= 1, t d > 0, so for an integer p it
+        is p <= (d - e) w2 / (t d) iff p <= floor((d - e) w2 / (t d)) = T.
+        """
+        if t == 0:
+            return None
+        e, d = self.ints
+        return ((d - e) * w2) // (t * d)
+
+    def repeat_guess(self, t: int, p: int, q: int, w2: int, s: int) -> int:
+        """A starting point (>= 1) for :func:`repeat_count_near`: one more than the floor of
+        the positive root of DESIGN's quadratic a n^2 + b n - c (a = e q, b = d t q -
+        (d - 2e) p, c = (d - e) w2 - d t p, as in
+        :func:`~novikoff.reference.kernels.repeated_update_count_closed_form`, up to its
+        corrections), 1 when q = 0. Only a guess: the count is decided by evaluating the test."""
+        if q <= 0:
+            return 1
+        e, d = self.ints
+        a = e * q
+        b = d * t * q - (d - 2 * e) * p
+        c = (d - e) * w2 - d * t * p
+        disc = b * b + 4 * a * c
+        if disc < 0:
+            return 1
+        return max((math.isqrt(disc) - b) // (2 * a), 0) + 1
 
 
 Rule = PFMRule | PDMRule
@@ -100,6 +202,45 @@ def repeat_count(rule: Rule, t: int, p: int, q: int, w2: int, s: int, limit: int
         hi *= 2
     lo = hi // 2  # holds(lo) (lo = 0 is the precondition), not holds(hi)
     while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if holds(mid):
+            lo = mid
+        else:
+            hi = mid
+    return hi if limit is None else min(hi, limit)
+
+
+def repeat_count_near(
+    rule: Rule, t: int, p: int, q: int, w2: int, s: int, limit: int | None, guess: int
+) -> int:
+    """:func:`repeat_count`'s value, searched from ``guess`` instead of from 1.
+
+    The set of n >= 0 where the condition holds at (w + n z, t + n) is {0, ..., n* - 1}
+    (module docstring), so with g = max(1, guess) (and g <= ``limit``): if it holds at
+    g, n* > g and a galloping search upward from g finds it; if it fails at g and holds
+    at g - 1, n* = g; if it fails at g - 1, n* < g and a binary search in [0, g - 1]
+    finds it (it holds at 0: the precondition). Every step evaluates the condition
+    itself, so a wrong guess costs time, never a wrong count. Returns min(n*, limit)
+    like :func:`repeat_count` (``limit`` when no n* exists).
+    """
+
+    def holds(n: int) -> bool:
+        return rule.updates(t + n, p + n * q, w2 + 2 * n * p + n * n * q, s)
+
+    g = max(1, guess) if limit is None else max(1, min(guess, limit))
+    if holds(g):
+        lo, hi = g, 2 * g
+        if limit is not None and g >= limit:
+            return limit
+        while holds(hi):
+            if limit is not None and hi >= limit:
+                return limit
+            lo, hi = hi, 2 * hi
+    elif g == 1 or holds(g - 1):
+        return g
+    else:
+        lo, hi = 0, g - 1
+    while hi - lo > 1:  # holds(lo), not holds(hi)
         mid = (lo + hi) // 2
         if holds(mid):
             lo = mid
@@ -252,6 +393,136 @@ def _run(
     return W, t, max_epochs, False, ""
 
 
+def _run_integer(
+    dataset: Dataset,
+    rule: Rule,
+    *,
+    order: Order,
+    max_epochs: int,
+    checker: _Checker,
+    multiple_updates: bool,
+    values: DecisionValues,
+    t: int,
+    w2: int,
+    first_epoch: int,
+    updates: list[tuple[int, int]],
+    max_updates: int = 10**7,
+) -> tuple[int, int, int, bool, str]:
+    """:func:`_run` on the kept decision values (module docstring, "Engines"): the same
+    presentations in the same order, the same test at each (``p <= rule.threshold``),
+    the same update counts and the same stops. ``values`` holds W (updated in place);
+    ``w2`` is ||W||^2. Returns (t, ||W||^2, epochs, converged, why it stopped early or "")."""
+    _, s = dataset.scaled_patterns
+    Q = values.norms2
+    m = dataset.n_samples
+    natural = order is None or order == "natural"
+    presentation = epoch_order(order, m)
+    check = checker.cert is not None
+    first, value, add, threshold = values.first_at_most, values.value, values.add, rule.threshold
+    for e in range(max_epochs):
+        epoch = first_epoch + e
+        seq = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
+        clean = True
+        j = first(threshold(t, w2, s), seq, 0)
+        while j >= 0:
+            i = j if seq is None else int(seq[j])
+            p = value(i)
+            n = 1
+            if multiple_updates:
+                guess = rule.repeat_guess(t, p, Q[i], w2, s)
+                n = repeat_count_near(rule, t, p, Q[i], w2, s, max_updates - t + 1, guess)
+            if t + n > max_updates:
+                return (
+                    t,
+                    w2,
+                    e + 1,
+                    False,
+                    f"stopped before update {t + 1}: more than max_updates = {max_updates}",
+                )
+            if check:
+                checker.after_updates(t, p, Q[i], w2, n, f"(sample {i}, epoch {epoch})")
+            add(i, n)
+            w2 = w2 + 2 * n * p + n * n * Q[i]
+            t += n
+            if n == 1:
+                updates.append((epoch, i))
+            else:
+                updates.extend([(epoch, i)] * n)
+            clean = False
+            j = first(threshold(t, w2, s), seq, j + 1)
+        if clean:
+            return t, w2, e + 1, True, ""
+    return t, w2, max_epochs, False, ""
+
+
+class _Engine:
+    """The run's state across stages for either engine: W (and the kept values for "integer")."""
+
+    def __init__(self, dataset: Dataset, engine: str) -> None:
+        if engine not in ENGINES:
+            raise InputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+        Z, _ = dataset.scaled_patterns
+        self.dataset = dataset
+        self.W = [0] * dataset.dimension
+        self.w2 = 0
+        self.values = DecisionValues(Z, self.W) if engine == "integer" else None
+
+    def stage(
+        self,
+        rule: Rule,
+        *,
+        order: Order,
+        max_epochs: int,
+        checker: _Checker,
+        multiple_updates: bool,
+        t: int,
+        first_epoch: int,
+        updates: list[tuple[int, int]],
+        max_updates: int,
+    ) -> tuple[int, int, bool, str]:
+        """One stage from the current W; returns (t, epochs, converged, stopped)."""
+        if self.values is None:
+            self.W, t, epochs, converged, stopped = _run(
+                self.dataset,
+                rule,
+                order=order,
+                max_epochs=max_epochs,
+                checker=checker,
+                multiple_updates=multiple_updates,
+                W=self.W,
+                t=t,
+                first_epoch=first_epoch,
+                updates=updates,
+                max_updates=max_updates,
+            )
+            return t, epochs, converged, stopped
+        t, self.w2, epochs, converged, stopped = _run_integer(
+            self.dataset,
+            rule,
+            order=order,
+            max_epochs=max_epochs,
+            checker=checker,
+            multiple_updates=multiple_updates,
+            values=self.values,
+            t=t,
+            w2=self.w2,
+            first_epoch=first_epoch,
+            updates=updates,
+            max_updates=max_updates,
+        )
+        self.W = self.values.weights()
+        return t, epochs, converged, stopped
+
+    def min_decision(self) -> int | None:
+        """min_i W.Z_i when the engine keeps the values, else None."""
+        return None if self.values is None else self.values.minimum()
+
+    @property
+    def arithmetic(self) -> tuple[str, ...]:
+        """The storages of the kept values, in order ("integer" engine), else ()."""
+        return () if self.values is None else tuple(self.values.used)
+
+
 def _min_decision(dataset: Dataset, W: Sequence[int]) -> int:
     Z, _ = dataset.scaled_patterns
     return min(dot(W, z) for z in Z)
@@ -264,8 +535,10 @@ def _end_checks(
     t: int,
     cert: SeparableCertificate | None,
     from_zero: bool,
+    min_decision: int | None = None,
 ) -> dict[str, str]:
-    """D2 (PDM), D1 (PDM from w = 0), P1 (PFM) at convergence; values exact or SquareRoot."""
+    """D2 (PDM), D1 (PDM from w = 0), P1 (PFM) at convergence; values exact or SquareRoot.
+    ``min_decision`` is min_i W.Z_i when the caller has it (else it is computed)."""
     if cert is None:
         return {}
     _, s = dataset.scaled_patterns
@@ -274,7 +547,8 @@ def _end_checks(
     where = f"at convergence after {t} updates"
     R2, gamma2 = cert.R2, cert.gamma2
     if isinstance(rule, PDMRule) and t > 0:
-        s_min = Fraction(_min_decision(dataset, W), s * s)
+        low = _min_decision(dataset, W) if min_decision is None else min_decision
+        s_min = Fraction(low, s * s)
         checks["D2"] = check_d2(t, rule.eps, s_min, w_norm2, gamma2, where)
         if from_zero:
             if rule.eps > Fraction(1, 2):
@@ -315,6 +589,7 @@ def _result(
     checks: dict[str, str],
     checker: _Checker,
     stages: list[tuple[Fraction, int, int]] | None = None,
+    arithmetic: tuple[str, ...] = (),
 ) -> LargeMarginRun:
     _, s = dataset.scaled_patterns
     if checker.cert is not None:
@@ -330,6 +605,7 @@ def _result(
         stages=stages or [],
         checks=checks,
         integer_state=(tuple(W), s),
+        arithmetic=arithmetic,
     )
 
 
@@ -342,6 +618,7 @@ def run_pfm(
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
     max_updates: int = 10**7,
+    engine: str = "integer",
 ) -> LargeMarginRun:
     """Run PFM(beta) exactly from w = 0 (see the module docstring for what is checked).
 
@@ -351,6 +628,8 @@ def run_pfm(
 
     With ``multiple_updates`` beta must be below min_i ||z_i|| (else a repeated update
     on some z would never stop: PFM cannot converge then anyway).
+
+    ``engine`` ("integer" or "plain", module docstring) does not change the run.
     """
     b = validate_beta(beta)
     max_epochs = check_max_epochs(max_epochs)
@@ -361,23 +640,34 @@ def run_pfm(
             "(and PFM cannot converge: every w.z_i <= ||w|| ||z_i|| <= beta ||w||)"
         )
     rule = PFMRule(b)
+    state = _Engine(dataset, engine)
     checker = _Checker(certificate, s)
     updates: list[tuple[int, int]] = []
-    W, t, epochs, converged, stopped = _run(
-        dataset,
+    t, epochs, converged, stopped = state.stage(
         rule,
         order=order,
         max_epochs=max_epochs,
         checker=checker,
         multiple_updates=multiple_updates,
-        W=[0] * dataset.dimension,
         t=0,
         first_epoch=0,
         updates=updates,
         max_updates=max_updates,
     )
-    checks = _end_checks(dataset, rule, W, t, certificate, True) if converged else {}
-    result = _result(dataset, W, updates, epochs, converged, "pfm", {"beta": b}, checks, checker)
+    W = state.W
+    checks = _end_checks(dataset, rule, W, t, certificate, True, state.min_decision()) if converged else {}
+    result = _result(
+        dataset,
+        W,
+        updates,
+        epochs,
+        converged,
+        "pfm",
+        {"beta": b},
+        checks,
+        checker,
+        arithmetic=state.arithmetic,
+    )
     result.stopped = stopped
     return result
 
@@ -391,6 +681,7 @@ def run_pdm(
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
     max_updates: int = 10**7,
+    engine: str = "integer",
 ) -> LargeMarginRun:
     """Run PDM(eps) exactly from w = 0, t = 0 (eps = 1 is the perceptron)."""
     return run_pdm_succ(
@@ -402,6 +693,7 @@ def run_pdm(
         multiple_updates=multiple_updates,
         algorithm="pdm",
         max_updates=max_updates,
+        engine=engine,
     )
 
 
@@ -415,6 +707,7 @@ def run_pdm_succ(
     multiple_updates: bool = False,
     algorithm: str = "pdm-succ",
     max_updates: int = 10**7,
+    engine: str = "integer",
 ) -> LargeMarginRun:
     """PDM with eps_1 > ... > eps_final, each stage continuing from the previous (w, t).
 
@@ -422,26 +715,26 @@ def run_pdm_succ(
     (converged = False). Epochs are numbered across stages, so an explicit
     per-epoch order continues where the previous stage stopped. D2 is checked at
     the end of every stage, D1 only for the first (its derivation starts at w = 0).
+    ``engine`` ("integer" or "plain", module docstring) does not change the run.
     """
     eps_list = parse_epsilons(epsilons)
     max_epochs = check_max_epochs(max_epochs)
     _, s = dataset.scaled_patterns
+    state = _Engine(dataset, engine)
     checker = _Checker(certificate, s)
     updates: list[tuple[int, int]] = []
-    W, t, epochs_total = [0] * dataset.dimension, 0, 0
+    t, epochs_total = 0, 0
     stages: list[tuple[Fraction, int, int]] = []
     checks: dict[str, str] = {}
     converged, stopped = False, ""
     for k, eps in enumerate(eps_list):
         rule = PDMRule(eps)
-        W, t, epochs, converged, stopped = _run(
-            dataset,
+        t, epochs, converged, stopped = state.stage(
             rule,
             order=order,
             max_epochs=max_epochs,
             checker=checker,
             multiple_updates=multiple_updates,
-            W=W,
             t=t,
             first_epoch=epochs_total,
             updates=updates,
@@ -451,14 +744,24 @@ def run_pdm_succ(
         stages.append((eps, t, epochs))
         if not converged:
             break
-        stage_checks = _end_checks(dataset, rule, W, t, certificate, k == 0)
+        stage_checks = _end_checks(dataset, rule, state.W, t, certificate, k == 0, state.min_decision())
         suffix = "" if len(eps_list) == 1 else f" (eps = {eps})"
         checks.update({f"{key}{suffix}": v for key, v in stage_checks.items()})
     parameters = (
         {"eps": eps_list[-1]} if len(eps_list) == 1 else {f"eps_{i + 1}": e for i, e in enumerate(eps_list)}
     )
     result = _result(
-        dataset, W, updates, epochs_total, converged, algorithm, parameters, checks, checker, stages
+        dataset,
+        state.W,
+        updates,
+        epochs_total,
+        converged,
+        algorithm,
+        parameters,
+        checks,
+        checker,
+        stages,
+        state.arithmetic,
     )
     result.stopped = stopped
     return result

@@ -1,0 +1,221 @@
+"""The exact large-margin reference's integer fast path: every decision value kept, updated by Gram columns.
+
+The large-margin references (:mod:`novikoff.reference.large_margin`) decide on the
+integer patterns ``Z_i = s z_i`` (one common scale ``s > 0`` per dataset,
+:attr:`novikoff.data.Dataset.scaled_patterns`) and integer weights ``W = s w``.
+Their plain loop recomputes ``p_i = W.Z_i`` (a d-term sum of Python ints) at every
+presentation. This module keeps instead the vector of *all* decision values
+``p = Z W`` exactly and updates it in O(m) when the run adds ``n Z_k`` to ``W``:
+
+    Z (W + n Z_k) = p + n G_k,   G_k = Z Z_k  (the k-th Gram column, exact integers).
+
+A Gram column is computed once, when sample k is first updated, and cached. Then a
+presentation costs one comparison ``p_i <= T`` with the rule's integer threshold
+``T`` (see ``threshold`` on the rules), done for a block of the presentation at
+once by numpy, and an update costs one O(m) vector addition.
+
+**Exactness.** Every stored number is an integer and every operation is exact:
+
+- a Gram column goes through float64 BLAS only when ``peak^2 d <= 2^53``
+  (``peak = max |Z_ij|``): every product and partial sum of ``Z_i.Z_k`` is then an
+  integer of at most 53 bits, so each float operation is exact whatever order BLAS
+  sums in; else through numpy int64 when ``peak^2 d <= 2^63 - 1`` (no partial sum
+  can overflow); else through python-flint's ``fmpz_mat`` (unbounded integers);
+- ``p`` is an int64 array while a running bound ``B >= max_i |p_i|`` stays at most
+  ``2^62`` (``B`` grows by ``n max_i |G_ik|`` per update, so no int64 addition or
+  product ``n G_k`` can overflow); when an update would break that bound it is
+  first replaced by the exact ``max |p_i|``, and if it still breaks, ``p`` becomes
+  a numpy object array of Python ints, where nothing can overflow;
+- a comparison ``p_i <= T`` with ``T >= B`` is true for every i and with
+  ``T < -B`` false for every i, so only a threshold within ``[-B, B]`` (hence an
+  int64 value) is ever compared with an int64 array.
+
+The final weights are ``W_0 + Z^T a`` with ``a_k`` the number of updates on sample
+k, by :func:`novikoff.bigdot.small_times_big` (exact), and :meth:`DecisionValues.weights`
+re-computes ``Z W`` from them and compares it with the kept ``p``: a disagreement
+raises :class:`~novikoff.errors.InvariantViolation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import flint
+import numpy as np
+
+from novikoff.bigdot import small_times_big
+from novikoff.errors import InvariantViolation
+
+__all__ = ["INT64_VALUES_LIMIT", "DecisionValues"]
+
+INT64_VALUES_LIMIT = 2**62  # p stays int64 while its bound B is at most this
+_FLOAT_EXACT = 2**53
+_INT64_MAX = 2**63 - 1
+_FULL_GRAM_ROWS = 2048  # up to this many rows the float64 way computes the whole Gram matrix at once
+_FIRST_BLOCK = 256  # the first block of a search; later blocks grow fourfold
+
+
+class DecisionValues:
+    """``p = Z W`` for integer rows ``Z`` (m x d) and integer weights ``W``, kept exactly.
+
+    ``W`` starts at ``W0``; :meth:`add` adds ``n Z_k`` to it. The class never stores
+    ``W`` itself during a run: :meth:`weights` builds it at the end.
+    """
+
+    def __init__(self, Z: Sequence[Sequence[int]], W0: Sequence[int]) -> None:
+        m, d = len(Z), len(W0)
+        self.m, self.d = m, d
+        self._rows = Z
+        try:
+            self.Z: np.ndarray = np.array(Z, dtype=np.int64).reshape(m, d)
+            peak = int(np.abs(self.Z).max()) if self.Z.size else 0  # |Z_ij| <= 2^63 - 1: no overflow
+        except OverflowError:  # some |Z_ij| >= 2^63
+            self.Z = _object_matrix(Z, m, d)
+            peak = max(abs(v) for r in Z for v in r)
+        self._full: np.ndarray | None = None  # the whole Gram matrix, when it is cheap
+        # how a Gram column is computed (module docstring: each way is exact)
+        if self.Z.dtype != object and peak * peak * d <= _FLOAT_EXACT:
+            self._gram = "float64"
+            self._Zf = self.Z.astype(np.float64)
+            if m <= _FULL_GRAM_ROWS:
+                self._full = (self._Zf @ self._Zf.T).astype(np.int64)  # exact: module docstring
+                self._tops = np.abs(self._full).max(axis=1).tolist() if m else []
+        elif self.Z.dtype != object and peak * peak * d <= _INT64_MAX:
+            self._gram = "int64"
+        else:
+            self._gram = "flint"
+            self._Zflint = flint.fmpz_mat(m, d, [int(v) for r in Z for v in r])
+        if self.Z.dtype != object and peak * peak * d <= _INT64_MAX:  # no int64 sum can overflow
+            self.norms2: list[int] = np.einsum("ij,ij->i", self.Z, self.Z).tolist()
+        else:
+            self.norms2 = [sum(v * v for v in r) for r in Z]
+        self._columns: dict[int, tuple[np.ndarray, int]] = {}  # k -> (G_k, max_i |G_ik|)
+        self._columns_obj: dict[int, np.ndarray] = {}
+        self._W0 = [int(v) for v in W0]
+        self.counts = [0] * m  # a_k: updates on sample k
+        start = self._product(self._W0) if any(self._W0) else [0] * m
+        self.bound = max((abs(v) for v in start), default=0)  # >= max_i |p_i|
+        self._int64 = self.bound <= INT64_VALUES_LIMIT
+        self.p = np.array(start, dtype=np.int64) if self._int64 else _object_array(start)
+        self._buffer = np.empty(m, dtype=np.int64)
+        self.used = [self.arithmetic]  # the storages p went through, in order
+
+    @property
+    def gram_arithmetic(self) -> str:
+        """How Gram columns are computed: ``"float64"``, ``"int64"`` or ``"flint"`` (module docstring)."""
+        return self._gram
+
+    @property
+    def arithmetic(self) -> str:
+        """``"int64"`` or ``"python-int"``: how ``p`` is stored now."""
+        return "int64" if self._int64 else "python-int"
+
+    def _product(self, v: Sequence[int]) -> list[int]:
+        """``Z v`` exactly, for integer ``v`` of any size."""
+        return small_times_big(self.Z, v)
+
+    def column(self, k: int) -> tuple[np.ndarray, int]:
+        """The Gram column ``G_k = Z Z_k`` (int64 when every entry fits, else Python ints) and
+        ``max_i |G_ik|``; computed once per k."""
+        hit = self._columns.get(k)
+        if hit is not None:
+            return hit
+        if self._full is not None:  # G is symmetric: row k is column k
+            hit = (self._full[k], self._tops[k])
+            self._columns[k] = hit
+            return hit
+        if self._gram == "float64":
+            col = (self._Zf @ self._Zf[k]).astype(np.int64)  # exact: module docstring
+        elif self._gram == "int64":
+            col = self.Z @ self.Z[k]
+        else:
+            entries = (self._Zflint * flint.fmpz_mat(self.d, 1, [int(v) for v in self._rows[k]])).entries()
+            values = [int(v) for v in entries]
+            big = max(abs(v) for v in values)
+            col = np.array(values, dtype=np.int64) if big <= _INT64_MAX else _object_array(values)
+        top = int(np.abs(col).max()) if col.dtype != object else max(abs(v) for v in col)
+        self._columns[k] = (col, top)
+        return col, top
+
+    def value(self, i: int) -> int:
+        """``p_i = W.Z_i`` as a Python int."""
+        return int(self.p[i])
+
+    def minimum(self) -> int:
+        """``min_i W.Z_i``."""
+        return int(self.p.min())
+
+    def first_at_most(self, threshold: int | None, order: np.ndarray | None, start: int) -> int:
+        """The first position j >= ``start`` of the presentation (``order``, or 0..m-1 when
+        None) whose sample has ``p <= threshold`` (every sample when ``threshold`` is None),
+        or -1 when there is none."""
+        m = self.m
+        if start >= m:
+            return -1
+        if threshold is None or threshold >= self.bound:
+            return start
+        if threshold < -self.bound:
+            return -1
+        p = self.p
+        size = _FIRST_BLOCK
+        while start < m:
+            end = m if m - start <= 2 * size else start + size
+            block = p[start:end] if order is None else p[order[start:end]]
+            hits = block <= threshold  # threshold is within [-bound, bound]: an int64 if p is
+            j = int(hits.argmax())
+            if hits[j]:
+                return start + j
+            start, size = end, size * 4
+        return -1
+
+    def add(self, k: int, n: int) -> None:
+        """``W += n Z_k``: ``p += n G_k``, exactly (module docstring)."""
+        col, top = self._columns.get(k) or self.column(k)
+        step = n * top
+        self.counts[k] += n
+        if step == 0:  # G_k = 0 (Z_k = 0): p does not change
+            return
+        if self._int64 and self.bound + step > INT64_VALUES_LIMIT:
+            self.bound = int(np.abs(self.p).max())  # exact: |p_i| <= 2^62
+            if self.bound + step > INT64_VALUES_LIMIT:
+                self.p = self.p.astype(object)  # int64 -> Python ints, exactly
+                self._int64 = False
+                self.used.append(self.arithmetic)
+        if self._int64:  # then n max|G_ik| <= 2^62: G_k is int64 and nothing overflows
+            if n == 1:
+                self.p += col
+            else:
+                np.multiply(col, n, out=self._buffer)
+                self.p += self._buffer
+        else:
+            obj = self._columns_obj.get(k)
+            if obj is None:
+                obj = col if col.dtype == object else col.astype(object)
+                self._columns_obj[k] = obj
+            self.p += obj * n
+        self.bound += step
+
+    def weights(self) -> list[int]:
+        """``W = W0 + sum_k a_k Z_k`` exactly, after checking that ``Z W`` is the kept ``p``."""
+        W = [a + b for a, b in zip(self._W0, small_times_big(self.Z.T, self.counts))]
+        if self._product(W) != [int(v) for v in self.p]:  # never expected: the two ways must agree
+            raise InvariantViolation(
+                "integer-path",
+                "the kept decision values p equal Z W",
+                {"updates": sum(self.counts)},
+                "at the end of a stage",
+            )
+        return W
+
+
+def _object_matrix(Z: Sequence[Sequence[int]], m: int, d: int) -> np.ndarray:
+    out = np.empty((m, d), dtype=object)
+    for i, row in enumerate(Z):
+        out[i, :] = list(row)
+    return out
+
+
+def _object_array(values: Sequence[int]) -> np.ndarray:
+    out = np.empty(len(values), dtype=object)
+    out[:] = list(values)
+    return out
