@@ -6,10 +6,14 @@ from fractions import Fraction
 
 import mpmath
 import pytest
+import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sympy.core.function import AppliedUndef
 
 from novikoff.errors import InputError
+from novikoff.spec import FS1_ONE_PASS, FS1_PASSES, HypothesisNotMet
+from novikoff.spec.core import Forall
 from novikoff.spec.nonseparable import fs_bound_holds
 
 
@@ -105,3 +109,137 @@ def test_agrees_with_a_high_precision_evaluation(
 def test_bad_input_names_the_argument(args: tuple[object, ...], place: str) -> None:
     with pytest.raises(InputError, match=rf"fs_bound_holds: {place} "):
         fs_bound_holds(*args)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- the statements
+# A real exact perceptron run (written here, independent of novikoff.reference) must satisfy
+# every premise of FS1 as stated, and its mistake count the conclusion.
+
+Vec = tuple[Fraction, ...]
+Tables = dict[str, list[Fraction]]
+
+
+def _dot(a: Vec, b: Vec) -> Fraction:
+    return sum((x * y for x, y in zip(a, b)), Fraction(0))
+
+
+def _vec(*xs: int | Fraction) -> Vec:
+    return tuple(Fraction(x) for x in xs)
+
+
+def _run(patterns: list[Vec], passes: int) -> list[tuple[int, Vec, Vec]]:
+    """The perceptron (w_1 = 0, w += z iff w.z <= 0) over ``passes`` full passes: for each
+    mistake, (pattern index, w before the update, z)."""
+    w: Vec = tuple(Fraction(0) for _ in patterns[0])
+    out = []
+    for _ in range(passes):
+        for i, z in enumerate(patterns):
+            if _dot(w, z) <= 0:
+                out.append((i, w, z))
+                w = tuple(a + b for a, b in zip(w, z))
+    return out
+
+
+def _tables(patterns: list[Vec], passes: int, u: Vec, gamma: Fraction) -> tuple[int, Tables]:
+    """k and the run's functions of the premises, indexed by mistakes (one entry past k)."""
+    mistakes = _run(patterns, passes)
+    f: Tables = {n: [] for n in ("pw", "w2", "uz", "wz", "z2", "d", "sd", "sd2")}
+    w: Vec = tuple(Fraction(0) for _ in patterns[0])
+    sd = sd2 = Fraction(0)
+    for _i, before, z in mistakes:
+        assert before == w
+        slack = max(Fraction(0), gamma - _dot(u, z))
+        for name, value in (
+            ("pw", _dot(u, w)), ("w2", _dot(w, w)), ("sd", sd), ("sd2", sd2),
+            ("uz", _dot(u, z)), ("wz", _dot(w, z)), ("z2", _dot(z, z)), ("d", slack),
+        ):  # fmt: skip
+            f[name].append(value)
+        sd, sd2 = sd + slack, sd2 + slack**2
+        w = tuple(a + b for a, b in zip(w, z))
+    f["pw"].append(_dot(u, w))
+    f["w2"].append(_dot(w, w))
+    f["sd"].append(sd)
+    f["sd2"].append(sd2)
+    return len(mistakes), f
+
+
+def _value(e: sp.Basic, tables: Tables) -> sp.Rational:
+    q = tables[type(e).__name__][int(e.args[0])]
+    return sp.Rational(q.numerator, q.denominator)
+
+
+def _premise_holds(
+    premise: sp.Basic | Forall, count: int, values: dict[str, Fraction | int], tables: Tables
+) -> bool:
+    """The premise, exactly, on the run: symbols by name, functions from ``tables`` (a Forall
+    over its first ``count`` indices)."""
+
+    def at(rel: sp.Basic) -> bool:
+        rel = rel.xreplace(
+            {
+                s: sp.Rational(Fraction(values[s.name]).numerator, Fraction(values[s.name]).denominator)
+                for s in rel.free_symbols
+            }
+        )
+        rel = rel.replace(lambda e: isinstance(e, AppliedUndef), lambda e: _value(e, tables))
+        return bool(rel)
+
+    if isinstance(premise, Forall):
+        return all(at(premise.instance(sp.Integer(j))) for j in range(count))
+    return at(premise)
+
+
+#: a non-separable set (z = y x~ with the labels folded in): z3 = -z1
+PATTERNS = [_vec(2, 1), _vec(1, -1), _vec(-2, -1), _vec(0, 1), _vec(1, 2)]
+UNIT = _vec(Fraction(3, 5), Fraction(4, 5))
+
+
+@pytest.mark.parametrize("gamma", [Fraction(1, 2), Fraction(1), Fraction(2)])
+def test_a_real_run_meets_every_premise_of_the_one_pass_form(gamma: Fraction) -> None:
+    k, tables = _tables(PATTERNS, 1, UNIT, gamma)
+    assert k >= 3  # the run makes mistakes on patterns of both slack signs
+    R2 = max(_dot(z, z) for z in PATTERNS)
+    D2 = sum((max(Fraction(0), gamma - _dot(UNIT, z)) ** 2 for z in PATTERNS), Fraction(0))
+    assert D2 > 0
+    # R and D are irrational here: the symbols' values only enter premises as squares,
+    # which are checked against R2 and D2 directly
+    values: dict[str, Fraction | int] = {"k": k, "gamma": gamma}
+    for name, premise in FS1_ONE_PASS.premises:
+        if name == "radius":
+            assert all(z2 <= R2 for z2 in tables["z2"]), name
+        elif name == "presented":
+            assert tables["sd2"][k] <= D2, name
+        else:
+            assert _premise_holds(premise, k, values, tables), name
+    assert fs_bound_holds(k, R2, D2, gamma**2)
+
+
+def test_the_t_pass_form_regroups_the_mistakes_by_pattern() -> None:
+    gamma, T = Fraction(1), 3
+    mistakes = _run(PATTERNS, T)
+    k, tables = _tables(PATTERNS, T, UNIT, gamma)
+    dd = [max(Fraction(0), gamma - _dot(UNIT, z)) for z in PATTERNS]
+    m = [Fraction(sum(1 for i, _w, _z in mistakes if i == p)) for p in range(len(PATTERNS))]
+    am, ad = [Fraction(0)], [Fraction(0)]
+    for mi, di in zip(m, dd):
+        am.append(am[-1] + mi * di**2)
+        ad.append(ad[-1] + di**2)
+    tables |= {"m": m, "dd": dd, "am": am, "ad": ad}
+    n = len(PATTERNS)
+    values: dict[str, Fraction | int] = {"k": k, "n": n, "T": T, "gamma": gamma, "sumd2": ad[n]}
+    run_indexed = {name for name, _p in FS1_ONE_PASS.premises}
+    for name, premise in FS1_PASSES.premises:
+        if name == "radius":
+            continue
+        count = k if name in run_indexed else n
+        assert _premise_holds(premise, count, values, tables), name
+    assert k > n  # several passes: some pattern is mistaken more than once
+    assert fs_bound_holds(k, max(_dot(z, z) for z in PATTERNS), T * ad[n], gamma**2)
+
+
+def test_the_conclusion_evaluates_exactly() -> None:
+    # 25 * 1 <= (2 + 3)^2 exactly, 26 not; the hypotheses guard the domain
+    assert FS1_ONE_PASS.check({"k": 25, "gamma": 1, "R": 2, "D": 3})
+    assert not FS1_ONE_PASS.check({"k": 26, "gamma": 1, "R": 2, "D": 3})
+    with pytest.raises(HypothesisNotMet, match="FS1"):
+        FS1_ONE_PASS.check({"k": 1, "gamma": 0, "R": 2, "D": 3})
