@@ -106,6 +106,11 @@ MULTI_NAMES: dict[str, str] = {
     "pdm_updates_le_radius_sq_div_two_eps_minus_one_gamma_sq": "D1_above_half",
     "pdm_half_updates_le_log_bound": "D1_half",
     "pdm_updates_le_power_bound": "D1_below_half",
+    "mistakes_mul_gamma_sq_le_radius_plus_slack_sq": "FS1_one_pass",
+    "passes_mistakes_mul_gamma_sq_le_radius_plus_slack_sq": "FS1_passes",
+    "erring_prefixes_eq_mistakes_le_fs_bound": "V1_prefixes",
+    "wrong_vote_erring_weight_ge_half": "V1_vote",
+    "vote_errors_le_twice_randomized_errors": "V1_sample",
 }
 
 #: Identifiers a symbol may not take in Coq (types, constants and keywords in scope).

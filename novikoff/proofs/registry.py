@@ -16,7 +16,17 @@ import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
 from types import ModuleType
 
-from novikoff.proofs import invariance, msvmav, multiclass, pdm, perceptron, romma, tightness
+from novikoff.proofs import (
+    invariance,
+    msvmav,
+    multiclass,
+    nonseparable,
+    pdm,
+    perceptron,
+    romma,
+    tightness,
+    voted,
+)
 from novikoff.proofs.core import Apply, Obligation
 from novikoff.proofs.statements import HeadlineProof
 from novikoff.spec import THEOREMS
@@ -43,6 +53,8 @@ PROOF_MODULES: dict[str, ModuleType] = {
     "msvmav": msvmav,
     "pdm": pdm,
     "romma": romma,
+    "nonseparable": nonseparable,
+    "voted": voted,
 }
 
 

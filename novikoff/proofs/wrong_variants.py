@@ -17,10 +17,11 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from novikoff.proofs import invariance, msvmav, multiclass, perceptron, tightness
+from novikoff.proofs import invariance, msvmav, multiclass, nonseparable, perceptron, tightness
 from novikoff.proofs.core import FailureKind, Forall, Obligation
 from novikoff.proofs.pdm import lemma1, pfm, small_eps, steps
 from novikoff.proofs.registry import headline_obligation
+from novikoff.spec import V1_SAMPLE, V1_VOTE
 
 __all__ = [
     "MAKERS",
@@ -162,6 +163,20 @@ def _s2_wrong_sign() -> Obligation:
     return dataclasses.replace(msvmav.s2(2), name="S2 with 1 - v^T A^-1 u", claim=broken_s2())
 
 
+def _fs1_without_cross_term() -> Obligation:
+    """FS1's squeeze with (R + D)^2 replaced by R^2 + D^2: false (x = sqrt(k) R, y = sqrt(k) D)."""
+    ob = nonseparable.squeeze()
+    R, D = (next(s for s in ob.claim.free_symbols if s.name == name) for name in ("R", "D"))
+    return replace_in_claim(ob, (R + D) ** 2, R**2 + D**2)
+
+
+def _v1_without_factor_two(index: int) -> Obligation:
+    """V1 (the vote, or the test sample) with the factor 2 dropped: W <= Ew (W nv <= ewt)."""
+    ob = headline_obligation("V1", index)
+    weight = (V1_VOTE if index == 1 else V1_SAMPLE).symbols[-1]
+    return replace_in_claim(ob, 2 * weight, weight)
+
+
 _k, _g2 = perceptron.k, perceptron.g2
 _t = sp.Symbol("t", integer=True)
 
@@ -175,6 +190,19 @@ MAKERS: tuple[tuple[str, FailureKind, Maker], ...] = (
     ("R1", FailureKind.RESIDUAL, lambda: scale_claim(headline_obligation("R1"), _ONE_PERCENT)),
     ("R1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("R1"), "step")),
     ("R1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("R1"), "minnorm")),
+    ("FS1", FailureKind.RESIDUAL, lambda: scale_claim(headline_obligation("FS1"), _ONE_PERCENT)),
+    ("FS1", FailureKind.RESIDUAL, lambda: scale_claim(nonseparable.squeeze(), _ONE_PERCENT)),
+    ("FS1", FailureKind.RESIDUAL, _fs1_without_cross_term),
+    ("FS1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("FS1"), "unit")),
+    ("FS1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("FS1"), "radius")),
+    ("FS1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("FS1"), "presented")),
+    ("FS1", FailureKind.RESIDUAL, lambda: scale_claim(headline_obligation("FS1", 1), _ONE_PERCENT)),
+    ("FS1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("FS1", 1), "per_pattern")),
+    ("V1", FailureKind.RESIDUAL, lambda: _v1_without_factor_two(1)),
+    ("V1", FailureKind.RESIDUAL, lambda: _v1_without_factor_two(2)),
+    ("V1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("V1"), "prefix")),
+    ("V1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("V1", 1), "vote_sign")),
+    ("V1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("V1", 2), "wv_le_one")),
     ("N3", FailureKind.RESIDUAL, lambda: scale_claim(perceptron.n3(), _ONE_PERCENT)),
     ("N3", FailureKind.RESIDUAL, lambda: drop_hypothesis(perceptron.n3(), "N2")),
     ("N3", FailureKind.RESIDUAL, lambda: flip(perceptron.cauchy_schwarz(3))),

@@ -1,18 +1,21 @@
 """The spec: every theorem novikoff states, as sympy data with hypotheses and a source.
 
 ``THEOREMS`` maps each normative id of DESIGN section 3 (plus MU, the repeated-update
-count of section 2) to its statement(s). The PFM/PDM statements are derived here from
-the papers' update conditions (see :mod:`novikoff.spec.pdm`).
+count of section 2, and the section 2b statements R1, FS1, V1) to its statement(s). The
+PFM/PDM statements are derived here from the papers' update conditions (see
+:mod:`novikoff.spec.pdm`).
 """
 
 from novikoff.spec.core import HypothesisNotMet, Statement
 from novikoff.spec.invariance import G1
 from novikoff.spec.msvmav import S1, S2
 from novikoff.spec.multiclass import M1
+from novikoff.spec.nonseparable import FS1_ONE_PASS, FS1_PASSES
 from novikoff.spec.pdm import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, L1, MU, P1
 from novikoff.spec.perceptron import N1, N2, N3
 from novikoff.spec.romma import R1
 from novikoff.spec.tightness import T1
+from novikoff.spec.voted import V1_PREFIXES, V1_SAMPLE, V1_VOTE
 
 THEOREMS: dict[str, tuple[Statement, ...]] = {
     "N1": (N1,),
@@ -30,9 +33,13 @@ THEOREMS: dict[str, tuple[Statement, ...]] = {
     "S2": (S2,),
     "MU": (MU,),
     "R1": (R1,),
+    "FS1": (FS1_ONE_PASS, FS1_PASSES),
+    "V1": (V1_PREFIXES, V1_VOTE, V1_SAMPLE),
 }
 
 __all__ = [
+    "FS1_ONE_PASS",
+    "FS1_PASSES",
     "G1",
     "L1",
     "M1",
@@ -46,6 +53,9 @@ __all__ = [
     "S2",
     "T1",
     "THEOREMS",
+    "V1_PREFIXES",
+    "V1_SAMPLE",
+    "V1_VOTE",
     "HypothesisNotMet",
     "Statement",
 ]

@@ -395,3 +395,224 @@ Definition R1_hypotheses (k : nat) (gamma2 : R) (R2 : R) (v2 : nat -> R) (w2 : n
   (* pattern *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) > 0)) /\
   (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= R2)) /\
   (* minnorm *) ((gamma2 * (w2 k%nat)) <= 1).
+
+(** FS1 mistakes_mul_gamma_sq_le_radius_plus_slack_sq (Freund and Schapire 1999, Theorem 2 (DESIGN section 2b; extends Block-Novikoff)) *)
+Definition FS1_one_pass_statement : Prop :=
+  forall (k : nat) (gamma : R) (R_ : R) (D : R) (d : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
+  (* domain of gamma *) (0 < gamma) ->
+  (* domain of R *) (0 <= R_) ->
+  (* domain of D *) (0 <= D) ->
+  (* k_nonneg *) ((INR k) >= 0) ->
+  (* gamma_pos *) (gamma > 0) ->
+  (* R_nonneg *) (R_ >= 0) ->
+  (* D_nonneg *) (D >= 0) ->
+  (* pw0 *) ((pw 0%nat) = 0) ->
+  (* progress *) (forall j : nat, (0 <= j)%nat -> ((pw (j + 1)%nat) = ((pw j%nat) + (uz j%nat)))) ->
+  (* w0 *) ((w2 0%nat) = 0) ->
+  (* expansion *) (forall j : nat, (0 <= j)%nat -> ((w2 (j + 1)%nat) = ((w2 j%nat) + (2 * (wz j%nat)) + (z2 j%nat)))) ->
+  (* mistake *) (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0)) ->
+  (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= (R_ ^ 2))) ->
+  (* unit *) (((pw k%nat) ^ 2) <= (w2 k%nat)) ->
+  (* slack *) (forall j : nat, (0 <= j)%nat -> ((d j%nat) >= (gamma - (uz j%nat)))) ->
+  (* sd0 *) ((sd 0%nat) = 0) ->
+  (* sd_step *) (forall j : nat, (0 <= j)%nat -> ((sd (j + 1)%nat) = ((d j%nat) + (sd j%nat)))) ->
+  (* sd20 *) ((sd2 0%nat) = 0) ->
+  (* sd2_step *) (forall j : nat, (0 <= j)%nat -> ((sd2 (j + 1)%nat) = (((d j%nat) ^ 2) + (sd2 j%nat)))) ->
+  (* presented *) ((sd2 k%nat) <= (D ^ 2)) ->
+  (((gamma ^ 2) * (INR k)) <= ((D + R_) ^ 2)).
+
+Definition FS1_one_pass_hypotheses (k : nat) (gamma : R) (R_ : R) (D : R) (d : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R) : Prop :=
+  (* domain of gamma *) (0 < gamma) /\
+  (* domain of R *) (0 <= R_) /\
+  (* domain of D *) (0 <= D) /\
+  (* k_nonneg *) ((INR k) >= 0) /\
+  (* gamma_pos *) (gamma > 0) /\
+  (* R_nonneg *) (R_ >= 0) /\
+  (* D_nonneg *) (D >= 0) /\
+  (* pw0 *) ((pw 0%nat) = 0) /\
+  (* progress *) (forall j : nat, (0 <= j)%nat -> ((pw (j + 1)%nat) = ((pw j%nat) + (uz j%nat)))) /\
+  (* w0 *) ((w2 0%nat) = 0) /\
+  (* expansion *) (forall j : nat, (0 <= j)%nat -> ((w2 (j + 1)%nat) = ((w2 j%nat) + (2 * (wz j%nat)) + (z2 j%nat)))) /\
+  (* mistake *) (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0)) /\
+  (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= (R_ ^ 2))) /\
+  (* unit *) (((pw k%nat) ^ 2) <= (w2 k%nat)) /\
+  (* slack *) (forall j : nat, (0 <= j)%nat -> ((d j%nat) >= (gamma - (uz j%nat)))) /\
+  (* sd0 *) ((sd 0%nat) = 0) /\
+  (* sd_step *) (forall j : nat, (0 <= j)%nat -> ((sd (j + 1)%nat) = ((d j%nat) + (sd j%nat)))) /\
+  (* sd20 *) ((sd2 0%nat) = 0) /\
+  (* sd2_step *) (forall j : nat, (0 <= j)%nat -> ((sd2 (j + 1)%nat) = (((d j%nat) ^ 2) + (sd2 j%nat)))) /\
+  (* presented *) ((sd2 k%nat) <= (D ^ 2)).
+
+(** FS1 passes_mistakes_mul_gamma_sq_le_radius_plus_slack_sq (Freund and Schapire 1999, Theorem 2 (DESIGN section 2b; extends Block-Novikoff)) *)
+Definition FS1_passes_statement : Prop :=
+  forall (k : nat) (n : nat) (T : nat) (gamma : R) (R_ : R) (sumd2 : R) (ad : nat -> R) (am : nat -> R) (d : nat -> R) (dd : nat -> R) (m : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
+  (* domain of gamma *) (0 < gamma) ->
+  (* domain of R *) (0 <= R_) ->
+  (* domain of sumd2 *) (0 <= sumd2) ->
+  (* k_nonneg *) ((INR k) >= 0) ->
+  (* n_nonneg *) ((INR n) >= 0) ->
+  (* T_nonneg *) ((INR T) >= 0) ->
+  (* gamma_pos *) (gamma > 0) ->
+  (* R_nonneg *) (R_ >= 0) ->
+  (* sumd2_nonneg *) (sumd2 >= 0) ->
+  (* pw0 *) ((pw 0%nat) = 0) ->
+  (* progress *) (forall j : nat, (0 <= j)%nat -> ((pw (j + 1)%nat) = ((pw j%nat) + (uz j%nat)))) ->
+  (* w0 *) ((w2 0%nat) = 0) ->
+  (* expansion *) (forall j : nat, (0 <= j)%nat -> ((w2 (j + 1)%nat) = ((w2 j%nat) + (2 * (wz j%nat)) + (z2 j%nat)))) ->
+  (* mistake *) (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0)) ->
+  (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= (R_ ^ 2))) ->
+  (* unit *) (((pw k%nat) ^ 2) <= (w2 k%nat)) ->
+  (* slack *) (forall j : nat, (0 <= j)%nat -> ((d j%nat) >= (gamma - (uz j%nat)))) ->
+  (* sd0 *) ((sd 0%nat) = 0) ->
+  (* sd_step *) (forall j : nat, (0 <= j)%nat -> ((sd (j + 1)%nat) = ((d j%nat) + (sd j%nat)))) ->
+  (* sd20 *) ((sd2 0%nat) = 0) ->
+  (* sd2_step *) (forall j : nat, (0 <= j)%nat -> ((sd2 (j + 1)%nat) = (((d j%nat) ^ 2) + (sd2 j%nat)))) ->
+  (* ad0 *) ((ad 0%nat) = 0) ->
+  (* ad_step *) (forall i : nat, (0 <= i)%nat -> ((ad (i + 1)%nat) = ((ad i%nat) + ((dd i%nat) ^ 2)))) ->
+  (* total *) ((ad n%nat) = sumd2) ->
+  (* am0 *) ((am 0%nat) = 0) ->
+  (* am_step *) (forall i : nat, (0 <= i)%nat -> ((am (i + 1)%nat) = ((am i%nat) + (((dd i%nat) ^ 2) * (m i%nat))))) ->
+  (* per_pattern *) (forall i : nat, (0 <= i)%nat -> ((m i%nat) <= (INR T))) ->
+  (* regroup *) ((sd2 k%nat) = (am n%nat)) ->
+  (((gamma ^ 2) * (INR k)) <= ((R_ + ((sqrt (INR T)) * (sqrt sumd2))) ^ 2)).
+
+Definition FS1_passes_hypotheses (k : nat) (n : nat) (T : nat) (gamma : R) (R_ : R) (sumd2 : R) (ad : nat -> R) (am : nat -> R) (d : nat -> R) (dd : nat -> R) (m : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R) : Prop :=
+  (* domain of gamma *) (0 < gamma) /\
+  (* domain of R *) (0 <= R_) /\
+  (* domain of sumd2 *) (0 <= sumd2) /\
+  (* k_nonneg *) ((INR k) >= 0) /\
+  (* n_nonneg *) ((INR n) >= 0) /\
+  (* T_nonneg *) ((INR T) >= 0) /\
+  (* gamma_pos *) (gamma > 0) /\
+  (* R_nonneg *) (R_ >= 0) /\
+  (* sumd2_nonneg *) (sumd2 >= 0) /\
+  (* pw0 *) ((pw 0%nat) = 0) /\
+  (* progress *) (forall j : nat, (0 <= j)%nat -> ((pw (j + 1)%nat) = ((pw j%nat) + (uz j%nat)))) /\
+  (* w0 *) ((w2 0%nat) = 0) /\
+  (* expansion *) (forall j : nat, (0 <= j)%nat -> ((w2 (j + 1)%nat) = ((w2 j%nat) + (2 * (wz j%nat)) + (z2 j%nat)))) /\
+  (* mistake *) (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0)) /\
+  (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= (R_ ^ 2))) /\
+  (* unit *) (((pw k%nat) ^ 2) <= (w2 k%nat)) /\
+  (* slack *) (forall j : nat, (0 <= j)%nat -> ((d j%nat) >= (gamma - (uz j%nat)))) /\
+  (* sd0 *) ((sd 0%nat) = 0) /\
+  (* sd_step *) (forall j : nat, (0 <= j)%nat -> ((sd (j + 1)%nat) = ((d j%nat) + (sd j%nat)))) /\
+  (* sd20 *) ((sd2 0%nat) = 0) /\
+  (* sd2_step *) (forall j : nat, (0 <= j)%nat -> ((sd2 (j + 1)%nat) = (((d j%nat) ^ 2) + (sd2 j%nat)))) /\
+  (* ad0 *) ((ad 0%nat) = 0) /\
+  (* ad_step *) (forall i : nat, (0 <= i)%nat -> ((ad (i + 1)%nat) = ((ad i%nat) + ((dd i%nat) ^ 2)))) /\
+  (* total *) ((ad n%nat) = sumd2) /\
+  (* am0 *) ((am 0%nat) = 0) /\
+  (* am_step *) (forall i : nat, (0 <= i)%nat -> ((am (i + 1)%nat) = ((am i%nat) + (((dd i%nat) ^ 2) * (m i%nat))))) /\
+  (* per_pattern *) (forall i : nat, (0 <= i)%nat -> ((m i%nat) <= (INR T))) /\
+  (* regroup *) ((sd2 k%nat) = (am n%nat)).
+
+(** V1 erring_prefixes_eq_mistakes_le_fs_bound (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)) *)
+Definition V1_prefixes_statement : Prop :=
+  forall (n : nat) (k : nat) (errs : nat) (gamma : R) (R_ : R) (D : R) (e : nat -> R) (ecount : nat -> R) (kcount : nat -> R) (pv : nat -> R) (rv : nat -> R) (u : nat -> R),
+  (* domain of gamma *) (0 < gamma) ->
+  (* domain of R *) (0 <= R_) ->
+  (* domain of D *) (0 <= D) ->
+  (* n_nonneg *) ((INR n) >= 0) ->
+  (* k_nonneg *) ((INR k) >= 0) ->
+  (* errs_nonneg *) ((INR errs) >= 0) ->
+  (* gamma_pos *) (gamma > 0) ->
+  (* R_nonneg *) (R_ >= 0) ->
+  (* D_nonneg *) (D >= 0) ->
+  (* prefix *) (forall r : nat, (0 <= r)%nat -> ((pv r%nat) = (rv r%nat))) ->
+  (* errs_if *) (forall r : nat, (0 <= r)%nat -> (((pv r%nat) <= 0) -> ((e r%nat) = 1))) ->
+  (* errs_else *) (forall r : nat, (0 <= r)%nat -> (((pv r%nat) > 0) -> ((e r%nat) = 0))) ->
+  (* mistake_if *) (forall r : nat, (0 <= r)%nat -> (((rv r%nat) <= 0) -> ((u r%nat) = 1))) ->
+  (* mistake_else *) (forall r : nat, (0 <= r)%nat -> (((rv r%nat) > 0) -> ((u r%nat) = 0))) ->
+  (* ecount0 *) ((ecount 0%nat) = 0) ->
+  (* ecount_step *) (forall r : nat, (0 <= r)%nat -> ((ecount (r + 1)%nat) = ((e r%nat) + (ecount r%nat)))) ->
+  (* kcount0 *) ((kcount 0%nat) = 0) ->
+  (* kcount_step *) (forall r : nat, (0 <= r)%nat -> ((kcount (r + 1)%nat) = ((kcount r%nat) + (u r%nat)))) ->
+  (* erring *) ((INR errs) = (ecount n%nat)) ->
+  (* mistakes *) ((INR k) = (kcount n%nat)) ->
+  (* fs1 *) (((gamma ^ 2) * (INR k)) <= ((D + R_) ^ 2)) ->
+  (((INR errs) = (INR k)) /\ (((INR errs) * (gamma ^ 2)) <= ((D + R_) ^ 2))).
+
+Definition V1_prefixes_hypotheses (n : nat) (k : nat) (errs : nat) (gamma : R) (R_ : R) (D : R) (e : nat -> R) (ecount : nat -> R) (kcount : nat -> R) (pv : nat -> R) (rv : nat -> R) (u : nat -> R) : Prop :=
+  (* domain of gamma *) (0 < gamma) /\
+  (* domain of R *) (0 <= R_) /\
+  (* domain of D *) (0 <= D) /\
+  (* n_nonneg *) ((INR n) >= 0) /\
+  (* k_nonneg *) ((INR k) >= 0) /\
+  (* errs_nonneg *) ((INR errs) >= 0) /\
+  (* gamma_pos *) (gamma > 0) /\
+  (* R_nonneg *) (R_ >= 0) /\
+  (* D_nonneg *) (D >= 0) /\
+  (* prefix *) (forall r : nat, (0 <= r)%nat -> ((pv r%nat) = (rv r%nat))) /\
+  (* errs_if *) (forall r : nat, (0 <= r)%nat -> (((pv r%nat) <= 0) -> ((e r%nat) = 1))) /\
+  (* errs_else *) (forall r : nat, (0 <= r)%nat -> (((pv r%nat) > 0) -> ((e r%nat) = 0))) /\
+  (* mistake_if *) (forall r : nat, (0 <= r)%nat -> (((rv r%nat) <= 0) -> ((u r%nat) = 1))) /\
+  (* mistake_else *) (forall r : nat, (0 <= r)%nat -> (((rv r%nat) > 0) -> ((u r%nat) = 0))) /\
+  (* ecount0 *) ((ecount 0%nat) = 0) /\
+  (* ecount_step *) (forall r : nat, (0 <= r)%nat -> ((ecount (r + 1)%nat) = ((e r%nat) + (ecount r%nat)))) /\
+  (* kcount0 *) ((kcount 0%nat) = 0) /\
+  (* kcount_step *) (forall r : nat, (0 <= r)%nat -> ((kcount (r + 1)%nat) = ((kcount r%nat) + (u r%nat)))) /\
+  (* erring *) ((INR errs) = (ecount n%nat)) /\
+  (* mistakes *) ((INR k) = (kcount n%nat)) /\
+  (* fs1 *) (((gamma ^ 2) * (INR k)) <= ((D + R_) ^ 2)).
+
+(** V1 wrong_vote_erring_weight_ge_half (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)) *)
+Definition V1_vote_statement : Prop :=
+  forall (J : nat) (W : R) (Ew : R) (c : nat -> R) (cw : nat -> R) (er : nat -> R) (ew : nat -> R) (s : nat -> R) (vs : nat -> R),
+  (* J_nonneg *) ((INR J) >= 0) ->
+  (* vote_sign *) (forall j : nat, (0 <= j)%nat -> ((s j%nat) = (1 - (2 * (er j%nat))))) ->
+  (* cw0 *) ((cw 0%nat) = 0) ->
+  (* cw_step *) (forall j : nat, (0 <= j)%nat -> ((cw (j + 1)%nat) = ((c j%nat) + (cw j%nat)))) ->
+  (* ew0 *) ((ew 0%nat) = 0) ->
+  (* ew_step *) (forall j : nat, (0 <= j)%nat -> ((ew (j + 1)%nat) = (((c j%nat) * (er j%nat)) + (ew j%nat)))) ->
+  (* vs0 *) ((vs 0%nat) = 0) ->
+  (* vs_step *) (forall j : nat, (0 <= j)%nat -> ((vs (j + 1)%nat) = (((c j%nat) * (s j%nat)) + (vs j%nat)))) ->
+  (* total *) (W = (cw J%nat)) ->
+  (* erring *) (Ew = (ew J%nat)) ->
+  (* wrong *) ((vs J%nat) <= 0) ->
+  (W <= (2 * Ew)).
+
+Definition V1_vote_hypotheses (J : nat) (W : R) (Ew : R) (c : nat -> R) (cw : nat -> R) (er : nat -> R) (ew : nat -> R) (s : nat -> R) (vs : nat -> R) : Prop :=
+  (* J_nonneg *) ((INR J) >= 0) /\
+  (* vote_sign *) (forall j : nat, (0 <= j)%nat -> ((s j%nat) = (1 - (2 * (er j%nat))))) /\
+  (* cw0 *) ((cw 0%nat) = 0) /\
+  (* cw_step *) (forall j : nat, (0 <= j)%nat -> ((cw (j + 1)%nat) = ((c j%nat) + (cw j%nat)))) /\
+  (* ew0 *) ((ew 0%nat) = 0) /\
+  (* ew_step *) (forall j : nat, (0 <= j)%nat -> ((ew (j + 1)%nat) = (((c j%nat) * (er j%nat)) + (ew j%nat)))) /\
+  (* vs0 *) ((vs 0%nat) = 0) /\
+  (* vs_step *) (forall j : nat, (0 <= j)%nat -> ((vs (j + 1)%nat) = (((c j%nat) * (s j%nat)) + (vs j%nat)))) /\
+  (* total *) (W = (cw J%nat)) /\
+  (* erring *) (Ew = (ew J%nat)) /\
+  (* wrong *) ((vs J%nat) <= 0).
+
+(** V1 vote_errors_le_twice_randomized_errors (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)) *)
+Definition V1_sample_statement : Prop :=
+  forall (N : nat) (W : R) (nv : R) (ewt : R) (ewc : nat -> R) (ewp : nat -> R) (nvc : nat -> R) (wv : nat -> R),
+  (* domain of W *) (0 < W) ->
+  (* N_nonneg *) ((INR N) >= 0) ->
+  (* W_pos *) (W > 0) ->
+  (* wv_nonneg *) (forall t : nat, (0 <= t)%nat -> ((wv t%nat) >= 0)) ->
+  (* wv_le_one *) (forall t : nat, (0 <= t)%nat -> ((wv t%nat) <= 1)) ->
+  (* ew_nonneg *) (forall t : nat, (0 <= t)%nat -> ((ewp t%nat) >= 0)) ->
+  (* vote *) (forall t : nat, (0 <= t)%nat -> (((wv t%nat) > 0) -> (W <= (2 * (ewp t%nat))))) ->
+  (* nvc0 *) ((nvc 0%nat) = 0) ->
+  (* nvc_step *) (forall t : nat, (0 <= t)%nat -> ((nvc (t + 1)%nat) = ((nvc t%nat) + (wv t%nat)))) ->
+  (* ewc0 *) ((ewc 0%nat) = 0) ->
+  (* ewc_step *) (forall t : nat, (0 <= t)%nat -> ((ewc (t + 1)%nat) = ((ewc t%nat) + (ewp t%nat)))) ->
+  (* wrong_votes *) (nv = (nvc N%nat)) ->
+  (* erring_weight *) (ewt = (ewc N%nat)) ->
+  ((W * nv) <= (2 * ewt)).
+
+Definition V1_sample_hypotheses (N : nat) (W : R) (nv : R) (ewt : R) (ewc : nat -> R) (ewp : nat -> R) (nvc : nat -> R) (wv : nat -> R) : Prop :=
+  (* domain of W *) (0 < W) /\
+  (* N_nonneg *) ((INR N) >= 0) /\
+  (* W_pos *) (W > 0) /\
+  (* wv_nonneg *) (forall t : nat, (0 <= t)%nat -> ((wv t%nat) >= 0)) /\
+  (* wv_le_one *) (forall t : nat, (0 <= t)%nat -> ((wv t%nat) <= 1)) /\
+  (* ew_nonneg *) (forall t : nat, (0 <= t)%nat -> ((ewp t%nat) >= 0)) /\
+  (* vote *) (forall t : nat, (0 <= t)%nat -> (((wv t%nat) > 0) -> (W <= (2 * (ewp t%nat))))) /\
+  (* nvc0 *) ((nvc 0%nat) = 0) /\
+  (* nvc_step *) (forall t : nat, (0 <= t)%nat -> ((nvc (t + 1)%nat) = ((nvc t%nat) + (wv t%nat)))) /\
+  (* ewc0 *) ((ewc 0%nat) = 0) /\
+  (* ewc_step *) (forall t : nat, (0 <= t)%nat -> ((ewc (t + 1)%nat) = ((ewc t%nat) + (ewp t%nat)))) /\
+  (* wrong_votes *) (nv = (nvc N%nat)) /\
+  (* erring_weight *) (ewt = (ewc N%nat)).
