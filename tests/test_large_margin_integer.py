@@ -242,6 +242,20 @@ def test_first_at_most_is_the_first_position_in_presentation_order(p: list[int],
     assert values.first_at_most(threshold, order, start) == expected
 
 
+def test_first_at_most_finds_a_single_hit_at_every_position_across_the_blocks() -> None:
+    m = 3000  # several search blocks
+    values = DecisionValues([[1]] * m, [0])
+    values.bound = 10
+    reverse = np.arange(m - 1, -1, -1, dtype=np.intp)
+    for h in range(m):
+        values.p = np.full(m, 10, dtype=np.int64)
+        values.p[h] = -3
+        assert values.first_at_most(-3, None, 0) == h
+        assert values.first_at_most(-4, None, 0) == -1
+        assert values.first_at_most(-3, reverse, 0) == m - 1 - h
+        assert values.first_at_most(-3, None, h + 1) == -1
+
+
 # --- thresholds and repeat counts against the rules' own tests ----------------------------------
 
 
