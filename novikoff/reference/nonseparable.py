@@ -4,7 +4,8 @@ For a direction u != 0 and a margin gamma > 0, over T full passes of the data,
 d_i = max(0, gamma - u.z_i/||u||), D^2 = T sum_i d_i^2, and the perceptron makes at most
 ((R + D)/gamma)^2 mistakes in those T passes. :func:`nonseparable_bound` finds a good u,
 the best gamma for it, runs the exact perceptron for T passes and checks the bound exactly
-on the run, after every pass.
+on the run, after every pass (FS1's exact decision,
+:func:`novikoff.spec.nonseparable.fs_bound_holds`).
 
 **Units (the convention of every output).** ``u`` is reported as found (an integer
 vector, not normalized), and ``gamma`` is the rational margin threshold *in the units of
@@ -49,12 +50,12 @@ from novikoff.errors import InputError, InvariantViolation
 from novikoff.rational import RationalVector
 from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, run_perceptron
 from novikoff.runs import Order, RunRecord
+from novikoff.spec.nonseparable import fs_bound_holds
 
 __all__ = [
     "NonseparableBound",
     "SqrtValue",
     "best_gamma",
-    "fs_bound_holds",
     "nonseparable_bound",
     "propose_directions",
 ]
@@ -115,13 +116,6 @@ class SqrtValue:
 
 def _mpf(q: Fraction) -> mpmath.mpf:
     return mpmath.mpf(q.numerator) / q.denominator
-
-
-def fs_bound_holds(k: int | Fraction, R2: Fraction, D2: Fraction, gamma2: Fraction) -> bool:
-    """Whether k gamma^2 <= (R + D)^2 with R = sqrt(R2), D = sqrt(D2), decided exactly
-    (k gamma2 - R2 - D2 <= 2 sqrt(R2 D2), by squaring when the left side is positive)."""
-    lhs = Fraction(k) * gamma2 - R2 - D2
-    return lhs <= 0 or lhs * lhs <= 4 * R2 * D2
 
 
 # ------------------------------------------------------------------------------ gamma for one u
