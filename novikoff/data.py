@@ -21,6 +21,7 @@ mapped 0 -> -1, 1 -> +1, any other two labels need a named positive label.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -54,7 +55,7 @@ def map_labels(
     Labels are compared by exact numeric value when they are numbers (so ``"1.0"``
     equals ``1``) and as text otherwise.
     """
-    keys = [_label_key(v) for v in raw]
+    keys = _label_keys(raw)
     distinct = sorted(set(keys), key=repr)
     if positive is not None:
         pos_key = _label_key(positive)
@@ -155,6 +156,14 @@ def plain_features(X: Any, name: str = "X") -> tuple[Any, tuple[str, ...] | None
                 )
             return X.toarray(), None
     return X, None
+
+
+def _label_keys(raw: Sequence[object]) -> list[Fraction | str]:
+    """``_label_key`` of each label, computed once per distinct label text (files repeat them)."""
+    if all(type(v) is str for v in raw):
+        table = {v: _label_key(v) for v in set(raw)}
+        return [table[v] for v in raw]
+    return [_label_key(v) for v in raw]
 
 
 def _label_key(value: object) -> Fraction | str:
@@ -273,14 +282,22 @@ class Dataset:
         name: str = "dataset",
     ) -> Dataset:
         """From integer rows over one common denominator (reduced on the way in)."""
-        nums = tuple(tuple(int(v) for v in row) for row in numerators)
-        return cls._reduced(nums, int(denominator), tuple(labels), validate_bias(bias, name), name)
+        nums, distinct = _int_rows(numerators)
+        return cls._reduced(nums, int(denominator), tuple(labels), validate_bias(bias, name), name, distinct)
 
     @classmethod
     def _reduced(
-        cls, nums: tuple[tuple[int, ...], ...], den: int, labels: tuple[int, ...], bias: Fraction, name: str
+        cls,
+        nums: tuple[tuple[int, ...], ...],
+        den: int,
+        labels: tuple[int, ...],
+        bias: Fraction,
+        name: str,
+        distinct: set[int] | None = None,
     ) -> Dataset:
-        g = math.gcd(den, *(v for row in nums for v in row)) if den > 0 else 1
+        if distinct is None:
+            distinct = set().union(*nums)
+        g = math.gcd(den, *distinct) if den > 0 else 1  # the gcd of all entries: of the distinct ones
         if g > 1:
             nums = tuple(tuple(v // g for v in row) for row in nums)
             den //= g
@@ -326,6 +343,14 @@ class Dataset:
         rho = self.bias
         scale = math.lcm(self.denominator, rho.denominator)
         k = scale // self.denominator
+        if k == 1:  # the common case: y_i x_i is the row or its negation (C-level maps)
+            tail = () if rho == 0 else (rho.numerator * (scale // rho.denominator),)
+            neg_tail = tuple(-v for v in tail)
+            Z = tuple(
+                row + tail if y == 1 else tuple(map(operator.neg, row)) + neg_tail
+                for row, y in zip(self.numerators, self.labels)
+            )
+            return Z, scale
         if rho == 0:
             Z = tuple(tuple(y * k * v for v in row) for row, y in zip(self.numerators, self.labels))
         else:
@@ -375,6 +400,18 @@ class Dataset:
             f"Dataset(name={self.name!r}, n_samples={self.n_samples}, n_features={self.n_features}, "
             f"bias={self.bias}, classes={self.classes})"
         )
+
+
+def _int_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...], set[int] | None]:
+    """``rows`` as tuples of Python ints (exact: ``int()`` of each integer value), and their
+    distinct values when they were computed on the way. Rows that are already tuples of
+    ints are kept as they are (checked on their distinct values)."""
+    if all(type(row) is tuple for row in rows):
+        tuples: tuple[tuple[int, ...], ...] = tuple(rows)  # type: ignore[arg-type]
+        distinct: set[int] = set().union(*tuples)
+        if all(type(v) is int for v in distinct):
+            return tuples, distinct
+    return tuple(tuple(int(v) for v in row) for row in rows), None
 
 
 def _max_norm2(Z: Sequence[Sequence[int]]) -> int:

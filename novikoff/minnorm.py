@@ -14,10 +14,12 @@ changes neither the minimizing weights nor any decision).
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from random import Random
 from typing import Any, Protocol
 
 import flint
@@ -26,11 +28,140 @@ import numpy as np
 from novikoff.bigdot import small_times_big
 from novikoff.rational import RationalVector
 
-__all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point"]
+__all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point", "solve_ones"]
 
 Atom = Any  # an atom id: any hashable (an index, a pair of indices)
 
 _PRIME = 2**61 - 1  # for rank tests mod p: independent mod p implies independent over Q
+
+
+_EXACT = 2**53  # integers below this are exact in float64 (products and partial sums too)
+_STEP_BITS = (32, 16)  # bits gained per refinement step, tried in this order
+
+
+def solve_ones(G: np.ndarray) -> tuple[list[int], int] | None:
+    """``y = G^-1 1`` exactly for a square integer matrix ``G`` (int64 array), as
+    ``(numerators, denominator)``: ``y_j = numerators_j / denominator``, the denominator the
+    least positive common one (so the pair is what FLINT's ``solve(...).numer_denom()``
+    gives). None when this fast path does not apply (G singular or too badly conditioned
+    for float64, entries too large, a step that fails); the caller then solves with FLINT.
+
+    The method is numeric iterative refinement with exact residuals (Wan 2006): a float64
+    inverse proposes ``e`` more bits of y per step, the residual ``2^e r - G d`` is kept
+    exactly in int64, so after K steps ``y = (X + G^-1 r_K) / 2^(eK)`` with X an exact
+    integer vector. Once ``eK`` exceeds twice the Hadamard bound on ``det G`` (which every
+    denominator of y divides), a continued fraction of a random combination of X gives the
+    denominator, and the numerators are rounded from X. Guarantee: the pair returned is
+    checked exactly, ``G numerators = denominator 1`` (one exact BLAS product of G with
+    the numerators cut into limbs, :func:`novikoff.bigdot.small_times_big`), so a float
+    failure can cost time but never gives a wrong answer.
+    """
+    k = G.shape[0]
+    if G.ndim != 2 or G.shape != (k, k) or k == 0 or G.dtype != np.int64:
+        return None
+    peak = int(np.abs(G).max())
+    if peak == 0 or peak * k >= 2**40:
+        return None
+    Gf = G.astype(np.float64)
+    with np.errstate(all="ignore"), _one_blas_thread():
+        try:
+            inverse = np.linalg.inv(Gf)
+        except np.linalg.LinAlgError:
+            return None
+    if not np.isfinite(inverse).all():
+        return None
+    # Hadamard: |det G| <= prod of the row norms, and every denominator of y divides det G
+    norms = np.sqrt(np.einsum("ij,ij->i", Gf, Gf))
+    det_bits = int(np.log2(norms).sum() * (1 + 1e-12)) + 16
+    rng = Random(k)
+    weights = [rng.randrange(1, 2**16) for _ in range(k)]
+    for step in _STEP_BITS:
+        with _one_blas_thread():
+            found = _refine(G, Gf, inverse, peak, step, 2 * det_bits + 16 + 2 + k.bit_length())
+            if found is not None:
+                return _reconstruct(Gf, found[0], found[1], det_bits, weights)
+    return None
+
+
+def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
+    """One BLAS thread for a LAPACK call on a small matrix, when threadpoolctl is installed: on
+    two shared cores (the other busy with the geometric margin) OpenBLAS's threads cost 20x
+    the CPU time of one thread for a 354 x 354 inverse."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - scikit-learn (the test extra) brings it
+        return contextlib.nullcontext()
+    return threadpool_limits(1, user_api="blas")
+
+
+def _refine(
+    G: np.ndarray, Gf: np.ndarray, inverse: np.ndarray, peak: int, e: int, bits: int
+) -> tuple[list[int], int] | None:
+    """Integer X with ``|G^-1 1 - X / 2^(e K)| <= |G^-1 r_K| / 2^(e K)``, ``e K >= bits``, or
+    None if a step lost control (residual above its bound: float inverse too inaccurate)."""
+    k = G.shape[0]
+    w = int(np.floor(np.log2(_EXACT / (peak * k))))  # limb width: G @ limb exact in float64
+    if w < 8:
+        return None
+    mask = (1 << w) - 1
+    row_sum = float(np.abs(Gf).sum(axis=1).max())
+    limit = 2 * row_sum + 1  # |r| = |G delta| with |delta| <= ~1/2 when the float step is good
+    if limit * 2.0**e >= 2.0**62:
+        return None
+    steps = -(-bits // e)
+    r = np.ones(k, dtype=np.int64)
+    digits = np.empty((steps, k), dtype=np.int64)
+    scale = 2.0**e
+    for t in range(steps):
+        guess = np.rint((inverse @ r.astype(np.float64)) * scale)
+        if not np.abs(guess).max() < 2.0**61:
+            return None
+        d = guess.astype(np.int64)
+        top = max(int(np.abs(d).max()), 1).bit_length() + 1  # bits of d with its sign
+        n_limbs = -(-top // w)
+        # d = sum_l limbs_l 2^(w l): low limbs in [0, 2^w), the top one signed (arithmetic shift)
+        limbs = [(d >> (w * j)) & mask for j in range(n_limbs - 1)] + [d >> (w * (n_limbs - 1))]
+        # G @ limb is exact in float64 (one matrix-vector product each: BLAS is slower on a
+        # k x 2 block); int64 arithmetic wraps, and the true residual is small
+        Gd = (Gf @ limbs[0].astype(np.float64)).astype(np.int64)
+        for j in range(1, n_limbs):
+            Gd += (Gf @ limbs[j].astype(np.float64)).astype(np.int64) << (w * j)
+        r = (r << e) - Gd
+        if not np.abs(r).max() <= limit:
+            return None
+        digits[t] = d
+    return _join(digits, e), steps * e
+
+
+def _join(digits: np.ndarray, e: int) -> list[int]:
+    """Per column j, sum_t digits[t, j] 2^(e (K - 1 - t)) exactly (e a multiple of 8, <= 32)."""
+    D = digits[::-1].T.copy()  # least significant first
+    K = D.shape[1]
+    mask = (1 << e) - 1
+    for t in range(K - 1):
+        carry = D[:, t] >> e  # floor: the digit left is in [0, 2^e)
+        D[:, t] &= mask
+        D[:, t + 1] += carry
+    top = D[:, K - 1]
+    low = D[:, : K - 1].astype({32: "<u4", 16: "<u2", 8: "u1"}[e])
+    shift = e * (K - 1)
+    return [int.from_bytes(low[j].tobytes(), "little") + (int(top[j]) << shift) for j in range(D.shape[0])]
+
+
+def _reconstruct(
+    Gf: np.ndarray, X: list[int], bits: int, det_bits: int, weights: list[int]
+) -> tuple[list[int], int] | None:
+    """The exact y from its approximation X / 2^bits, or None if the check fails."""
+    approx = Fraction(sum(c * x for c, x in zip(weights, X)), 1 << bits)
+    den = approx.limit_denominator(1 << det_bits).denominator
+    # round(den X_j / 2^bits), from X_j without its lowest bits (an error below 2^-40 of a unit)
+    cut = max(0, bits - det_bits - 40)
+    kept = bits - cut
+    half = 1 << (kept - 1)
+    numerators = [(den * (x >> cut) + half) >> kept for x in X]
+    if any(v != den for v in small_times_big(Gf, numerators)):
+        return None
+    return numerators, den
 
 
 class Atoms(Protocol):
@@ -84,12 +215,20 @@ class PatternAtoms:
         return self.rows[atom]
 
     def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
-        if self.array is not None:
-            A = self.array[list(ids)]
-            G = (A @ A.T).astype(np.int64)  # exact: every entry and partial sum below 2^53
+        G = self.gram_array(ids)
+        if G is not None:
             return flint.fmpz_mat(G.tolist())
         V = flint.fmpz_mat([list(self.rows[a]) for a in ids])
         return V * V.transpose()
+
+    def gram_array(self, ids: Sequence[Atom]) -> np.ndarray | None:
+        """The Gram matrix of ``ids`` as an exact int64 array (one float64 BLAS product, exact
+        because every entry and partial sum is an integer below 2^53), or None when the rows
+        are too large for that."""
+        if self.array is None:
+            return None
+        A = self.array[list(ids)]
+        return (A @ A.T).astype(np.int64)
 
     def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         full = [0] * len(self.rows)
@@ -144,12 +283,15 @@ class _Corral:
         self.ids: list[Atom] = []
         self._rows: list[list[int]] = []
         self._matrix: flint.fmpz_mat | None = None
+        self._array: np.ndarray | None = None  # the same Gram matrix in int64, when it fits
 
     @property
     def gram(self) -> list[list[int]]:
-        if self._matrix is not None:
+        if self._array is not None:
+            self._rows = self._array.tolist()
+        elif self._matrix is not None:
             self._rows = [[int(v) for v in row] for row in self._matrix.tolist()]
-            self._matrix = None
+        self._matrix = self._array = None
         return self._rows
 
     def add(self, a: Atom) -> None:
@@ -165,7 +307,11 @@ class _Corral:
         """Fill an empty corral at once (the warm start adds hundreds of atoms)."""
         if self.ids:
             raise RuntimeError("add_many needs an empty corral")
-        self._matrix = self.atoms.gram_matrix(new)
+        gram_array = getattr(self.atoms, "gram_array", None)
+        self._array = gram_array(new) if gram_array is not None else None
+        if self._array is None:
+            self._matrix = self.atoms.gram_matrix(new)
+            self._array = _int64_or_none(self._matrix)
         self.ids = list(new)
 
     def keep(self, positions: Sequence[int]) -> None:
@@ -183,6 +329,12 @@ class _Corral:
         ``mu = G^-1 1 / (1^T G^-1 1)``, solved without the border.
         """
         k = len(self.ids)
+        if self._array is not None:
+            fast = solve_ones(self._array)  # exact, checked; None: solve with FLINT below
+            if fast is not None:
+                return RationalVector(fast[0], sum(fast[0]))  # (ys/den) / (total/den)
+            if self._matrix is None:
+                self._matrix = flint.fmpz_mat(self._array.tolist())
         if self._matrix is not None:
             try:
                 y = self._matrix.solve(flint.fmpz_mat(k, 1, [1] * k))
@@ -203,6 +355,17 @@ class _Corral:
         rhs = flint.fmpz_mat(k + 1, 1, [0] * k + [1])
         nums, den = A.solve(rhs).numer_denom()  # type: ignore[attr-defined]
         return RationalVector([int(nums[i, 0]) for i in range(k)], int(den))
+
+
+def _int64_or_none(matrix: flint.fmpz_mat) -> np.ndarray | None:
+    """An fmpz matrix as an int64 array when every entry fits (below 2^62), else None."""
+    try:
+        values = [int(v) for v in matrix.entries()]
+        if values and max(map(abs, values)) >= 2**62:
+            return None
+        return np.array(values, dtype=np.int64).reshape(matrix.nrows(), matrix.ncols())
+    except (OverflowError, ValueError):
+        return None
 
 
 def _point(atoms: Atoms, ids: Sequence[Atom], weights: RationalVector) -> tuple[list[int], int]:
