@@ -165,11 +165,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         values = ", ".join(f"{k} = {format_rational(v)}" for k, v in ce.values.items())
         if fs is not None:
+            u = "(" + ", ".join(fs["u"]) + ")"
+            if len(u) > 60:
+                u = f"a direction in {len(fs['u'])} coordinates (in the file's header)"
             print(
                 f"COUNTEREXAMPLE ({ce.source}): {ce.updates} mistakes of the perceptron in "
                 f"{fs['passes']} pass{'' if fs['passes'] == 1 else 'es'} > bound {result.bound} = "
                 f"{ce.bound_value}\n  {values}; order {order}\n"
-                f"  at u = ({', '.join(fs['u'])}), gamma = {fs['gamma']} (margins u.z_i)\n"
+                f"  at u = {u}, gamma = {fs['gamma']} (margins u.z_i)\n"
                 f"  dataset written to {args.out}; replay: {replay}"
             )
             return 1
