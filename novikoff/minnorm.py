@@ -19,7 +19,6 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from random import Random
 from typing import Any, Protocol
 
 import flint
@@ -50,8 +49,8 @@ def solve_ones(G: np.ndarray) -> tuple[list[int], int] | None:
     inverse proposes ``e`` more bits of y per step, the residual ``2^e r - G d`` is kept
     exactly in int64, so after K steps ``y = (X + G^-1 r_K) / 2^(eK)`` with X an exact
     integer vector. Once ``eK`` exceeds twice the Hadamard bound on ``det G`` (which every
-    denominator of y divides), a continued fraction of a random combination of X gives the
-    denominator, and the numerators are rounded from X. Guarantee: the pair returned is
+    denominator of y divides), continued fractions give the common denominator (usually one,
+    for the first entry) and the numerators are rounded from X. Guarantee: the pair returned is
     checked exactly, ``G numerators = denominator 1`` (one exact BLAS product of G with
     the numerators cut into limbs, :func:`novikoff.bigdot.small_times_big`), so a float
     failure can cost time but never gives a wrong answer.
@@ -73,13 +72,11 @@ def solve_ones(G: np.ndarray) -> tuple[list[int], int] | None:
     # Hadamard: |det G| <= prod of the row norms, and every denominator of y divides det G
     norms = np.sqrt(np.einsum("ij,ij->i", Gf, Gf))
     det_bits = int(np.log2(norms).sum() * (1 + 1e-12)) + 16
-    rng = Random(k)
-    weights = [rng.randrange(1, 2**16) for _ in range(k)]
     for step in _STEP_BITS:
         with _one_blas_thread():
             found = _refine(G, Gf, inverse, peak, step, 2 * det_bits + 16 + 2 + k.bit_length())
             if found is not None:
-                return _reconstruct(Gf, found[0], found[1], det_bits, weights)
+                return _reconstruct(Gf, found[0], found[1], det_bits)
     return None
 
 
@@ -148,17 +145,22 @@ def _join(digits: np.ndarray, e: int) -> list[int]:
     return [int.from_bytes(low[j].tobytes(), "little") + (int(top[j]) << shift) for j in range(D.shape[0])]
 
 
-def _reconstruct(
-    Gf: np.ndarray, X: list[int], bits: int, det_bits: int, weights: list[int]
-) -> tuple[list[int], int] | None:
-    """The exact y from its approximation X / 2^bits, or None if the check fails."""
-    approx = Fraction(sum(c * x for c, x in zip(weights, X)), 1 << bits)
-    den = approx.limit_denominator(1 << det_bits).denominator
-    # round(den X_j / 2^bits), from X_j without its lowest bits (an error below 2^-40 of a unit)
-    cut = max(0, bits - det_bits - 40)
-    kept = bits - cut
-    half = 1 << (kept - 1)
-    numerators = [(den * (x >> cut) + half) >> kept for x in X]
+def _reconstruct(Gf: np.ndarray, X: list[int], bits: int, det_bits: int) -> tuple[list[int], int] | None:
+    """The exact y from its approximation X / 2^bits (error below 2^-bits per entry, bits >
+    2 det_bits), or None if the exact check fails. The common denominator d is built
+    coordinate by coordinate: d y_j is an integer iff its approximation lies within
+    2^-(det_bits + 1) of one (a fraction a/b with 1 < b <= 2^det_bits is 1/b from every
+    integer); otherwise a continued fraction gives its denominator, which joins d."""
+    den = 1
+    close = 1 << (bits - det_bits - 1)
+    half = 1 << (bits - 1)
+    for x in X:
+        t = den * x
+        rest = t - (((t + half) >> bits) << bits)
+        if abs(rest) > close:
+            bound = max(1, (1 << det_bits) // den)
+            den *= Fraction(t, 1 << bits).limit_denominator(bound).denominator
+    numerators = [(den * x + half) >> bits for x in X]
     if any(v != den for v in small_times_big(Gf, numerators)):
         return None
     return numerators, den

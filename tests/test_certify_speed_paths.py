@@ -1,0 +1,240 @@
+"""The fast paths of ``novikoff certify`` (issue 18 item 6) give exactly the slow paths' results.
+
+- :func:`novikoff.minnorm.solve_ones` (numeric refinement, checked exactly) against FLINT's
+  exact solve, on Hypothesis matrices; refused inputs return None, never a wrong answer;
+- :func:`novikoff.minnorm.min_norm_point` and the whole certificate (p*, gamma^2, lambda,
+  the geometric margin) and the exact run with the fast solve and with it switched off;
+- the CSV fast path against the field-by-field reader (forced by a comment line) and
+  against Fractions built independently; errors still name the line and the column;
+- :func:`novikoff.minnorm.nnls` against scipy's NNLS (optimality conditions and residual);
+- the scaled patterns' C-level path against y_i (x_i, rho) computed with Fractions.
+"""
+
+from __future__ import annotations
+
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import flint
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import novikoff.minnorm
+from novikoff.certificates import SeparableCertificate, certify
+from novikoff.data import Dataset
+from novikoff.errors import DataFormatError
+from novikoff.minnorm import PatternAtoms, min_norm_point, nnls, solve_ones
+from novikoff.readers import read_csv
+from novikoff.twins.exact import exact_perceptron
+
+
+def flint_solution(G: np.ndarray) -> tuple[list[int], int]:
+    """G^-1 1 by FLINT: numerators over the least common denominator."""
+    k = G.shape[0]
+    y = flint.fmpz_mat(G.tolist()).solve(flint.fmpz_mat(k, 1, [1] * k))
+    nums, den = y.numer_denom()  # type: ignore[attr-defined]
+    return [int(nums[i, 0]) for i in range(k)], int(den)
+
+
+@st.composite
+def integer_rows(draw: st.DrawFn, max_rows: int = 12, max_cols: int = 16, bound: int = 300) -> np.ndarray:
+    m = draw(st.integers(1, max_rows))
+    d = draw(st.integers(1, max_cols))
+    values = draw(st.lists(st.integers(-bound, bound), min_size=m * d, max_size=m * d))
+    return np.array(values, dtype=np.int64).reshape(m, d)
+
+
+@settings(max_examples=40)
+@given(integer_rows())
+def test_solve_ones_equals_flint_on_gram_matrices(rows: np.ndarray) -> None:
+    G = rows @ rows.T
+    fast = solve_ones(G)
+    if np.linalg.matrix_rank(rows) < rows.shape[0]:
+        assert fast is None  # singular: refused, never a made-up answer
+        return
+    if fast is not None:
+        assert fast == flint_solution(G)
+
+
+@settings(max_examples=40)
+@given(st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_solve_ones_takes_the_fast_path_on_well_conditioned_matrices(k: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    A = rng.integers(-5000, 5000, size=(k, k))
+    G = A + A.T + np.diag(np.abs(A).sum(axis=1) * 2 + 1)  # diagonally dominant: far from singular
+    fast = solve_ones(G.astype(np.int64))
+    assert fast is not None
+    assert fast == flint_solution(G)
+
+
+def test_solve_ones_nonsymmetric_and_refusals() -> None:
+    G = np.array([[2, 1], [0, 3]], dtype=np.int64)
+    assert solve_ones(G) == ([1, 1], 3)  # y = (1/3, 1/3): 2/3 + 1/3 = 1, 3/3 = 1
+    assert solve_ones(np.array([[1, 2], [2, 4]], dtype=np.int64)) is None  # singular
+    assert solve_ones(np.array([[2**45]], dtype=np.int64)) is None  # beyond the int64 residual budget
+    assert solve_ones(np.array([[2.0]])) is None  # not an integer matrix
+    hilbert_like = np.array([[10**12 // (i + j + 1) for j in range(9)] for i in range(9)], dtype=np.int64)
+    found = solve_ones(hilbert_like)  # badly conditioned: refused or exact, never wrong
+    assert found is None or found == flint_solution(hilbert_like)
+
+
+@st.composite
+def separable_data(draw: st.DrawFn) -> Dataset:
+    m = draw(st.integers(4, 24))
+    d = draw(st.integers(2, 8))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-9, 10, size=(m, d))
+    w = rng.integers(-3, 4, size=d)
+    w[0] = 5
+    score = X @ w
+    X[score == 0, 0] += 1
+    y = np.where(X @ w > 0, 1, -1)
+    if len(set(y.tolist())) < 2:
+        y[0] = -y[0]  # may make it non-separable: both outcomes are compared below
+    return Dataset.from_arrays(X.tolist(), y.tolist(), bias=draw(st.sampled_from([0, 1, 3])))
+
+
+def assert_same_point(a: novikoff.minnorm.MinNormPoint, b: novikoff.minnorm.MinNormPoint) -> None:
+    assert [Fraction(v, a.denominator) for v in a.numerator] == [
+        Fraction(v, b.denominator) for v in b.numerator
+    ]
+    assert dict(zip(a.atoms, a.weights)) == dict(zip(b.atoms, b.weights))
+
+
+@settings(max_examples=25)
+@given(separable_data())
+def test_min_norm_point_and_certificate_same_without_the_fast_solve(ds: Dataset) -> None:
+    Z, _ = ds.scaled_patterns
+    guess = [(i, 1.0 / len(Z)) for i in range(len(Z))]  # a warm corral: the solve is used
+    fast_point = min_norm_point(PatternAtoms(Z), 0, guess)
+    fast_cert = certify(ds)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(novikoff.minnorm, "solve_ones", lambda G: None)  # FLINT only
+        slow_point = min_norm_point(PatternAtoms(Z), 0, guess)
+        slow_cert = certify(ds)
+    assert_same_point(fast_point, slow_point)
+    assert fast_cert == slow_cert
+
+
+def certificate_and_run(ds: Dataset) -> tuple[object, ...]:
+    cert = certify(ds)
+    assert isinstance(cert, SeparableCertificate)
+    run = exact_perceptron(ds, certificate=cert)
+    return cert.lambdas, cert.pstar, cert.gamma2, cert.geometric, run.updates, tuple(run.weights)
+
+
+def test_vec50_certificate_and_run_same_through_the_slow_paths(coq_dir: Path, tmp_path: Path) -> None:
+    source = coq_dir / "vec50_1.csv"
+    commented = tmp_path / "vec50_commented.csv"
+    shutil.copy(source, tmp_path / "plain.csv")
+    commented.write_text("# a comment line sends the reader field by field\n" + source.read_text())
+    fast_ds = read_csv(tmp_path / "plain.csv")
+    slow_ds = read_csv(commented)
+    assert (fast_ds.numerators, fast_ds.denominator, fast_ds.labels) == (
+        slow_ds.numerators,
+        slow_ds.denominator,
+        slow_ds.labels,
+    )
+    fast = certificate_and_run(fast_ds)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(novikoff.minnorm, "solve_ones", lambda G: None)
+        slow = certificate_and_run(slow_ds)
+    assert fast == slow
+
+
+spellings = st.sampled_from(["int", "ratio", "decimal", "spaced"])
+
+
+def spell(value: Fraction, how: str) -> str:
+    if how == "int" and value.denominator == 1:
+        return str(value.numerator)
+    if how == "decimal" and 10**6 % value.denominator == 0:
+        scaled = value * 10**6
+        sign = "-" if scaled < 0 else ""
+        whole, frac = divmod(abs(int(scaled)), 10**6)
+        return f"{sign}{whole}.{frac:06d}"
+    if how == "spaced":
+        return f" {value.numerator}/{value.denominator} "
+    return f"{value.numerator}/{value.denominator}"
+
+
+@st.composite
+def csv_texts(draw: st.DrawFn) -> tuple[str, list[list[Fraction]], list[int]]:
+    m = draw(st.integers(2, 8))
+    d = draw(st.integers(1, 5))
+    dens = st.sampled_from([1, 2, 3, 4, 5, 8, 25, 250, 7])
+    values = [[Fraction(draw(st.integers(-999, 999)), draw(dens)) for _ in range(d)] for _ in range(m)]
+    labels = [draw(st.sampled_from([-1, 1])) for _ in range(m)]
+    lines = [",".join([*(spell(v, draw(spellings)) for v in row), str(y)]) for row, y in zip(values, labels)]
+    return "\n".join(lines) + "\n", values, labels
+
+
+@settings(max_examples=40)
+@given(csv_texts())
+def test_csv_fast_path_equals_field_by_field_and_fractions(
+    tmp_path_factory: pytest.TempPathFactory, case: tuple[str, list[list[Fraction]], list[int]]
+) -> None:
+    text, values, labels = case
+    folder = tmp_path_factory.mktemp("csv")
+    (folder / "fast.csv").write_text(text)
+    (folder / "slow.csv").write_text("# comment\n" + text)
+    fast = read_csv(folder / "fast.csv")
+    slow = read_csv(folder / "slow.csv")
+    expected = Dataset.from_fraction_rows(values, labels)
+    for ds in (fast, slow):
+        assert ds.numerators == expected.numerators
+        assert ds.denominator == expected.denominator
+        assert ds.labels == expected.labels
+    Z, s = fast.scaled_patterns
+    assert [[Fraction(v, s) for v in row] for row in Z] == [
+        [y * v for v in (*row, Fraction(1))] for row, y in zip(values, labels)
+    ]
+
+
+def test_csv_errors_still_name_the_place(tmp_path: Path) -> None:
+    p = tmp_path / "bad.csv"
+    p.write_text("1,2,1\n3,4,-1\n5,x,1\n")
+    with pytest.raises(DataFormatError) as err:
+        read_csv(p)
+    assert (err.value.line, err.value.column) == (3, 2)
+    p.write_text("a,b,label\n1,2,1\n3,4,-1\n")  # a header: read by the careful reader
+    ds = read_csv(p)
+    assert ds.numerators == ((1, 2), (3, 4))
+    p.write_text("1,2,1\n3,4\n")
+    with pytest.raises(DataFormatError) as err:
+        read_csv(p)
+    assert err.value.line == 2 and "ragged" in str(err.value)
+
+
+@settings(max_examples=30)
+@given(st.integers(1, 30), st.integers(1, 30), st.integers(0, 2**32 - 1))
+def test_nnls_meets_the_optimality_conditions_and_scipys_residual(rows: int, cols: int, seed: int) -> None:
+    from scipy.optimize import nnls as scipy_nnls
+
+    rng = np.random.default_rng(seed)
+    A = rng.standard_normal((rows, cols))
+    b = rng.standard_normal(rows)
+    x, residual = nnls(A, b)
+    assert (x >= 0).all()
+    assert residual == pytest.approx(float(np.linalg.norm(A @ x - b)), rel=1e-12, abs=1e-12)
+    reference = scipy_nnls(A, b, maxiter=50 * cols)[1]
+    assert residual <= reference * (1 + 1e-7) + 1e-9
+    gradient = A.T @ (b - A @ x)  # KKT: <= 0 off the support, = 0 on it
+    scale = 1e-7 * (1 + float(np.abs(A).max()) * float(np.abs(b).max()))
+    assert (gradient[x == 0] <= scale).all()
+    assert np.abs(gradient[x > 0]).max(initial=0.0) <= scale
+
+
+def test_scaled_patterns_with_another_scale_than_one() -> None:
+    rows = [[Fraction(1, 2), Fraction(3)], [Fraction(-5, 4), Fraction(0)]]
+    ds = Dataset.from_fraction_rows(rows, [1, -1], bias=Fraction(1, 3))
+    Z, s = ds.scaled_patterns
+    assert s == 12
+    assert [[Fraction(v, s) for v in row] for row in Z] == [
+        [Fraction(1, 2), 3, Fraction(1, 3)],
+        [Fraction(5, 4), 0, Fraction(-1, 3)],
+    ]
