@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import flint
 import numpy as np
 
-from novikoff.bigdot import small_times_big
+from novikoff.bigdot import big_dot, big_scale, small_times_big
 from novikoff.rational import RationalVector
 
 __all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point", "nnls", "solve_ones"]
@@ -154,13 +154,19 @@ def _reconstruct(Gf: np.ndarray, X: list[int], bits: int, det_bits: int) -> tupl
     den = 1
     close = 1 << (bits - det_bits - 1)
     half = 1 << (bits - 1)
-    for x in X:
-        t = den * x
-        rest = t - (((t + half) >> bits) << bits)
+    mask = (1 << bits) - 1
+    scaled = X
+    j = 0
+    while j < len(X):
+        # d X_j mod 2^bits, centred: the distance of d y_j's approximation to an integer
+        rest = ((scaled[j] + half) & mask) - half
         if abs(rest) > close:
             bound = max(1, (1 << det_bits) // den)
-            den *= Fraction(t, 1 << bits).limit_denominator(bound).denominator
-    numerators = [(den * x + half) >> bits for x in X]
+            extra = Fraction(scaled[j], 1 << bits).limit_denominator(bound).denominator
+            den *= extra
+            scaled = big_scale(X, den)  # rare: usually only for the first entry
+        j += 1
+    numerators = [(t + half) >> bits for t in scaled]
     if any(v != den for v in small_times_big(Gf, numerators)):
         return None
     return numerators, den
@@ -544,7 +550,7 @@ def min_norm_point(
     cycles = 0
     while True:
         num, den = _point(atoms, corral.ids, lam)
-        xx = _dot(num, num)
+        xx = big_dot(num, num)  # thousands of digits per entry: GMP
         a, score = atoms.lmo(num)
         # stop iff atom . x >= x . x for every atom: (score/den) >= xx/den^2
         if score * den >= xx:

@@ -23,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import novikoff.minnorm
+from novikoff.bigdot import big_dot, big_scale
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
 from novikoff.errors import DataFormatError
@@ -238,3 +239,18 @@ def test_scaled_patterns_with_another_scale_than_one() -> None:
         [Fraction(1, 2), 3, Fraction(1, 3)],
         [Fraction(5, 4), 0, Fraction(-1, 3)],
     ]
+
+
+@settings(max_examples=30)
+@given(
+    st.lists(st.tuples(st.integers(-(2**9000), 2**9000), st.integers(-(2**70), 2**70)), max_size=12),
+    st.integers(-(2**5000), 2**5000),
+)
+def test_big_dot_and_big_scale_equal_python_integers(pairs: list[tuple[int, int]], factor: int) -> None:
+    u = [a for a, _ in pairs]
+    v = [b for _, b in pairs]
+    assert big_dot(u, v) == sum(a * b for a, b in pairs)
+    assert big_dot(u, u) == sum(a * a for a in u)
+    assert big_scale(u, factor) == [factor * a for a in u]
+    with pytest.raises(ValueError, match="length mismatch"):
+        big_dot(u, [*v, 1])
