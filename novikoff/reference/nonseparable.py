@@ -136,7 +136,8 @@ def best_gamma(
     ``norm2`` = ||u||^2 > 0, ``R2`` = max ||z_i||^2, ``passes`` = T >= 1. Guarantees: g > 0
     is rational; the value is exactly ((sqrt(R2 norm2) + sqrt(T S(g)))/g)^2 with
     S(g) = sum max(0, g - a_i)^2; it is <= the value at every positive breakpoint a_i and at
-    every stationary point found (module docstring); when the bound decreases toward its
+    every stationary point found (module docstring; among them, a shorter rational nearby is
+    preferred when its value is exactly no larger); when the bound decreases toward its
     infimum T m beyond the last breakpoint, g is taken large enough that the value is below
     T m + 1 (m = len(margins)). Raises InputError when there are no margins.
     """
@@ -179,17 +180,58 @@ def best_gamma(
         if best is None or value < best:
             best_g, best = g, value
     assert best_g is not None and best is not None
+    # a shorter rational near a stationary point when it is exactly at least as good
+    for digits in range(1, 13):
+        if best_g.denominator <= 10**digits:
+            break
+        short = best_g.limit_denominator(10**digits)
+        if short > 0:
+            value = _bound_value(short, R2N, T, S(short))
+            if value <= best:
+                best_g, best = short, value
+                break
     return best_g, best
 
 
 def _stationary_points(
     c: int, b: Fraction, e: Fraction, R2N: Fraction, T: int, lo: Fraction, hi: Fraction | None
 ) -> list[Fraction]:
-    """Rationals near the roots in (lo, hi) of the piece's stationarity equation (b g >= e)."""
+    """Rationals near the roots in (lo, hi) of the piece's stationarity equation (b g >= e):
+    the roots in float64, or in 40-digit arithmetic when the coefficients do not fit it."""
     A2 = T * b * b - R2N * c
     B1 = 2 * b * (R2N - T * e)
     C0 = e * (T * e - R2N)
+    try:
+        roots = _roots_float(float(A2), float(B1), float(C0))
+    except (OverflowError, ZeroDivisionError, ValueError):
+        roots = _roots_mp(A2, B1, C0)
     out: list[Fraction] = []
+    for root in roots:
+        if not math.isfinite(root) or root <= 0:
+            continue
+        g = Fraction(root)  # exact: a dyadic rational
+        if g > lo and (hi is None or g < hi) and b * g >= e:
+            out.append(g)
+    return out
+
+
+def _roots_float(A2: float, B1: float, C0: float) -> list[float]:
+    if not all(map(math.isfinite, (A2, B1, C0))):
+        raise OverflowError
+    if A2 == 0:
+        return [] if B1 == 0 else [-C0 / B1]
+    disc = B1 * B1 - 4 * A2 * C0
+    if not math.isfinite(disc):
+        raise OverflowError
+    if disc < 0:
+        return []
+    r = math.sqrt(disc)
+    return [(-B1 + r) / (2 * A2), (-B1 - r) / (2 * A2)]
+
+
+def _roots_mp(A2: Fraction, B1: Fraction, C0: Fraction) -> list[float]:
+    """The roots scaled back to float64 where they fit (a root beyond float64 is dropped)."""
+    out: list[float] = []
     with mpmath.workdps(40):
         if A2 == 0:
             roots = [] if B1 == 0 else [-_mpf(C0) / _mpf(B1)]
@@ -200,42 +242,39 @@ def _stationary_points(
             r = mpmath.sqrt(disc)
             roots = [(-_mpf(B1) + r) / (2 * _mpf(A2)), (-_mpf(B1) - r) / (2 * _mpf(A2))]
         for root in roots:
-            if not mpmath.isfinite(root) or root <= 0:
+            try:
+                out.append(float(root))
+            except OverflowError:
                 continue
-            man, exp = mpmath.mpf(root).man_exp
-            g = Fraction(int(man)) * (Fraction(2) ** int(exp))
-            short = g.limit_denominator(10**9)  # a shorter rational when one is as close
-            if abs(short - g) * 10**15 <= g:
-                g = short
-            if g > lo and (hi is None or g < hi) and b * g >= e:
-                out.append(g)
     return out
 
 
 # ------------------------------------------------------------------------------ directions
 
 
-def _squared_hinge_svm(Z: np.ndarray, C: float, iterations: int = 60) -> np.ndarray:
-    """min ||u||^2/2 + C/2 sum max(0, 1 - Z_i.u)^2 by Newton steps with backtracking (floats)."""
+def _squared_hinge_svm(
+    Z: np.ndarray, C: float, start: np.ndarray | None = None, iterations: int = 40
+) -> np.ndarray:
+    """min ||u||^2/2 + C/2 sum max(0, 1 - Z_i.u)^2 by Newton steps with backtracking (floats),
+    from ``start`` (default 0); stops when the active set no longer changes."""
     d = Z.shape[1]
-    u = np.zeros(d)
+    u = np.zeros(d) if start is None else start.copy()
 
     def objective(v: np.ndarray) -> float:
         h = np.maximum(0.0, 1.0 - Z @ v)
         return float(0.5 * v @ v + 0.5 * C * h @ h)
 
     current = objective(u)
+    active = Z @ u < 1.0
     for _ in range(iterations):
-        active = Z @ u < 1.0
         ZA = Z[active]
         H = np.eye(d) + C * ZA.T @ ZA
         try:
             target = np.linalg.solve(H, C * ZA.sum(axis=0))
         except np.linalg.LinAlgError:
             break
-        step = target - u
-        t = 1.0
-        while t > 1e-8:
+        step, t, value = target - u, 1.0, current
+        while t > 1e-6:
             trial = u + t * step
             value = objective(trial)
             if value <= current:
@@ -243,10 +282,11 @@ def _squared_hinge_svm(Z: np.ndarray, C: float, iterations: int = 60) -> np.ndar
             t /= 2
         else:
             break
-        if np.allclose(trial, u, rtol=1e-12, atol=1e-14):
-            u = trial
-            break
         u, current = trial, value
+        now = Z @ u < 1.0
+        if t == 1.0 and np.array_equal(now, active):
+            break  # the Newton step solved the problem of this active set exactly
+        active = now
     return u
 
 
@@ -258,14 +298,12 @@ def _float_rows(Z: Sequence[Sequence[int]]) -> np.ndarray | None:
 
 
 def _integer_direction(u: np.ndarray, denominator: int) -> tuple[int, ...] | None:
-    """``u`` scaled to max |u_j| = 1, each coordinate a fraction with denominator at most
-    ``denominator``, as the smallest integer vector in that direction (None for 0)."""
+    """``u`` scaled to max |u_j| = ``denominator`` and rounded to integers, divided by their gcd
+    (None when ``u`` is 0 or not finite): each coordinate within 1/2 of the scaled float."""
     peak = float(np.max(np.abs(u))) if u.size else 0.0
     if not math.isfinite(peak) or peak == 0.0:
         return None
-    fracs = [Fraction(float(v) / peak).limit_denominator(denominator) for v in u]
-    lcm = math.lcm(*(f.denominator for f in fracs))
-    ints = [int(f * lcm) for f in fracs]
+    ints = [round(float(v) / peak * denominator) for v in u]
     g = math.gcd(*ints)
     return None if g == 0 else tuple(v // g for v in ints)
 
@@ -294,18 +332,30 @@ def propose_directions(Z: Sequence[Sequence[int]], R2: Fraction | int, passes: i
         h = np.maximum(0.0, 1.0 - F @ u)
         return float(R * np.linalg.norm(u) + math.sqrt(T) * np.linalg.norm(h))
 
-    best: tuple[float, np.ndarray] | None = None
+    best: tuple[float, float, np.ndarray] | None = None
+    u = None
     with np.errstate(all="ignore"):
-        for log_c in np.arange(-4.0, 6.01, 0.5):
-            u = _squared_hinge_svm(F, float(10.0**log_c))
-            if not np.all(np.isfinite(u)) or not np.any(u):
-                continue
-            value = score(u)
-            if best is None or value < best[0]:
-                best = (value, u)
+
+        def solve(log_c: float, start: np.ndarray | None) -> np.ndarray | None:
+            nonlocal best
+            v = _squared_hinge_svm(F, float(10.0**log_c), start)
+            if not np.all(np.isfinite(v)):
+                return None
+            if np.any(v):
+                value = score(v)
+                if best is None or value < best[0]:
+                    best = (value, log_c, v)
+            return v
+
+        for log_c in np.arange(-4.0, 6.01, 1.0):  # the path, each solve warm-started at the last
+            u = solve(float(log_c), u)
+        if best is not None:  # refine around the best C
+            centre, start = best[1], best[2]
+            for log_c in (centre - 0.5, centre + 0.5):
+                solve(log_c, start)
     if best is not None:
         for den in (4, 32, 1000, 10**6):
-            cand = _integer_direction(best[1], den)
+            cand = _integer_direction(best[2], den)
             if cand is not None and cand not in out:
                 out.append(cand)
     return out
