@@ -216,9 +216,18 @@ def test_bad_arguments() -> None:
         nonseparable_bound(XOR, max_epochs=2, direction=[0, 0, 0])
     with pytest.raises(InputError, match="gamma"):
         nonseparable_bound(XOR, max_epochs=2, gamma=F(1))
+    empty = Dataset.from_integer_rows([[], []], 1, [1, -1], bias=0)
+    with pytest.raises(InputError, match="no coordinates"):
+        nonseparable_bound(empty, max_epochs=2)
+
+
+def test_all_zero_patterns_give_the_trivial_bound() -> None:
+    # z = 0 twice: every presentation is a mistake (w.z = 0), R = 0, every margin is 0, so
+    # D^2 = T m gamma^2 / ||u||^2 and the bound is exactly T m
     zeros = Dataset.from_arrays([[0], [0]], [1, -1], bias=0)
-    with pytest.raises(InputError, match="zero"):
-        nonseparable_bound(zeros, max_epochs=2)
+    fs = nonseparable_bound(zeros, max_epochs=3)
+    assert (fs.mistakes, fs.R2) == (6, 0)
+    assert (fs.bound.x, fs.bound.y * fs.bound.p) == (6, 0)
 
 
 # ------------------------------------------------------------------------------ the extremal family

@@ -271,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
         )
     stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
     fs = None
-    if sep is None:
+    if sep is None and ds.dimension > 0:  # without coordinates there is no direction u
         from novikoff.reference.nonseparable import nonseparable_bound
 
         with phase("the Freund-Schapire bound"):

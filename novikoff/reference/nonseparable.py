@@ -429,8 +429,8 @@ def nonseparable_bound(
     searching (:func:`propose_directions`); ``gamma`` (with ``direction``; rational > 0, in the
     units of u.z_i) fixes the margin instead of optimizing it (:func:`best_gamma`).
 
-    Raises InputError for bad arguments (T < 1, a zero or wrong-length direction, data
-    whose patterns are all zero) and InvariantViolation (theorem FS1) if the bound fails
+    Raises InputError for bad arguments (T < 1, a zero or wrong-length direction, patterns
+    without coordinates) and InvariantViolation (theorem FS1) if the bound fails
     after some pass: impossible unless something is wrong.
     """
     if run is None:
@@ -441,9 +441,9 @@ def nonseparable_bound(
     if passes is not None and not run.converged and run.epochs != passes:
         raise InputError(f"passes {passes}: the run given made {run.epochs} passes")
     Z, s = dataset.scaled_patterns
+    if dataset.dimension == 0:
+        raise InputError(f"{dataset.name}: the patterns have no coordinates; there is no direction u")
     R2i = max(sum(v * v for v in row) for row in Z)
-    if R2i == 0:
-        raise InputError(f"{dataset.name}: every pattern z_i is zero; no direction has a margin")
     if direction is not None:
         U = tuple(int(v) for v in direction)
         if len(U) != dataset.dimension or not any(U):
