@@ -14,13 +14,14 @@ integer arithmetic (same result, slower).
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Sequence
 
 import flint
 import numpy as np
 
-__all__ = ["big_dot", "big_scale", "small_times_big"]
+__all__ = ["big_dot", "big_scale", "one_blas_thread", "small_times_big"]
 
 _EXACT = 2**53
 
@@ -38,8 +39,26 @@ def small_times_big(A: np.ndarray, v: Sequence[int]) -> list[int]:
         return [sum(map(operator.mul, (int(a) for a in row), v)) for row in A]
     Af = np.asarray(A, dtype=np.float64)
     limbs = _limbs(v, width)  # cols x L, float64, |entry| < 2^width
-    S = (Af @ limbs).astype(np.int64)  # exact (module docstring)
+    with one_blas_thread() if rows * cols * limbs.shape[1] >= _THREADS_WORTH else contextlib.nullcontext():
+        S = (Af @ limbs).astype(np.int64)  # exact (module docstring)
     return _join(S, width)
+
+
+_THREADS_WORTH = 1 << 22  # multiply-adds above which limiting BLAS threads pays its ~0.5 ms
+
+
+def one_blas_thread() -> contextlib.AbstractContextManager[object]:
+    """A context with one BLAS thread (when threadpoolctl is installed; else no change).
+
+    On this project's two shared cores, with the geometric margin on the other core,
+    OpenBLAS's threads cost several times the CPU time of one thread for the products and
+    the inverse of ``novikoff certify`` (a 354 x 354 inverse: 0.1 s against 5 ms).
+    Entering costs about 0.5 ms, so use it around large products only."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - scikit-learn (the test extra) brings it
+        return contextlib.nullcontext()
+    return threadpool_limits(1, user_api="blas")
 
 
 def _limbs(v: Sequence[int], width: int) -> np.ndarray:

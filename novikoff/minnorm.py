@@ -14,7 +14,6 @@ changes neither the minimizing weights nor any decision).
 
 from __future__ import annotations
 
-import contextlib
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from typing import Any, Protocol
 import flint
 import numpy as np
 
-from novikoff.bigdot import big_dot, big_scale, small_times_big
+from novikoff.bigdot import big_dot, big_scale, one_blas_thread, small_times_big
 from novikoff.rational import RationalVector
 
 __all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point", "nnls", "solve_ones"]
@@ -62,7 +61,7 @@ def solve_ones(G: np.ndarray) -> tuple[list[int], int] | None:
     if peak == 0 or peak * k >= 2**40:
         return None
     Gf = G.astype(np.float64)
-    with np.errstate(all="ignore"), _one_blas_thread():
+    with np.errstate(all="ignore"), one_blas_thread():
         try:
             inverse = np.linalg.inv(Gf)
         except np.linalg.LinAlgError:
@@ -73,22 +72,11 @@ def solve_ones(G: np.ndarray) -> tuple[list[int], int] | None:
     norms = np.sqrt(np.einsum("ij,ij->i", Gf, Gf))
     det_bits = int(np.log2(norms).sum() * (1 + 1e-12)) + 16
     for step in _STEP_BITS:
-        with _one_blas_thread():
+        with one_blas_thread():
             found = _refine(G, Gf, inverse, peak, step, 2 * det_bits + 16 + 2 + k.bit_length())
             if found is not None:
                 return _reconstruct(Gf, found[0], found[1], det_bits)
     return None
-
-
-def _one_blas_thread() -> contextlib.AbstractContextManager[object]:
-    """One BLAS thread for a LAPACK call on a small matrix, when threadpoolctl is installed: on
-    two shared cores (the other busy with the geometric margin) OpenBLAS's threads cost 20x
-    the CPU time of one thread for a 354 x 354 inverse."""
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - scikit-learn (the test extra) brings it
-        return contextlib.nullcontext()
-    return threadpool_limits(1, user_api="blas")
 
 
 def _refine(
@@ -185,7 +173,7 @@ def nnls(A: np.ndarray, b: np.ndarray, maxiter: int | None = None) -> tuple[np.n
     b = np.asarray(b, dtype=np.float64)
     n = A.shape[1]
     limit = 3 * n if maxiter is None else maxiter
-    with _one_blas_thread():
+    with one_blas_thread():
         H = A.T @ A
         f = A.T @ b
         x = _lawson_hanson(H, f, limit)
@@ -356,7 +344,8 @@ class PatternAtoms:
         if self.array is None:
             return None
         A = self.array[list(ids)]
-        return (A @ A.T).astype(np.int64)
+        with one_blas_thread():
+            return (A @ A.T).astype(np.int64)
 
     def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         full = [0] * len(self.rows)
