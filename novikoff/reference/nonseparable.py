@@ -44,6 +44,7 @@ from itertools import accumulate
 import mpmath
 import numpy as np
 
+from novikoff.bigdot import one_blas_thread
 from novikoff.certificates.format import NonseparableBoundClaim
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
@@ -334,7 +335,7 @@ def propose_directions(Z: Sequence[Sequence[int]], R2: Fraction | int, passes: i
 
     best: tuple[float, float, np.ndarray] | None = None
     u = None
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"), one_blas_thread():  # small products: threads only cost
 
         def solve(log_c: float, start: np.ndarray | None) -> np.ndarray | None:
             nonlocal best
