@@ -358,6 +358,19 @@ class Dataset:
             Z = tuple((*tuple(y * k * v for v in row), y * r) for row, y in zip(self.numerators, self.labels))
         return Z, scale
 
+    @cached_property
+    def pattern_array(self) -> np.ndarray | None:
+        """The rows of :attr:`scaled_patterns` as one int64 array (m x dimension), or None
+        when an entry does not fit int64. Converted once per dataset: the exact solvers and
+        R^2 share it instead of converting 400,000 Python integers each."""
+        Z, _ = self.scaled_patterns
+        try:
+            A = np.array(Z, dtype=np.int64)
+        except OverflowError:
+            return None
+        A.setflags(write=False)  # shared: nobody may change it
+        return A.reshape(self.n_samples, self.dimension)
+
     def pattern(self, i: int) -> list[Fraction]:
         """z_i = y_i (x_i, rho) as exact Fractions."""
         Z, s = self.scaled_patterns
@@ -367,7 +380,7 @@ class Dataset:
     def R2(self) -> Fraction:
         """R^2 = max_i ||z_i||^2, exact."""
         Z, s = self.scaled_patterns
-        return Fraction(_max_norm2(Z), s * s)
+        return Fraction(_max_norm2(Z, self.pattern_array), s * s)
 
     @property
     def classes(self) -> tuple[int, ...]:
@@ -414,12 +427,14 @@ def _int_rows(rows: Sequence[Sequence[int]]) -> tuple[tuple[tuple[int, ...], ...
     return tuple(tuple(int(v) for v in row) for row in rows), None
 
 
-def _max_norm2(Z: Sequence[Sequence[int]]) -> int:
-    """max_i ||Z_i||^2 exactly: in int64 when no sum can overflow, else in Python ints."""
-    try:
-        A = np.array(Z, dtype=np.int64)
-    except OverflowError:
-        A = None
+def _max_norm2(Z: Sequence[Sequence[int]], A: np.ndarray | None = None) -> int:
+    """max_i ||Z_i||^2 exactly: in int64 when no sum can overflow, else in Python ints
+    (``A``: Z as an int64 array, when the caller has it)."""
+    if A is None:
+        try:
+            A = np.array(Z, dtype=np.int64)
+        except OverflowError:
+            A = None
     if A is not None and A.ndim == 2 and int(np.abs(A).max(initial=0)) ** 2 * A.shape[1] < 2**63:
         return int(np.einsum("ij,ij->i", A, A).max())
     return max(sum(v * v for v in row) for row in Z)

@@ -308,14 +308,25 @@ class PatternAtoms:
     2^53), else through FLINT (``matrix`` may pass the rows as an fmpz_mat).
     """
 
-    def __init__(self, rows: Sequence[Sequence[int]], matrix: flint.fmpz_mat | None = None) -> None:
+    def __init__(
+        self,
+        rows: Sequence[Sequence[int]],
+        matrix: flint.fmpz_mat | None = None,
+        array: np.ndarray | None = None,
+    ) -> None:
         self.rows = rows
         self._matrix = matrix
         self.array: np.ndarray | None = None
-        try:
-            ints = np.array(rows, dtype=np.int64)
-        except OverflowError:
-            ints = None
+        ints: np.ndarray | None
+        if array is not None:  # the rows as int64, already converted (Dataset.pattern_array)
+            if array.dtype != np.int64 or array.shape != (len(rows), len(rows[0]) if len(rows) else 0):
+                raise ValueError(f"array of dtype {array.dtype} and shape {array.shape} is not the rows")
+            ints = array
+        else:
+            try:
+                ints = np.array(rows, dtype=np.int64)
+            except OverflowError:
+                ints = None
         if ints is not None and ints.ndim == 2 and ints.size:
             peak = int(np.abs(ints).max())
             if peak**2 * ints.shape[1] < 2**53:  # Gram entries and bigdot limbs are exact

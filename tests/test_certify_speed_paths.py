@@ -254,3 +254,25 @@ def test_big_dot_and_big_scale_equal_python_integers(pairs: list[tuple[int, int]
     assert big_scale(u, factor) == [factor * a for a in u]
     with pytest.raises(ValueError, match="length mismatch"):
         big_dot(u, [*v, 1])
+
+
+@settings(max_examples=20)
+@given(separable_data())
+def test_pattern_array_is_the_scaled_patterns_and_shared_rows_give_the_same_point(ds: Dataset) -> None:
+    Z, _ = ds.scaled_patterns
+    A = ds.pattern_array
+    assert A is not None and A.tolist() == [list(row) for row in Z]
+    assert ds.R2 == max(sum(Fraction(v) ** 2 for v in ds.pattern(i)) for i in range(ds.n_samples))
+    with pytest.raises(ValueError):
+        A[0, 0] = 1  # shared by the solvers: read-only
+    guess = [(i, 1.0) for i in range(len(Z))]
+    shared = min_norm_point(PatternAtoms(Z, array=A), 0, guess)
+    assert_same_point(shared, min_norm_point(PatternAtoms(Z), 0, guess))
+    with pytest.raises(ValueError, match="not the rows"):
+        PatternAtoms(Z, array=A[:, :-1])
+
+
+def test_pattern_array_is_none_beyond_int64() -> None:
+    ds = Dataset.from_arrays([[2**70, 1], [-1, 2]], [1, -1])
+    assert ds.pattern_array is None
+    assert ds.R2 == 2**140 + 1 + 1
