@@ -157,6 +157,8 @@ class DecisionValues:
         if threshold < -self.bound:
             return -1
         p = self.p
+        if p[start if order is None else order[start]] <= threshold:  # often the very next sample
+            return start
         size = _FIRST_BLOCK
         while start < m:
             end = m if m - start <= 2 * size else start + size
