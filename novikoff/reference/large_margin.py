@@ -23,7 +23,7 @@ and, since every run starts at w = 0 and adds whole patterns, W = s w stays an
 integer vector. Then p = W.Z_i = s^2 (w.z_i) and ||W||^2 = s^2 ||w||^2, ||W|| =
 s ||w||, so: PDM's condition t (w.z) <= (1 - eps) ||w||^2 is the same inequality
 multiplied by s^2 > 0 (degree 2 on both sides); PFM's w.z <= beta ||w|| is it
-multiplied by s^2 on the left and s * s on the right, i.e. p <= (beta s) ||W||.
+multiplied by s^2 as well, since s^2 (w.z) = p and s^2 beta ||w|| = (beta s) ||W||.
 Multiplying an inequality by a positive number does not change its truth, so each
 integer decision equals the decision on the exact rationals.
 
@@ -34,10 +34,13 @@ as integers and updated by n G_k, G_k = Z Z_k the k-th Gram column, when the run
 adds n Z_k), with ||W||^2 updated as ||W + n Z_k||^2 = l + 2 n p + n^2 q
 (l = ||W||^2, q = ||Z_k||^2) and each decision made as the integer comparison
 p <= T against the rule's integer threshold T (``threshold`` on the rules, which
-proves it equivalent to ``updates``). ``engine="plain"`` is the definition
-itself: one exact dot product W.Z_i per presentation. Both make the same decisions
-in the same order (the equivalences are proved in the docstrings and tested on
-generated data for every rule and option), hence the same run.
+proves it equivalent to ``updates``); a multiple update's count is searched from the
+root of the rule's quadratic (``repeat_guess``) by :func:`repeat_count_near`, which
+evaluates the condition itself and so finds :func:`repeat_count`'s n from any start.
+``engine="plain"`` is the definition itself: one exact dot product W.Z_i per
+presentation. Both make the same decisions in the same order (the equivalences are
+proved in the docstrings and tested on generated data for every rule and option),
+hence the same run.
 
 Checks with a certificate (:func:`check_run_theorems` says which ran): D3 exactly
 after every single update; at convergence D2 (PDM) by
