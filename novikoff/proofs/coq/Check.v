@@ -5,6 +5,7 @@
     Rdefinitions/Raxioms constructions they support). *)
 
 From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass DatasetCertificate.
+From Novikoff Require Import Romma NonSeparable Voted.
 
 Print Assumptions Novikoff.Vectors.cauchy_schwarz.
 Print Assumptions Novikoff.Vectors.cauchy_schwarz_blocks.
@@ -34,3 +35,9 @@ Print Assumptions Novikoff.Multiclass.M1_normalized.
 Print Assumptions Novikoff.Multiclass.M1_example.
 Print Assumptions Novikoff.DatasetCertificate.check_cert_sound.
 Print Assumptions Novikoff.DatasetCertificate.certified_updates_bound.
+Print Assumptions Novikoff.Romma.R1.
+Print Assumptions Novikoff.NonSeparable.FS1_one_pass.
+Print Assumptions Novikoff.NonSeparable.FS1_passes.
+Print Assumptions Novikoff.Voted.V1_prefixes.
+Print Assumptions Novikoff.Voted.V1_vote.
+Print Assumptions Novikoff.Voted.V1_sample.
