@@ -85,7 +85,14 @@ def _replay_every_counterexample(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
     def write_csv(self: Counterexample, path: str | Path) -> None:
         real(self, path)
         if self.bound_text:  # a hand-built Counterexample without a bound does not replay
-            bound = parse_bound(self.bound_text, self.setting.algorithm, self.limits)
+            nonseparable = "nonseparable" in self.header()
+            bound = parse_bound(
+                self.bound_text, self.setting.algorithm, self.limits, nonseparable=nonseparable
+            )
+            if nonseparable:  # D, D2, T: evaluated at the recorded direction and margin
+                from novikoff.fuzz.falsify_nonseparable import evaluable
+
+                bound = evaluable(bound)
             claimed = falsify_module.bound_exceeded(bound, self.updates, self.values)
             written.append((Path(path), self.updates, claimed))
 
