@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from novikoff.approx import show
 from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, certify, to_json
+from novikoff.commands.kernel import add_kernel_argument, kernel_certify
 from novikoff.commands.options import add_data_options, add_run_bounds, load_data, write_file
 from novikoff.data import Dataset
 from novikoff.errors import InputError
@@ -37,7 +38,7 @@ def register(sub: Any) -> None:
         description="Certify separability of DATA exactly and run the exact perceptron, checking "
         "N1-N3 at every update; on non-separable data, the Freund-Schapire mistake bound over the "
         "run's passes, checked exactly on the run. DATA is a CSV or LIBSVM file, or example:NAME "
-        "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED]).",
+        "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED], xor).",
     )
     c.add_argument("data", metavar="DATA")
     add_data_options(c)
@@ -56,6 +57,7 @@ def register(sub: Any) -> None:
         help="write the certificate and the exact run as a certificate file "
         "(docs/reference/certificate-format.md); anyone can check it with: novikoff check DATA FILE.json",
     )
+    add_kernel_argument(c)
     add_run_bounds(c)
     c.set_defaults(handler=run)
 
@@ -253,6 +255,10 @@ def run(args: argparse.Namespace) -> int:
         _check_output_path(args.certificate, "--certificate")
     with phase("reading the data"):
         ds = load_data(args)
+    if args.kernel is not None:
+        status, report, text = kernel_certify(args, ds)
+        print_json(report) if args.json else print(text)
+        return status
     with phase("the exact certificate"):
         cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from novikoff.approx import show
 from novikoff.certificates.kernel_checker import KernelCertificate
@@ -24,7 +24,6 @@ from novikoff.jsonout import float_or_none
 from novikoff.kernels_exact import KernelSpec, exact_gram, parse_kernel
 from novikoff.limits import phase
 from novikoff.rational import format_rational
-from novikoff.reference.kernel_perceptron import KernelRun, run_kernel_perceptron
 from novikoff.runlog import (
     DEFAULT_MAX_UPDATES,
     DEFAULT_RECORD,
@@ -34,6 +33,9 @@ from novikoff.runlog import (
     write_trace,
 )
 from novikoff.runs import parse_order
+
+if TYPE_CHECKING:  # the reference loads the spec (sympy): imported when certify runs, not by the parser
+    from novikoff.reference.kernel_perceptron import KernelRun
 
 __all__ = ["add_kernel_argument", "kernel_arg", "kernel_certify", "kernel_report", "kernel_summary"]
 
@@ -81,6 +83,8 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
         gram = exact_gram(dataset, spec)
     with phase("the exact kernel certificate"):
         cert = certify_kernel(dataset, spec, gram)
+    from novikoff.reference.kernel_perceptron import run_kernel_perceptron
+
     with phase("the exact kernel perceptron run"):
         run = run_kernel_perceptron(
             dataset,
