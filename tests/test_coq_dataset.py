@@ -19,6 +19,8 @@ from novikoff.examples import exercise_6_1, seed_6_9
 from novikoff.rational import RationalVector
 from novikoff.spec.tightness import basis_dataset
 
+pytestmark = pytest.mark.xdist_group("coq")
+
 DEVELOPMENT = Path(__file__).resolve().parent.parent / "novikoff" / "proofs" / "coq"
 #: the files a dataset certificate needs, in dependency order
 NEEDED = ("Vectors.v", "Perceptron.v", "DatasetCertificate.v")

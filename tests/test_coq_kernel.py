@@ -14,6 +14,8 @@ import pytest
 from novikoff.coq.kernel import ALLOWED_AXIOMS, LOGICAL_ROOT, coq_report, find_theorems
 from novikoff.coq.variants import control_file, variant_file, wrong_statements
 
+pytestmark = pytest.mark.xdist_group("coq")
+
 coqc = shutil.which("coqc")
 needs_coq = pytest.mark.skipif(coqc is None, reason="coqc not found")
 

@@ -23,7 +23,7 @@ WRONG = sorted((COQ_DIR / "wrong").glob("*_wrong.v"))
 COUNTER = COQ_DIR / "wrong" / "counterexamples"
 
 coqc = shutil.which("coqc")
-pytestmark = pytest.mark.skipif(coqc is None, reason="coqc not found")
+pytestmark = [pytest.mark.skipif(coqc is None, reason="coqc not found"), pytest.mark.xdist_group("coq")]
 
 # Coq's classical reals; Classical_Prop.classic enters through the standard library's exp/ln
 # lemmas (exp_ineq1_le, ln_increasing), so only the theorems about ln/exp may use it.

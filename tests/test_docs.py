@@ -414,7 +414,17 @@ def test_readme_is_small_and_keeps_the_two_commands() -> None:
     assert (
         'python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[all]" && novikoff verify' in text
     )
-    assert "python -m pytest -q" in text
+    assert TEST_COMMAND in text
+
+
+TEST_COMMAND = "python -m pytest -q -n 2 --dist loadgroup"
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    """.ci/run's pytest line is the README's second command, character for character."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    pytest_lines = [line for line in ci.splitlines() if line.startswith("python -m pytest")]
+    assert pytest_lines == [TEST_COMMAND]
 
 
 def _hooks() -> ModuleType:
