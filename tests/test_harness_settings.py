@@ -17,6 +17,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.checks import CHECKS
 from novikoff.fuzz.harness import Finding, check_settings, family_check, float_with_exact
+from novikoff.fuzz.registry import lookup
 from novikoff.testing import check_ids, parametrize_with_checks
 from tests.impls import perceptrons
 
@@ -109,7 +110,8 @@ def test_expected_failures_per_check() -> None:
     params = {p.id: p for p in mark.args[1]}
     assert list(params) == check_ids()
     xfailed = {name: p.marks[0].kwargs for name, p in params.items() if p.marks}
-    families = ["float-exact separable", "float-exact non-separable", "general float"]
+    families = [f.id for f in lookup("perceptron").data_families]
+    assert families[:3] == ["float-exact separable", "float-exact non-separable", "general float"]
     assert set(xfailed) == {f"{f}-check_weight_direction" for f in families} | {
         "general float-check_epoch_count"
     }
@@ -119,7 +121,8 @@ def test_expected_failures_per_check() -> None:
     with pytest.raises(InputError, match=r"unknown check.*'nope'.*checks: check_"):
         parametrize_with_checks(perceptrons.correct, xfail={"nope": "why"})
     with pytest.raises(
-        InputError, match=r"algorithm 'nope': expected one of perceptron, pdm, pfm, multiclass"
+        InputError,
+        match=r"algorithm 'nope': expected one of perceptron, pdm, pfm, averaged, voted, multiclass",
     ):
         parametrize_with_checks(perceptrons.correct, "nope")
 

@@ -27,9 +27,10 @@ def register(sub: Any) -> None:
     df.add_argument(
         "--algorithm",
         default="perceptron",
-        choices=["perceptron", "pdm", "pfm", "multiclass"],
-        help="pdm calls fit(..., eps=E), pfm fit(..., beta=B); multiclass passes y as class indices "
-        "0..K-1 and expects K x (d + 1) weights",
+        choices=["perceptron", "pdm", "pfm", "averaged", "voted", "multiclass"],
+        help="pdm calls fit(..., eps=E), pfm fit(..., beta=B); averaged expects the average of the "
+        "weights after every presentation, voted a mapping with voters = [(weights, count), ...]; "
+        "multiclass passes y as class indices 0..K-1 and expects K x (d + 1) weights",
     )
     df.add_argument("--examples", type=positive_int, default=50, metavar="N", help="examples per data family")
     df.add_argument("--seed", type=int_arg, default=0, metavar="S")

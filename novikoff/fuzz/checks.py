@@ -16,6 +16,7 @@ is a bug or rounding is decided by the caller (:mod:`novikoff.fuzz.rounding`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +32,7 @@ from novikoff.runs import RunRecord
 
 __all__ = [
     "CHECKS",
+    "VOTED_CHECKS",
     "Check",
     "CheckContext",
     "Discrepancy",
@@ -39,18 +41,25 @@ __all__ = [
     "check_mistake_count",
     "check_named",
     "check_updates_match_reference",
+    "check_vote_counts",
+    "check_voted_predictions",
     "check_weight_direction",
     "compare",
+    "reported_voters",
 ]
 
 
 @dataclass(frozen=True)
 class CheckContext:
     """What a check needs besides the two runs: whether float64 arithmetic is ``exact`` on
-    the data, and ``describe_update(k)``, the reference's k-th update (0-based) in words."""
+    the data (for the weights: the averaged perceptron's division by N is not, so its
+    weights are compared to 1e-9 even there), ``describe_update(k)``, the reference's k-th
+    update (0-based) in words, and ``output``, what the implementation returned as it
+    returned it (the voted checks read its ``voters``)."""
 
     exact: bool
     describe_update: Callable[[int], str]
+    output: Any = None
 
 
 @dataclass(frozen=True)
@@ -163,6 +172,108 @@ def check_weight_direction(
     ]
 
 
+def reported_voters(output: Any) -> list[tuple[np.ndarray, int]] | None:
+    """The ``voters`` a voted implementation returned (a mapping key or an attribute: a
+    sequence of (weights, count) pairs), as float64 vectors and ints; None when it did not
+    report them. A malformed list raises InputError saying what is wrong."""
+    raw = output.get("voters") if isinstance(output, Mapping) else getattr(output, "voters", None)
+    if raw is None:
+        return None
+    voters = []
+    try:
+        for j, (w, c) in enumerate(raw):
+            vector = np.asarray(w, dtype=np.float64).ravel()
+            if not np.isfinite(vector).all():
+                raise InputError(f"voters[{j}]: weights contain NaN or infinity")
+            if isinstance(c, (bool, np.bool_)) or int(c) != c or c < 0:
+                raise InputError(f"voters[{j}]: count {c!r} is not a nonnegative integer")
+            voters.append((vector, int(c)))
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"voters: expected (weights, count) pairs: {exc}") from None
+    return voters
+
+
+def _integer_vector(values: Sequence[Any]) -> list[int]:
+    """The exact values (floats taken at their dyadic value) times their positive common
+    denominator: the signs of dot products are unchanged."""
+    exact = [Fraction(v) if isinstance(v, (int, Fraction)) else Fraction(float(v)) for v in values]
+    den = math.lcm(*(v.denominator for v in exact)) if exact else 1
+    return [v.numerator * (den // v.denominator) for v in exact]
+
+
+def _votes(data: Any, voters: Sequence[tuple[Any, int]]) -> list[int]:
+    """sign(sum_j c_j sign(w_j.x~_i)) for every sample, sign(0) = -1, exactly
+    (w.x~_i = y_i w.z_i)."""
+    Z, _ = data.scaled_patterns
+    tally = [0] * data.n_samples
+    for w, c in voters:
+        if c == 0:
+            continue
+        W = _integer_vector(w)
+        if len(W) != data.dimension:
+            raise InputError(f"voters: a vector of {len(W)} weights, expected {data.dimension} (bias last)")
+        for i, (z, y) in enumerate(zip(Z, data.labels)):
+            p = y * sum(a * b for a, b in zip(W, z))
+            tally[i] += c if p > 0 else -c
+    return [1 if t > 0 else -1 for t in tally]
+
+
+def _voters_of(
+    context: CheckContext, name: str
+) -> tuple[list[tuple[np.ndarray, int]] | None, list[Discrepancy]]:
+    """(the voters the implementation returned or None, []) or (None, [a finding]) when
+    they are malformed."""
+    try:
+        return reported_voters(context.output), []
+    except InputError as exc:
+        return None, [Discrepancy(name, f"the implementation's voters are malformed: {exc}")]
+
+
+def check_vote_counts(
+    run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
+) -> list[Discrepancy]:
+    """The voted implementation's survival counts, those above 0 in order, equal the exact
+    reference's (the presentations after which each weight vector was current)."""
+    got, bad = _voters_of(context, "check_vote_counts")
+    if got is None:
+        return bad
+    theirs = [c for _, c in got if c > 0]
+    ours = [c for _, c in getattr(run, "voters", ()) if c > 0]
+    if theirs == ours:
+        return []
+    return [
+        Discrepancy(
+            "check_vote_counts",
+            f"survival counts (those > 0): implementation {theirs}, exact reference {ours}{_notes(impl)}",
+        )
+    ]
+
+
+def check_voted_predictions(
+    run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
+) -> list[Discrepancy]:
+    """The vote of the implementation's voters (exactly: sign(sum_j c_j sign(w_j.x~)),
+    sign(0) = -1) equals the exact reference's on every training input."""
+    got, bad = _voters_of(context, "check_voted_predictions")
+    if got is None:
+        return bad
+    try:
+        theirs = _votes(data, got)
+    except InputError as exc:
+        return [Discrepancy("check_voted_predictions", f"the implementation's voters are malformed: {exc}")]
+    ours = _votes(data, getattr(run, "voters", ()))
+    i = next((k for k, (a, b) in enumerate(zip(theirs, ours)) if a != b), None)
+    if i is None:
+        return []
+    return [
+        Discrepancy(
+            "check_voted_predictions",
+            f"the vote on sample {i}: implementation {theirs[i]:+d}, "
+            f"exact reference {ours[i]:+d}{_notes(impl)}",
+        )
+    ]
+
+
 CheckFunction = Callable[[RunRecord, ImplementationResult, Any, CheckContext], list[Discrepancy]]
 
 
@@ -170,7 +281,8 @@ CheckFunction = Callable[[RunRecord, ImplementationResult, Any, CheckContext], l
 class Check:
     """A registered check: its ``name``, the function, and ``reports``, the field of
     :class:`ImplementationResult` it compares (when the implementation did not report it,
-    the field is None and the check finds nothing)."""
+    the field is None and the check finds nothing), or a key of the implementation's own
+    output (``voters``)."""
 
     name: str
     function: CheckFunction
@@ -181,9 +293,15 @@ class Check:
     ) -> list[Discrepancy]:
         return self.function(run, impl, data, context)
 
-    def applies(self, impl: ImplementationResult) -> bool:
-        """True iff the implementation reported the quantity this check compares."""
-        return getattr(impl, self.reports) is not None
+    def applies(self, impl: ImplementationResult, output: Any = None) -> bool:
+        """True iff the implementation reported the quantity this check compares (a field of
+        ``impl``, or else of its ``output`` as returned)."""
+        if hasattr(impl, self.reports):
+            return getattr(impl, self.reports) is not None
+        found = (
+            output.get(self.reports) if isinstance(output, Mapping) else getattr(output, self.reports, None)
+        )
+        return found is not None
 
 
 #: Every check, in the order ``novikoff diff`` reports the first difference.
@@ -195,7 +313,13 @@ CHECKS: tuple[Check, ...] = (
     Check("check_weight_direction", check_weight_direction, "weights"),
 )
 
-_BY_NAME: Mapping[str, Check] = MappingProxyType({c.name: c for c in CHECKS})
+#: The voted perceptron's checks besides :data:`CHECKS` (they read the ``voters`` it returned).
+VOTED_CHECKS: tuple[Check, ...] = (
+    Check("check_vote_counts", check_vote_counts, "voters"),
+    Check("check_voted_predictions", check_voted_predictions, "voters"),
+)
+
+_BY_NAME: Mapping[str, Check] = MappingProxyType({c.name: c for c in CHECKS + VOTED_CHECKS})
 
 
 def check_named(name: str) -> Check:

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, Phase, find, given, seed, settings
 from hypothesis import strategies as st
 
 from novikoff.errors import InputError
-from novikoff.fuzz.checks import CHECKS, Check, CheckContext, compare
+from novikoff.fuzz.checks import Check, CheckContext, compare
 from novikoff.fuzz.contract import (
     DEFAULT_CALL_TIMEOUT,
     FitFunction,
@@ -132,6 +132,7 @@ class Report:
     errors: list[Finding]
     repro: str = ""
     unsupported: int = 0
+    first_bug: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -172,24 +173,35 @@ def verdict(
     data: Any,
     order: Any,
     value: Fraction | None,
-    checks: Sequence[Check] = CHECKS,
+    checks: Sequence[Check] | None = None,
 ) -> Verdict:
-    """Call ``fit`` on one example and run ``checks`` against the exact reference run.
+    """Call ``fit`` on one example and run ``checks`` (default: the algorithm's) against
+    the exact reference run.
 
     On float-exact data any finding is a bug. On general float data a finding is
     'ambiguous' when some decision of the exact run lies within float64 error
     (``algorithm.ambiguous``), else a bug. Only the first finding is reported."""
+    checks = algorithm.checks if checks is None else checks
+    returned: list[Any] = []
+
+    def capture(*args: Any, **kwargs: Any) -> Any:
+        returned.append(fit(*args, **kwargs))  # the checks of voters read the output as returned
+        return returned[-1]
+
     try:
         impl = call_implementation(
-            fit, data, order, family.max_epochs, algorithm.keyword, value, algorithm.weight_shapes(data)
+            capture, data, order, family.max_epochs, algorithm.keyword, value, algorithm.weight_shapes(data)
         )
     except ImplementationError as exc:
         return Verdict("error", str(exc))
     except Unsupported as exc:
         return Verdict("unsupported", str(exc))
     run = algorithm.run(data, value, order, family.max_epochs)
-    context = CheckContext(family.exact, lambda k: algorithm.describe_update(data, run, k))
-    applicable = tuple(c.name for c in checks if c.applies(impl))
+    output = returned[-1] if returned else None
+    context = CheckContext(
+        family.exact and algorithm.weights_exact, lambda k: algorithm.describe_update(data, run, k), output
+    )
+    applicable = tuple(c.name for c in checks if c.applies(impl, output))
     found = compare(data, run, impl, context, checks)
     if not found:
         return Verdict("agree", applicable=applicable)
@@ -199,14 +211,19 @@ def verdict(
 
 
 def _examples(algorithm: Algorithm, family: DataFamily) -> st.SearchStrategy[tuple[Any, Any, Any]]:
-    """(data, order, parameter value) of one family: the order None or a permutation."""
-    return family.data.flatmap(
-        lambda ds: st.tuples(
-            st.just(ds),
-            st.one_of(st.none(), st.permutations(range(ds.n_samples))),
-            algorithm.diff_values(),
+    """(data, order, parameter value) of one family: the order None or a permutation (None
+    only for a family with ``natural_order``); only examples the family's ``keep`` accepts."""
+
+    def orders(ds: Any) -> st.SearchStrategy[Any]:
+        return (
+            st.none() if family.natural_order else st.one_of(st.none(), st.permutations(range(ds.n_samples)))
         )
-    )
+
+    examples = family.data.flatmap(lambda ds: st.tuples(st.just(ds), orders(ds), algorithm.diff_values()))
+    keep = family.keep
+    if keep is None:
+        return examples
+    return examples.filter(lambda ex: keep(ex[0], ex[1], family.max_epochs))
 
 
 # ------------------------------------------------------------------------ campaigns
@@ -219,15 +236,18 @@ def check_family(
     seed_value: int = 0,
     shrink: bool = True,
     algorithm: str = "perceptron",
-    checks: Sequence[Check] = CHECKS,
+    checks: Sequence[Check] | None = None,
 ) -> Report:
-    """Run one data family (its name or id) with ``checks``; the first bug is shrunk by
-    Hypothesis to a minimal example (its message starts with ``(minimal example)``)."""
+    """Run one data family (its name or id) with ``checks`` (default: the algorithm's);
+    the first bug is shrunk by Hypothesis to a minimal example (its message starts with
+    ``(minimal example)``). ``Report.first_bug`` is the number of the example (1-based)
+    at which the first bug was seen, before shrinking."""
     algo = lookup(algorithm)
     fam = algo.data_family(family)
     tally: dict[str, list[Finding]] = {"bug": [], "ambiguous": [], "error": [], "unsupported": []}
     agreed = 0
     seen = 0
+    first_bug: int | None = None
 
     def finding(v: Verdict, example: tuple[Any, Any, Any], prefix: str = "") -> Finding:
         ds, order, value = example
@@ -245,13 +265,15 @@ def check_family(
     )
     @given(_examples(algo, fam))
     def run(example: tuple[Any, Any, Any]) -> None:
-        nonlocal agreed, seen
+        nonlocal agreed, seen, first_bug
         seen += 1
         v = verdict(algo, fit, fam, *example, checks)
         if v.kind == "agree":
             agreed += 1
         else:
             tally[v.kind].append(finding(v, example))
+            if v.kind == "bug" and first_bug is None:
+                first_bug = seen
 
     run()
     if shrink and tally["bug"]:
@@ -268,12 +290,25 @@ def check_family(
         )
         tally["bug"][0] = finding(verdict(algo, fit, fam, *smallest, checks), smallest, "(minimal example) ")
     return Report(
-        seen, agreed, tally["bug"], tally["ambiguous"], tally["error"], unsupported=len(tally["unsupported"])
+        seen,
+        agreed,
+        tally["bug"],
+        tally["ambiguous"],
+        tally["error"],
+        unsupported=len(tally["unsupported"]),
+        first_bug=first_bug,
     )
 
 
 def merge_reports(reports: Sequence[Report], repro: str = "") -> Report:
-    """One campaign's report from its families' (in order): counts summed, findings joined."""
+    """One campaign's report from its families' (in order): counts summed, findings joined,
+    ``first_bug`` counted over the families before the first one that saw a bug."""
+    first_bug, before = None, 0
+    for r in reports:
+        if r.first_bug is not None:
+            first_bug = before + r.first_bug
+            break
+        before += r.examples
     return Report(
         sum(r.examples for r in reports),
         sum(r.agreed for r in reports),
@@ -282,6 +317,7 @@ def merge_reports(reports: Sequence[Report], repro: str = "") -> Report:
         [f for r in reports for f in r.errors],
         repro,
         sum(r.unsupported for r in reports),
+        first_bug,
     )
 
 
@@ -295,7 +331,8 @@ def check_implementation(
 ) -> Report:
     """Differential-test ``fit`` against the exact reference on every data family of
     ``algorithm`` (:data:`novikoff.fuzz.registry.ALGORITHMS`; an unknown name is an
-    InputError), with every check (:data:`novikoff.fuzz.checks.CHECKS`).
+    InputError), with its checks (:data:`novikoff.fuzz.checks.CHECKS`, plus the voted checks for
+    ``voted``).
 
     PDM's ``fit`` gets ``eps=``, PFM's ``beta=``, the values drawn from the algorithm's
     parameter. Guarantees: a call of ``fit`` that raises, calls ``sys.exit`` or runs
@@ -419,7 +456,7 @@ def family_check(
     examples: int | None = None,
     seed_value: int | None = None,
     algorithm: str = "perceptron",
-    checks: Sequence[Check] = CHECKS,
+    checks: Sequence[Check] | None = None,
 ) -> Callable[[], Outcome]:
     """One data family (its name or id) as a Hypothesis test of ``checks`` under the user's
     settings (:func:`check_settings`): a bug or an error raises AssertionError with the

@@ -9,8 +9,8 @@ finding prints. :data:`BINARY` and :data:`MULTICLASS` map names to them,
 :data:`ALGORITHMS` is both, and :func:`lookup` finds one or raises
 :class:`~novikoff.errors.InputError` listing the valid names.
 
-This module imports no fuzz module above it (only the contract, families and rounding
-tests below it), so everything in :mod:`novikoff.fuzz` may import it.
+This module imports no fuzz module above it (only the contract, the checks, the families
+and the rounding tests below it), so everything in :mod:`novikoff.fuzz` may import it.
 """
 
 from __future__ import annotations
@@ -22,15 +22,19 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+import numpy as np
 from hypothesis import strategies as st
 
 from novikoff.errors import InputError
 from novikoff.fuzz import contract, rounding
-from novikoff.fuzz.families import BINARY_FAMILIES, MULTICLASS_FAMILIES, DataFamily
+from novikoff.fuzz.checks import CHECKS, VOTED_CHECKS, Check
+from novikoff.fuzz.families import BINARY_FAMILIES, MULTICLASS_FAMILIES, PERCEPTRON_FAMILIES, DataFamily
+from novikoff.reference.averaged import averaged_from_run, run_averaged, run_voted, voted_from_run
 from novikoff.reference.large_margin import run_pdm, run_pfm
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.reference.perceptron import run_perceptron
 from novikoff.runs import Order, RunRecord
+from novikoff.twins.averaged import averaged_twin, voted_twin
 from novikoff.twins.exact import exact_perceptron
 from novikoff.twins.large_margin import pdm_twin, pfm_twin
 from novikoff.twins.multiclass import multiclass_twin
@@ -38,12 +42,16 @@ from novikoff.twins.perceptron import perceptron_twin
 
 __all__ = [
     "ALGORITHMS",
+    "AVERAGED",
     "BINARY",
     "FAMILIES",
     "MULTICLASS",
+    "VOTED",
     "Algorithm",
     "Parameter",
+    "averaged_ambiguous",
     "lookup",
+    "voted_ambiguous",
 ]
 
 COMMON_SYMBOLS = ("R", "gamma", "R2", "gamma2", "m", "d")
@@ -103,7 +111,11 @@ class Algorithm:
       lies within float64 error (:mod:`novikoff.fuzz.rounding`);
     - ``data_families``: what ``diff`` draws; ``weight_shapes(data)``,
       ``describe_update(data, run, k)`` and ``format_label(label)``: the family's
-      contract (:mod:`novikoff.fuzz.contract`).
+      contract (:mod:`novikoff.fuzz.contract`);
+    - ``checks``: what ``diff`` compares (:mod:`novikoff.fuzz.checks`), and
+      ``weights_exact``: whether float-exact data make the implementation's weights exact
+      (False for the averaged perceptron: its division by N rounds, so its direction is
+      compared to 1e-9 everywhere).
     """
 
     name: str
@@ -119,6 +131,8 @@ class Algorithm:
     weight_shapes: Callable[[Any], Any]
     describe_update: Callable[[Any, Any, int], str]
     format_label: Callable[[int], str]
+    checks: tuple[Check, ...] = CHECKS
+    weights_exact: bool = True
 
     @property
     def keyword(self) -> str | None:
@@ -154,6 +168,70 @@ def _multiclass_run(data: Any, value: Fraction | None, order: Order, max_epochs:
     return run_multiclass(data, order=order, max_epochs=max_epochs)
 
 
+def _averaged_run(ds: Any, value: Fraction | None, order: Order, max_epochs: int) -> RunRecord:
+    return averaged_from_run(ds, exact_perceptron(ds, order=order, max_epochs=max_epochs), order)
+
+
+def _voted_run(ds: Any, value: Fraction | None, order: Order, max_epochs: int) -> RunRecord:
+    return voted_from_run(ds, exact_perceptron(ds, order=order, max_epochs=max_epochs), order)
+
+
+_U = 2.0**-53
+
+
+def _gamma(n: int) -> float:
+    return n * _U / (1 - n * _U)
+
+
+def _float_voters(ds: Any, run: RunRecord) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(|w_j| as floats, the float64 error bound of w_j, the exact integer W_j = s w_j)
+    for j = 0..k: w_j after j float additions errs by at most gamma_j sum |z_u| per coordinate."""
+    Z, s = ds.scaled_patterns
+    Zf = np.abs(ds.float_patterns())
+    W = [0] * ds.dimension
+    acc = np.zeros(ds.dimension)
+    out = [(np.zeros(ds.dimension), np.zeros(ds.dimension), np.array(W, dtype=object))]
+    for k, (_, i) in enumerate(run.updates, start=1):
+        W = [a + b for a, b in zip(W, Z[i])]
+        acc = acc + Zf[i]
+        out.append((np.abs(np.array([v / s for v in W])), _gamma(k) * acc, np.array(W, dtype=object)))
+    return out
+
+
+def averaged_ambiguous(ds: Any, run: Any, order: Order, value: Fraction | None) -> bool:
+    """True iff the perceptron's run is ambiguous (:func:`rounding.perceptron_ambiguous`) or
+    the float64 error bound of the average (each w_j's, plus gamma_(k+2) for summing
+    c_j w_j and dividing by N) exceeds 1e-10 of the exact average's norm, so its direction
+    may rightly differ by more than the 1e-9 compared."""
+    if rounding.perceptron_ambiguous(ds, run, order, value):
+        return True
+    counts = getattr(run, "counts", ())
+    voters = _float_voters(ds, run)
+    g = _gamma(len(voters) + 1)
+    err = sum((c * (e + g * a) for (a, e, _), c in zip(voters, counts)), np.zeros(ds.dimension))
+    err = err / max(sum(counts), 1)
+    norm = float(np.linalg.norm([float(v) for v in run.weights]))
+    return bool(np.linalg.norm(err) > 1e-10 * norm)
+
+
+def voted_ambiguous(ds: Any, run: Any, order: Order, value: Fraction | None) -> bool:
+    """True iff the perceptron's run is ambiguous or some w_j.x~_i (a sign the vote counts)
+    lies within the float64 error bound of evaluating it: gamma_n |w_j|.|z_i| plus the
+    weights' own error, doubled."""
+    if rounding.perceptron_ambiguous(ds, run, order, value):
+        return True
+    Z, s = ds.scaled_patterns
+    Zf = np.abs(ds.float_patterns())
+    g = _gamma(ds.dimension)
+    for a, e, W in _float_voters(ds, run):
+        for i, z in enumerate(Z):
+            bound = 2 * (g * float(a @ Zf[i]) + float(e @ Zf[i]))
+            p = sum(x * y for x, y in zip(W, z))
+            if bound > 0 and abs(p) / (s * s) <= bound:
+                return True
+    return False
+
+
 def _binary(
     name: str,
     title: str,
@@ -162,6 +240,9 @@ def _binary(
     run: ExactRun,
     parameter: Parameter | None,
     ambiguous: Ambiguity,
+    families: tuple[DataFamily, ...] = BINARY_FAMILIES,
+    checks: tuple[Check, ...] = CHECKS,
+    weights_exact: bool = True,
 ) -> Algorithm:
     symbols = COMMON_SYMBOLS + (() if parameter is None else tuple(dict.fromkeys(("eps", parameter.symbol))))
     return Algorithm(
@@ -174,10 +255,12 @@ def _binary(
         symbols,
         parameter,
         ambiguous,
-        BINARY_FAMILIES,
+        families,
         contract.binary_weight_shapes,
         contract.binary_update,
         contract.binary_label,
+        checks,
+        weights_exact,
     )
 
 
@@ -189,6 +272,7 @@ PERCEPTRON = _binary(
     _perceptron_run,
     None,
     rounding.perceptron_ambiguous,
+    PERCEPTRON_FAMILIES,
 )
 PDM = _binary(
     "pdm",
@@ -222,6 +306,28 @@ PFM = _binary(
     ),
     rounding.pfm_ambiguous,
 )
+AVERAGED = _binary(
+    "averaged",
+    "the averaged perceptron",
+    run_averaged,
+    averaged_twin,
+    _averaged_run,
+    None,
+    averaged_ambiguous,
+    PERCEPTRON_FAMILIES,
+    weights_exact=False,
+)
+VOTED = _binary(
+    "voted",
+    "the voted perceptron",
+    run_voted,
+    voted_twin,
+    _voted_run,
+    None,
+    voted_ambiguous,
+    PERCEPTRON_FAMILIES,
+    CHECKS + VOTED_CHECKS,
+)
 MULTICLASS_PERCEPTRON = Algorithm(
     "multiclass",
     "multiclass",
@@ -239,7 +345,9 @@ MULTICLASS_PERCEPTRON = Algorithm(
 )
 
 #: The binary algorithms by name.
-BINARY: Mapping[str, Algorithm] = MappingProxyType({a.name: a for a in (PERCEPTRON, PDM, PFM)})
+BINARY: Mapping[str, Algorithm] = MappingProxyType(
+    {a.name: a for a in (PERCEPTRON, PDM, PFM, AVERAGED, VOTED)}
+)
 #: The multiclass algorithms by name.
 MULTICLASS: Mapping[str, Algorithm] = MappingProxyType({a.name: a for a in (MULTICLASS_PERCEPTRON,)})
 #: Every registry, by family.
