@@ -190,7 +190,7 @@ def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
     scale = float(np.sqrt(np.abs(np.diag(H)).max(initial=0.0))) if n else 0.0
     threshold = 10 * max(n, 1) * eps * max(scale, 1.0) * max(float(np.abs(f).max(initial=0.0)), 1.0)
     passive: list[int] = []
-    inverse: np.ndarray = np.zeros((0, 0))
+    inverse = _PassiveInverse(n)
     free = np.ones(n, dtype=bool)
     changes = 0
     since_fresh = 0
@@ -201,28 +201,21 @@ def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
         j = int(np.argmax(w)) if n else 0
         if not n or not w[j] > threshold:
             # converged with updated inverses: once more from a fresh inverse (no drift)
-            if not passive or since_fresh == 0 or refreshes >= 8:
+            if not passive or since_fresh == 0 or refreshes >= 8 or not inverse.renew(H, passive):
                 break
-            renewed = _fresh_inverse(H, passive)
-            if renewed is None:
-                break
-            inverse, since_fresh, refreshes = renewed, 0, refreshes + 1
+            since_fresh, refreshes = 0, refreshes + 1
         else:
-            grown = _border(inverse, H, passive, j)
-            if grown is None:  # j is dependent on the passive set: it cannot enter
+            if not inverse.border(H, passive, j):  # j is dependent on the passive set
                 free[j] = False
                 continue
-            inverse = grown
             passive.append(j)
             free[j] = False
             changes += 1
             since_fresh += 1
-            if since_fresh >= 64:  # bound the drift of the updated inverse
-                fresh = _fresh_inverse(H, passive)
-                if fresh is not None:
-                    inverse, since_fresh = fresh, 0
+            if since_fresh >= 128 and inverse.renew(H, passive):  # bound the updates' drift
+                since_fresh = 0
         while passive:  # Lawson-Hanson's inner loop: move toward the passive-set optimum
-            z = inverse @ f[passive]
+            z = inverse.view() @ f[passive]
             if (z > 0).all():
                 x[:] = 0.0
                 x[passive] = z
@@ -236,7 +229,7 @@ def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
             if not out:
                 out = [int(np.argmin(np.where(bad, xp, np.inf)))]
             for q in sorted(out, reverse=True):
-                inverse = _delete(inverse, q)
+                inverse.delete(q)
                 free[passive[q]] = True
                 xp = np.delete(xp, q)
                 del passive[q]
@@ -249,35 +242,54 @@ def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
     return x
 
 
-def _fresh_inverse(H: np.ndarray, passive: list[int]) -> np.ndarray | None:
-    try:
-        inverse = np.linalg.inv(H[np.ix_(passive, passive)])
-    except np.linalg.LinAlgError:
-        return None
-    return inverse if np.isfinite(inverse).all() else None
+class _PassiveInverse:
+    """The inverse of H[P, P] for the passive set P, updated in place in one n x n buffer:
+    bordering when an index enters (O(k^2), no new k x k array), deletion when one leaves."""
 
+    def __init__(self, n: int) -> None:
+        self.buffer = np.empty((n, n))
+        self.k = 0
 
-def _border(inverse: np.ndarray, H: np.ndarray, passive: list[int], j: int) -> np.ndarray | None:
-    """The inverse of H[P + j, P + j] from that of H[P, P], or None if it is (nearly) singular."""
-    h = H[passive, j]
-    s = inverse @ h
-    sigma = float(H[j, j] - h @ s)
-    if not sigma > 1e-10 * max(float(H[j, j]), 1e-300):
-        return None
-    k = len(passive)
-    out = np.empty((k + 1, k + 1))
-    out[:k, :k] = inverse + np.outer(s, s / sigma)
-    out[:k, k] = -s / sigma
-    out[k, :k] = -s / sigma
-    out[k, k] = 1.0 / sigma
-    return out
+    def view(self) -> np.ndarray:
+        return self.buffer[: self.k, : self.k]
 
+    def border(self, H: np.ndarray, passive: list[int], j: int) -> bool:
+        """Grow to P + [j]; False (unchanged) if H[P + j, P + j] is (nearly) singular."""
+        k = self.k
+        V = self.view()
+        h = H[passive, j]
+        s = V @ h
+        sigma = float(H[j, j] - h @ s)
+        if not sigma > 1e-10 * max(float(H[j, j]), 1e-300):
+            return False
+        u = s / sigma
+        V += np.multiply.outer(s, u)
+        self.buffer[:k, k] = -u
+        self.buffer[k, :k] = -u
+        self.buffer[k, k] = 1.0 / sigma
+        self.k = k + 1
+        return True
 
-def _delete(inverse: np.ndarray, q: int) -> np.ndarray:
-    """The inverse of a symmetric matrix without its row and column q, from the full inverse."""
-    keep = np.arange(inverse.shape[0]) != q
-    c = inverse[keep, q]
-    return inverse[np.ix_(keep, keep)] - np.outer(c, c / inverse[q, q])
+    def delete(self, q: int) -> None:
+        """Drop position q (a symmetric matrix's inverse without row and column q)."""
+        V = self.view()
+        keep = np.arange(self.k) != q
+        c = V[keep, q]
+        smaller = V[np.ix_(keep, keep)] - np.multiply.outer(c, c / V[q, q])
+        self.k -= 1
+        self.buffer[: self.k, : self.k] = smaller
+
+    def renew(self, H: np.ndarray, passive: list[int]) -> bool:
+        """Recompute from H (no drift); False (unchanged) if that fails."""
+        try:
+            fresh = np.linalg.inv(H[np.ix_(passive, passive)])
+        except np.linalg.LinAlgError:
+            return False
+        if not np.isfinite(fresh).all():
+            return False
+        self.k = len(passive)
+        self.buffer[: self.k, : self.k] = fresh
+        return True
 
 
 class Atoms(Protocol):
