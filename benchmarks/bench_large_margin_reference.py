@@ -40,6 +40,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 from _common import COQ, REPO
 from offline_data import load
 
@@ -51,6 +52,7 @@ from novikoff.transforms import soft_margin
 DOC = REPO / "docs" / "performance-large-margin.md"
 START, END = "<!-- large-margin-reference:start -->", "<!-- large-margin-reference:end -->"
 PROBLEMS = ("vec400", "sonar + soft margin", "sonar")
+README = ["sonar", "ionosphere", "wdbc", "pima", "australian"]  # bench_pdm_paper's rows with m <= 800
 TENTH = Fraction(1, 10)
 
 
@@ -144,6 +146,66 @@ def rows_for(name: str, repeat: int, sonar_epochs: int) -> list[dict[str, Any]]:
     return out
 
 
+def readme_problem(name: str) -> Dataset:
+    """``bench_pdm_paper.py``'s data, exactly: min-max scaled floats read as their exact dyadic
+    values, the soft-margin extension Delta = 1, bias 1."""
+    ds = load(name)
+    X, y = ds.to_numpy()
+    lo, span = X.min(axis=0), np.ptp(X, axis=0)
+    X = np.where(span > 0, (X - lo) / np.where(span > 0, span, 1), 0.0)
+    return soft_margin(Dataset.from_arrays(X, y, bias=1), 1)
+
+
+def readme_call(ds: Dataset, label: str, multiple: bool, epochs: int) -> Callable[[str], LargeMarginRun]:
+    """The run named ``label`` on ``ds``, for an engine."""
+
+    def call(engine: str) -> LargeMarginRun:
+        options: dict[str, Any] = {"max_epochs": epochs, "multiple_updates": multiple, "engine": engine}
+        if label.startswith("PDM("):
+            return run_pdm(ds, Fraction(1, 100), **options)
+        if label.startswith("PFM("):
+            return run_pfm(ds, Fraction(1, 100), **options)
+        return run_pdm_succ(ds, [Fraction(1, 2), Fraction(1, 4), Fraction(1, 100)], **options)
+
+    return call
+
+
+def readme_rows(names: list[str], epochs: int) -> list[dict[str, Any]]:
+    """Every algorithm, with and without multiple updates, capped at ``epochs`` epochs, on the
+    README's PDM rows with at most 800 samples: the same run on real data with huge scales."""
+    out = []
+    for name in names:
+        ds = readme_problem(name)
+        ds.scaled_patterns  # noqa: B018
+        calls = [
+            (f"{label}{', multiple updates' if multiple else ''}", readme_call(ds, label, multiple, epochs))
+            for multiple in (False, True)
+            for label in ("PDM(1/100)", "PFM(1/100)", "PDM-succ(1/2, 1/4, 1/100)")
+        ]
+        for label, call in calls:
+            plain, plain_s, plain_cpu = clock(lambda: call("plain"), 1)  # noqa: B023
+            fast, fast_s, fast_cpu = clock(lambda: call("integer"), 1)  # noqa: B023
+            _, scale = ds.scaled_patterns
+            out.append(
+                {
+                    "problem": f"{name} (scale 2^{scale.bit_length() - 1})",
+                    "shape": f"{ds.n_samples} x {ds.dimension}",
+                    "algorithm": label,
+                    "updates": fast.mistakes,
+                    "epochs": fast.epochs,
+                    "converged": fast.converged,
+                    "plain_s": plain_s,
+                    "plain_cpu": plain_cpu,
+                    "fast_s": fast_s,
+                    "fast_cpu": fast_cpu,
+                    "same": same_run(plain, fast),
+                    "arithmetic": ", ".join(fast.arithmetic),
+                }
+            )
+            print(f"# {name} {label}: same run {out[-1]['same']}, {fast.mistakes} updates", flush=True)
+    return out
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     lines = [
         "| problem | m x d | algorithm | updates | epochs | plain s (CPU s) | integer s (CPU s) "
@@ -200,6 +262,8 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", choices=PROBLEMS, default=list(PROBLEMS))
     parser.add_argument("--repeat", type=int, default=1, help="runs per engine, median reported")
     parser.add_argument("--sonar-epochs", type=int, default=1000, help="the cap on plain sonar")
+    parser.add_argument("--readme", nargs="*", default=README, metavar="NAME", help="README rows to compare")
+    parser.add_argument("--readme-epochs", type=int, default=20, help="the cap on the README rows")
     parser.add_argument("--write", action="store_true", help=f"write {DOC.relative_to(REPO)}")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
@@ -207,6 +271,17 @@ def main() -> None:
     for name in args.only:
         rows.extend(rows_for(name, args.repeat, args.sonar_epochs))
     text = section(rows, load_before, os.getloadavg()[0], args.repeat)
+    if args.readme:
+        extra = readme_rows(args.readme, args.readme_epochs)
+        text += (
+            "\nThe same comparison on the README's PDM rows with at most 800 samples, on "
+            "`bench_pdm_paper.py`'s data read exactly (min-max scaled floats are dyadic rationals, so "
+            "the common scale is a large power of two and the kept values are Python ints), every "
+            f"algorithm with and without multiple updates, each capped at {args.readme_epochs} epochs "
+            f"(one run each): same run on {sum(r['same'] for r in extra)} of {len(extra)}.\n\n"
+            + table(extra)
+            + "\n"
+        )
     print(text)
     if args.write:
         write(text)
