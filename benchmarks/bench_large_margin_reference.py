@@ -263,7 +263,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs per engine, median reported")
     parser.add_argument("--sonar-epochs", type=int, default=1000, help="the cap on plain sonar")
     parser.add_argument("--readme", nargs="*", default=README, metavar="NAME", help="README rows to compare")
-    parser.add_argument("--readme-epochs", type=int, default=20, help="the cap on the README rows")
+    parser.add_argument("--readme-epochs", type=int, default=100, help="the cap on the README rows")
     parser.add_argument("--write", action="store_true", help=f"write {DOC.relative_to(REPO)}")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
