@@ -27,6 +27,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from novikoff.fuzz.harness import check_implementation  # noqa: E402
+from novikoff.fuzz.registry import lookup  # noqa: E402
 from tests.impls.mutants import MUTANTS, Mutant  # noqa: E402
 
 DOC = REPO / "docs" / "diff-detection.md"
@@ -45,6 +46,7 @@ class Row:
     first_bug: int | None
     family: str
     check: str
+    families: tuple[str, ...]
     seconds: float
 
     @property
@@ -59,6 +61,9 @@ def measure(mutant: Mutant) -> Row:
     seconds = time.perf_counter() - t0
     findings = report.bugs or report.errors
     first = findings[0] if findings else None
+    algo = lookup(mutant.algorithm)
+    hit = {f.family for f in report.bugs + report.errors}
+    families = tuple(fam.id for fam in algo.data_families if fam.name in hit)
     return Row(
         mutant,
         not report.ok,
@@ -66,6 +71,7 @@ def measure(mutant: Mutant) -> Row:
         report.first_bug,
         "" if first is None else first.family,
         "" if first is None else (first.check or "error"),
+        families,
         seconds,
     )
 
@@ -74,8 +80,8 @@ def table(rows: list[Row]) -> str:
     """The detection table (Markdown)."""
     lines = [
         "| implementation | kind | algorithm | caught? | examples to the first bug | family | check "
-        "| seconds |",
-        "|---|---|---|---|---|---|---|---|",
+        "| families with a bug | seconds |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         m = r.mutant
@@ -88,7 +94,7 @@ def table(rows: list[Row]) -> str:
         kind = m.kind.replace("|", "\\|")  # a table cell
         lines.append(
             f"| `{m.name}` | {kind} | {m.algorithm} | {verdict} | {first} | {r.family or '-'} | "
-            f"{r.check or '-'} | {r.seconds:.1f} |"
+            f"{r.check or '-'} | {', '.join(r.families) or '-'} | {r.seconds:.1f} |"
         )
     broken = [r for r in rows if r.mutant.broken]
     correct = [r for r in rows if not r.mutant.broken]

@@ -5,6 +5,11 @@ difference from the exact reference is a bug; otherwise a difference may be roun
 Every number is drawn by Hypothesis -- the general float data through
 :func:`hypothesis.extra.numpy.arrays` with float elements -- so a failing example
 shrinks to a small dataset with simple values.
+
+The perceptron's families (:data:`PERCEPTRON_FAMILIES`) add :data:`TIE_FAMILIES`: exact
+ties, near-ties from a few ulps to 2^-10 above and below 0, scaled copies and reversed
+duplicates, and near-ties at the float64 integer boundary, each example kept only when
+float64 computes its exact run exactly (:func:`perceptron_float_exact`).
 """
 
 from __future__ import annotations
