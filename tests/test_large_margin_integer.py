@@ -194,6 +194,18 @@ def test_every_tier_makes_the_plain_run(factor: int, gram: str) -> None:
             assert ("python-int" in fast.arithmetic) == (factor >= 2**40 and fast.mistakes > 0)
 
 
+def test_sparse_gram_columns_at_the_python_int_tier_make_the_plain_run() -> None:
+    # the soft-margin extension makes most of each row zero: Gram columns over the non-zeros
+    ds = soft_margin(scaled(ROWS * 6, LABELS * 6, 2**40), 1)  # d = 27, at most 4 non-zeros a row
+    Z, _ = ds.scaled_patterns
+    values = DecisionValues(Z, [0] * ds.dimension)
+    assert values.gram_arithmetic == "flint"
+    for k in range(len(Z)):  # the column equals its definition, Z Z_k, entry by entry
+        assert values.column(k)[0].tolist() == [sum(a * b for a, b in zip(z, Z[k])) for z in Z]
+    for algorithm in ("pdm", "pfm", "pdm-succ"):
+        both(algorithm, ds, eps=Fraction(1, 10), beta=Fraction(0), multiple_updates=True, max_epochs=100)
+
+
 def test_values_move_to_python_ints_exactly_when_the_int64_bound_would_break() -> None:
     # one row, G = [[q]], q = 2^60: four updates reach 2^62, the fifth needs Python ints
     Z = [[2**30]]

@@ -20,7 +20,8 @@ once by numpy, and an update costs one O(m) vector addition.
   (``peak = max |Z_ij|``): every product and partial sum of ``Z_i.Z_k`` is then an
   integer of at most 53 bits, so each float operation is exact whatever order BLAS
   sums in; else through numpy int64 when ``peak^2 d <= 2^63 - 1`` (no partial sum
-  can overflow); else through python-flint's ``fmpz_mat`` (unbounded integers);
+  can overflow); else with unbounded integers: python-flint's ``fmpz_mat``, or, when
+  Z_k has few non-zeros (the soft-margin extension), Python ints over these only;
 - ``p`` is an int64 array while a running bound ``B >= max_i |p_i|`` stays at most
   ``2^62`` (``B`` grows by ``n max_i |G_ik|`` per update, so no int64 addition or
   product ``n G_k`` can overflow); when an update would break that bound it is
@@ -31,7 +32,7 @@ once by numpy, and an update costs one O(m) vector addition.
   int64 value) is ever compared with an int64 array.
 
 The final weights are ``W_0 + Z^T a`` with ``a_k`` the number of updates on sample
-k, by :func:`novikoff.bigdot.small_times_big` (exact), and :meth:`DecisionValues.weights`
+k, by :func:`novikoff.bigdot.small_times_big` or ``fmpz_mat`` (both exact), and :meth:`DecisionValues.weights`
 re-computes ``Z W`` from them and compares it with the kept ``p``: a disagreement
 raises :class:`~novikoff.errors.InvariantViolation`.
 """
@@ -53,6 +54,7 @@ _FLOAT_EXACT = 2**53
 _INT64_MAX = 2**63 - 1
 _FULL_GRAM_ROWS = 2048  # up to this many rows the float64 way computes the whole Gram matrix at once
 _FIRST_BLOCK = 256  # the first block of a search; later blocks grow fourfold
+_SPARSE = 4  # a flint-way Gram column skips the zeros of Z_k when they are more than 3/4 of it
 
 
 class DecisionValues:
@@ -85,6 +87,7 @@ class DecisionValues:
         else:
             self._gram = "flint"
             self._Zflint = flint.fmpz_mat(m, d, [int(v) for r in Z for v in r])
+        self._Zobj: np.ndarray | None = None  # Z as Python ints, for sparse Gram columns
         if self.Z.dtype != object and peak * peak * d <= _INT64_MAX:  # no int64 sum can overflow
             self.norms2: list[int] = np.einsum("ij,ij->i", self.Z, self.Z).tolist()
         else:
@@ -112,7 +115,15 @@ class DecisionValues:
 
     def _product(self, v: Sequence[int]) -> list[int]:
         """``Z v`` exactly, for integer ``v`` of any size."""
+        if self._gram == "flint":
+            return [int(x) for x in (self._Zflint * flint.fmpz_mat(self.d, 1, [int(x) for x in v])).entries()]
         return small_times_big(self.Z, v)
+
+    def _transpose_product(self, a: Sequence[int]) -> list[int]:
+        """``Z^T a`` exactly, for integer ``a`` of any size."""
+        if self._gram == "flint":
+            return [int(x) for x in (flint.fmpz_mat(1, self.m, [int(x) for x in a]) * self._Zflint).entries()]
+        return small_times_big(self.Z.T, a)
 
     def column(self, k: int) -> tuple[np.ndarray, int]:
         """The Gram column ``G_k = Z Z_k`` (int64 when every entry fits, else Python ints) and
@@ -129,8 +140,15 @@ class DecisionValues:
         elif self._gram == "int64":
             col = self.Z @ self.Z[k]
         else:
-            entries = (self._Zflint * flint.fmpz_mat(self.d, 1, [int(v) for v in self._rows[k]])).entries()
-            values = [int(v) for v in entries]
+            row = [int(v) for v in self._rows[k]]
+            nonzero = [j for j, v in enumerate(row) if v]
+            if _SPARSE * len(nonzero) < self.d:  # few non-zeros: Python ints over them only
+                if self._Zobj is None:
+                    self._Zobj = self.Z if self.Z.dtype == object else self.Z.astype(object)
+                product = self._Zobj[:, nonzero].dot(_object_array([row[j] for j in nonzero]))
+                values = [int(x) for x in product] if nonzero else [0] * self.m
+            else:
+                values = [int(v) for v in (self._Zflint * flint.fmpz_mat(self.d, 1, row)).entries()]
             big = max(abs(v) for v in values)
             col = np.array(values, dtype=np.int64) if big <= _INT64_MAX else _object_array(values)
         top = int(np.abs(col).max()) if col.dtype != object else max(abs(v) for v in col)
@@ -194,12 +212,12 @@ class DecisionValues:
             if obj is None:
                 obj = col if col.dtype == object else col.astype(object)
                 self._columns_obj[k] = obj
-            self.p += obj * n
+            self.p += obj if n == 1 else obj * n
         self.bound += step
 
     def weights(self) -> list[int]:
         """``W = W0 + sum_k a_k Z_k`` exactly, after checking that ``Z W`` is the kept ``p``."""
-        W = [a + b for a, b in zip(self._W0, small_times_big(self.Z.T, self.counts))]
+        W = [a + b for a, b in zip(self._W0, self._transpose_product(self.counts))]
         if self._product(W) != [int(v) for v in self.p]:  # never expected: the two ways must agree
             raise InvariantViolation(
                 "integer-path",
