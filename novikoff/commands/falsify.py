@@ -30,9 +30,9 @@ def register(sub: Any) -> None:
     fz.add_argument(
         "--algorithm",
         default="perceptron",
-        choices=["perceptron", "pdm", "pfm", "multiclass"],
+        choices=["perceptron", "pdm", "pfm", "multiclass", "averaged", "voted"],
         help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma, multiclass adds K "
-        "(gamma is then the Kesler margin)",
+        "(gamma is then the Kesler margin); averaged and voted bound the underlying perceptron's updates",
     )
     fz.add_argument(
         "--nonseparable",
