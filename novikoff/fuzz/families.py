@@ -200,11 +200,16 @@ def perceptron_float_exact(ds: Dataset, order: Any, max_epochs: int) -> bool:
     return float_exact_run(ds, exact_perceptron(ds, order=order, max_epochs=max_epochs), order)
 
 
+def _small_point(draw: Any, d: int) -> list[Fraction]:
+    """d small integers."""
+    return [Fraction(draw(_SMALL)) for _ in range(d)]
+
+
 def _both_labels(draw: Any, rows: list[list[Fraction]], labels: list[int]) -> None:
     """Append a small point with the missing label when only one occurs (scikit-learn
     refuses one class; a point at the end changes nothing presented before it)."""
     if len(set(labels)) < 2:
-        rows.append([Fraction(draw(_SMALL)) for _ in rows[0]])
+        rows.append(_small_point(draw, len(rows[0])))
         labels.append(-labels[0])
 
 
@@ -220,8 +225,11 @@ def near_tie_data(draw: Any, huge: bool = False) -> Dataset:
     52 - bits of the sum of |terms|). Then a tail of small points, each maybe followed by
     a copy of itself (revisited right after its update). ``huge``: the drawn coordinates
     are +-(2^24 or 2^25 + r), so the terms of w.z approach 2^52 and delta is a few
-    units there (the float64 exact-integer boundary: above 2^53, x + 1 == x)."""
-    d = draw(st.integers(1, 3))
+    units there (the float64 exact-integer boundary: above 2^53, x + 1 == x); then d >= 2,
+    delta is above 0, the probe's label is the other one and no point follows but the
+    probe's copy, so the run (one update, then a clean epoch) stays float-exact: an update
+    on the probe would square its ~51-bit values."""
+    d = draw(st.integers(2 if huge else 1, 3))
     coord = (
         st.builds(lambda s, e, r: s * (2**e + r), _SIGNS, st.sampled_from([24, 25]), st.integers(-7, 7))
         if huge
@@ -232,12 +240,12 @@ def near_tie_data(draw: Any, huge: bool = False) -> Dataset:
     x0[j] = draw(_SIGNS) * 2 ** draw(st.integers(0, 2))
     y0 = draw(_SIGNS)
     w = [y0 * v for v in x0] + [y0]  # after the first presentation (w = 0 always updates)
-    yp = draw(_SIGNS)
+    yp = -y0 if huge else draw(_SIGNS)
     xp: list[Fraction] = [Fraction(draw(coord)) for _ in range(d)]
     rest = sum(w[k] * int(xp[k]) for k in range(d) if k != j) + w[d]
     terms = sum(abs(w[k] * int(xp[k])) for k in range(d) if k != j) + abs(w[d]) + abs(rest) + 4
     room = 52 - terms.bit_length()  # finest 2^-k that keeps the probe's w.z exact in float64
-    kind = draw(st.sampled_from(["tie", "above", "below"]))
+    kind = "above" if huge else draw(st.sampled_from(["tie", "above", "below"]))
     if kind == "tie":
         delta = Fraction(0)
     else:
@@ -250,8 +258,8 @@ def near_tie_data(draw: Any, huge: bool = False) -> Dataset:
     if draw(st.booleans()):  # the probe again right after (revisited after an update when delta <= 0)
         rows.append(list(xp))
         labels.append(yp)
-    for _ in range(draw(st.integers(0, 3))):
-        x = [Fraction(draw(_SMALL)) for _ in range(d)]
+    for _ in range(0 if huge else draw(st.integers(0, 3))):
+        x = _small_point(draw, d)
         y = draw(_SIGNS)
         rows.append(x)
         labels.append(y)
