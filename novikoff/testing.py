@@ -31,10 +31,13 @@ from novikoff.fuzz.registry import lookup
 __all__ = ["check_ids", "checks_markdown", "parametrize_with_checks"]
 
 
-def check_ids(algorithm: str = "perceptron", checks: Sequence[Check] = CHECKS) -> list[str]:
+def check_ids(algorithm: str = "perceptron", checks: Sequence[Check] | None = None) -> list[str]:
     """The test ids :func:`parametrize_with_checks` yields for ``algorithm``, in order:
-    ``"<family id>-<check name>"`` for every data family and check."""
-    return [f"{fam.id}-{c.name}" for fam in lookup(algorithm).data_families for c in checks]
+    ``"<family id>-<check name>"`` for every data family and check (by default the
+    algorithm's own checks, :attr:`novikoff.fuzz.registry.Algorithm.checks`)."""
+    algo = lookup(algorithm)
+    chosen = algo.checks if checks is None else checks
+    return [f"{fam.id}-{c.name}" for fam in algo.data_families for c in chosen]
 
 
 def _one_check(
@@ -75,7 +78,8 @@ def parametrize_with_checks(
     Each test is a Hypothesis test run under the active settings profile (its
     ``max_examples`` unless ``examples`` is given, its database, deadline and seeding;
     ``seed`` fixes the seed). A check whose quantity the implementation never reported
-    (say ``updates``) is skipped, saying so. ``checks`` restricts the checks by name.
+    (say ``updates``) is skipped, saying so. The checks are the algorithm's own (the voted
+    perceptron adds its vote's); ``checks`` restricts them by name.
     ``xfail`` maps a check name (all its families) or a full test id to the reason it is
     expected to fail: a strict xfail, so it must fail. An unknown algorithm, check name or
     xfail key is an InputError listing the valid ones; a non-callable ``implementation``
@@ -85,14 +89,14 @@ def parametrize_with_checks(
 
     require_callable(implementation, "parametrize_with_checks")
     algo = lookup(algorithm)
-    registered = {c.name: c for c in CHECKS}
+    registered = {c.name: c for c in algo.checks}  # e.g. the voted perceptron's vote checks too
     if checks is not None:
         unknown = [n for n in checks if n not in registered]
         if unknown:
             raise InputError(
                 f"checks: unknown {', '.join(map(repr, unknown))}; checks: {', '.join(registered)}"
             )
-    chosen = CHECKS if checks is None else tuple(registered[n] for n in checks)
+    chosen = algo.checks if checks is None else tuple(registered[n] for n in checks)
     ids = check_ids(algo.name, chosen)
     expected = dict(xfail or {})
     bad = [k for k in expected if k not in ids and k not in registered]
