@@ -22,9 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-import flint
-
 from novikoff.kernels_exact import ExactGram
+from novikoff.minnorm import affine_minimizer_weights
 from novikoff.rational import RationalVector
 
 __all__ = ["GramMinNorm", "gram_min_norm_point"]
@@ -43,17 +42,7 @@ class GramMinNorm:
 
 def _affine_minimizer(N: tuple[tuple[int, ...], ...], ids: list[int]) -> RationalVector:
     """Weights mu (sum 1) of the minimum-norm point of the corral's affine hull."""
-    k = len(ids)
-    flat: list[int] = []
-    for i in ids:
-        flat.extend(N[i][j] for j in ids)
-        flat.append(1)
-    flat.extend([1] * k)
-    flat.append(0)
-    A = flint.fmpz_mat(k + 1, k + 1, flat)
-    rhs = flint.fmpz_mat(k + 1, 1, [0] * k + [1])
-    nums, den = A.solve(rhs).numer_denom()  # type: ignore[attr-defined]
-    return RationalVector([int(nums[i, 0]) for i in range(k)], int(den))
+    return affine_minimizer_weights([[N[i][j] for j in ids] for i in ids])
 
 
 def gram_min_norm_point(gram: ExactGram, *, max_major_cycles: int = 100_000) -> GramMinNorm:

@@ -26,7 +26,15 @@ import numpy as np
 from novikoff.bigdot import big_dot, big_scale, one_blas_thread, small_times_big
 from novikoff.rational import RationalVector
 
-__all__ = ["Atoms", "MinNormPoint", "PatternAtoms", "min_norm_point", "nnls", "solve_ones"]
+__all__ = [
+    "Atoms",
+    "MinNormPoint",
+    "PatternAtoms",
+    "affine_minimizer_weights",
+    "min_norm_point",
+    "nnls",
+    "solve_ones",
+]
 
 Atom = Any  # an atom id: any hashable (an index, a pair of indices)
 
@@ -481,20 +489,29 @@ class _Corral:
             except ZeroDivisionError:  # singular G: use the bordered system below
                 pass
             else:
-                nums, den = y.numer_denom()  # type: ignore[attr-defined]
+                nums, _den = y.numer_denom()  # type: ignore[attr-defined]
                 ys = [int(nums[i, 0]) for i in range(k)]
                 total = sum(ys)  # 1^T G^-1 1 > 0 for a positive definite G
                 return RationalVector(ys, total)  # (ys/den) / (total/den)
-        flat: list[int] = []
-        for row in self.gram:
-            flat.extend(row)
-            flat.append(1)
-        flat.extend([1] * k)
-        flat.append(0)
-        A = flint.fmpz_mat(k + 1, k + 1, flat)
-        rhs = flint.fmpz_mat(k + 1, 1, [0] * k + [1])
-        nums, den = A.solve(rhs).numer_denom()  # type: ignore[attr-defined]
-        return RationalVector([int(nums[i, 0]) for i in range(k)], int(den))
+        return affine_minimizer_weights(self.gram)
+
+
+def affine_minimizer_weights(gram: Sequence[Sequence[int]]) -> RationalVector:
+    """The weights mu (sum 1) of the minimum-norm point of the affine hull of k points whose
+    Gram matrix is ``gram`` (k x k integers), from the bordered system [[G, 1], [1^T, 0]]
+    [mu; nu] = [0; 1], solved exactly by FLINT. Raises ZeroDivisionError when the bordered
+    matrix is singular (affinely dependent points)."""
+    k = len(gram)
+    flat: list[int] = []
+    for row in gram:
+        flat.extend(row)
+        flat.append(1)
+    flat.extend([1] * k)
+    flat.append(0)
+    A = flint.fmpz_mat(k + 1, k + 1, flat)
+    rhs = flint.fmpz_mat(k + 1, 1, [0] * k + [1])
+    nums, den = A.solve(rhs).numer_denom()  # type: ignore[attr-defined]
+    return RationalVector([int(nums[i, 0]) for i in range(k)], int(den))
 
 
 def _int64_or_none(matrix: flint.fmpz_mat) -> np.ndarray | None:
