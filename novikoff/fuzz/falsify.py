@@ -620,34 +620,22 @@ def _replay_file(path: str | Path) -> Replay:
     order = _order_from_json(header.get("order", "natural"), path)
     if nonseparable:
         data = Dataset.from_fraction_rows(rows, labels, bias=bias, name=str(path))
-        mistakes, values, shown = replay_nonseparable(data, header, bound, order, str(path))
-        recorded = header.get("updates")
-        exact = evaluable(bound)
-        return Replay(
-            algorithm,
-            shown,
-            order_to_json(order),
-            str(header["bound"]),
-            mistakes,
-            bound_value(exact, values),
-            bound_exceeded(exact, mistakes, values),
-            values,
-            recorded if isinstance(recorded, int) else None,
-        )
-    setting = RunSetting(algorithm, eps)
-    family = CAMPAIGNS[spec.family]
-    data = family.replay_data(rows, labels, bias, header, str(path))
-    numbers = family.numbers(data, setting, order)
-    if numbers is None:
-        raise InputError(f"{path}: the data are not separable, so no bound applies")
-    updates, values = numbers
-    keyword = spec.keyword
-    if keyword is not None and keyword != "eps" and keyword in params:  # a value derived from eps
-        recorded_value = parse_rational(params[keyword])
-        if setting.parameter_value(values["gamma2"]) != recorded_value:
-            raise InputError(
-                f"{path}: the recorded {keyword} {params[keyword]} is not the one eps gives on these data"
-            )
+        updates, values, params = replay_nonseparable(data, header, bound, order, str(path))
+        bound = evaluable(bound)  # D, D2, T at the recorded direction and margin
+    else:
+        setting = RunSetting(algorithm, eps)
+        family = CAMPAIGNS[spec.family]
+        numbers = family.numbers(family.replay_data(rows, labels, bias, header, str(path)), setting, order)
+        if numbers is None:
+            raise InputError(f"{path}: the data are not separable, so no bound applies")
+        updates, values = numbers
+        keyword = spec.keyword
+        if keyword is not None and keyword != "eps" and keyword in params:  # a value derived from eps
+            recorded_value = parse_rational(params[keyword])
+            if setting.parameter_value(values["gamma2"]) != recorded_value:
+                raise InputError(
+                    f"{path}: the recorded {keyword} {params[keyword]} is not the one eps gives on these data"
+                )
     recorded = header.get("updates")
     return Replay(
         algorithm,
