@@ -20,23 +20,17 @@ import numpy as np
 
 from novikoff.errors import InputError
 
-__all__ = ["Order", "RunRecord", "check_max_epochs", "epoch_order", "parse_order"]
+__all__ = ["Order", "RunRecord", "UpdateSequence", "check_max_epochs", "epoch_order", "parse_order"]
 
 Order = None | str | Sequence[int] | Sequence[Sequence[int]]
 
 
-@dataclass
-class RunRecord:
-    """One run. ``weights`` are exact Fractions for exact solvers, floats for float twins."""
+class UpdateSequence:
+    """What every run record derives from its ``updates`` ((epoch, index) pairs): the
+    mistake count and the updated indices. A mixin without fields, for dataclasses that
+    declare ``updates``."""
 
-    weights: tuple[Fraction, ...] | np.ndarray
-    updates: list[tuple[int, int]]
-    epochs: int
-    converged: bool
-    invariants_checked: int = 0
-    norm2_history: list[Fraction] = field(default_factory=list)
-    algorithm: str = "perceptron"
-    arithmetic: tuple[str, ...] = ()  # exact fast path: the integer tiers used, in order
+    updates: Sequence[tuple[int, int]]
 
     @property
     def mistakes(self) -> int:
@@ -47,6 +41,20 @@ class RunRecord:
     def update_indices(self) -> list[int]:
         """Sample indices in update order."""
         return [i for _, i in self.updates]
+
+
+@dataclass
+class RunRecord(UpdateSequence):
+    """One run. ``weights`` are exact Fractions for exact solvers, floats for float twins."""
+
+    weights: tuple[Fraction, ...] | np.ndarray
+    updates: list[tuple[int, int]]
+    epochs: int
+    converged: bool
+    invariants_checked: int = 0
+    norm2_history: list[Fraction] = field(default_factory=list)
+    algorithm: str = "perceptron"
+    arithmetic: tuple[str, ...] = ()  # exact fast path: the integer tiers used, in order
 
 
 def check_max_epochs(max_epochs: object) -> int:

@@ -28,7 +28,7 @@ from novikoff.certificates.kernel_checker import KernelCertificate
 from novikoff.certificates.kernel_solver import certify_kernel
 from novikoff.data import Dataset
 from novikoff.kernels_exact import ExactGram, KernelSpec, exact_gram
-from novikoff.runs import Order, check_max_epochs, epoch_order
+from novikoff.runs import Order, UpdateSequence, check_max_epochs, epoch_order
 from novikoff.spec import N1, N2, N3
 
 __all__ = ["DEFAULT_MAX_EPOCHS", "KernelRun", "run_kernel_perceptron"]
@@ -37,7 +37,7 @@ DEFAULT_MAX_EPOCHS = 1000
 
 
 @dataclass(frozen=True)
-class KernelRun:
+class KernelRun(UpdateSequence):
     """One exact kernel-perceptron run.
 
     ``alphas[i]`` counts the updates on sample i; ``updates`` lists them as (epoch, sample) in
@@ -54,16 +54,6 @@ class KernelRun:
     converged: bool
     certificate: KernelCertificate | None = None
     invariants_checked: int = 0
-
-    @property
-    def mistakes(self) -> int:
-        """Number of updates (every mistake updates)."""
-        return len(self.updates)
-
-    @property
-    def update_indices(self) -> list[int]:
-        """Sample indices in update order."""
-        return [i for _, i in self.updates]
 
     @property
     def bound(self) -> Fraction | None:

@@ -46,7 +46,7 @@ import numpy as np
 from novikoff.data import Dataset, sign_labels
 from novikoff.errors import InputError
 from novikoff.kernels_exact import ExactGram, KernelSpec, exact_gram, parse_kernel
-from novikoff.runs import Order, check_max_epochs, epoch_order
+from novikoff.runs import Order, UpdateSequence, check_max_epochs, epoch_order
 from novikoff.twins.perceptron import twin_patterns
 
 __all__ = ["EXP_ULPS", "KernelTwinRun", "kernel_perceptron_twin"]
@@ -61,7 +61,7 @@ def _gamma(m: float) -> float:
 
 
 @dataclass(frozen=True)
-class KernelTwinRun:
+class KernelTwinRun(UpdateSequence):
     """A twin run: the reference's record (``alphas``, ``updates``, ``epochs``, ``converged``)
     plus ``ambiguous``, the (epoch, sample) presentations whose float decision value was
     within its (nonzero) error bound, and ``retaken``, how many of those were decided exactly (poly)."""
@@ -73,14 +73,6 @@ class KernelTwinRun:
     converged: bool
     ambiguous: tuple[tuple[int, int], ...] = ()
     retaken: int = 0
-
-    @property
-    def mistakes(self) -> int:
-        return len(self.updates)
-
-    @property
-    def update_indices(self) -> list[int]:
-        return [i for _, i in self.updates]
 
 
 class _Columns:
