@@ -84,6 +84,31 @@ def directional_margin_floor(run: LargeMarginRun, dataset: Dataset) -> Fraction:
     return Fraction(math.isqrt((low * low * 10**12) // (s * s * w2)), 10**6)
 
 
+def row(
+    problem: str,
+    ds: Dataset,
+    algorithm: str,
+    plain: tuple[LargeMarginRun, float, float],
+    fast: tuple[LargeMarginRun, float, float],
+) -> dict[str, Any]:
+    """One table row from the two engines' clocked runs ((run, wall s, CPU s) each)."""
+    (plain_run, plain_s, plain_cpu), (fast_run, fast_s, fast_cpu) = plain, fast
+    return {
+        "problem": problem,
+        "shape": f"{ds.n_samples} x {ds.dimension}",
+        "algorithm": algorithm,
+        "updates": fast_run.mistakes,
+        "epochs": fast_run.epochs,
+        "converged": fast_run.converged,
+        "plain_s": plain_s,
+        "plain_cpu": plain_cpu,
+        "fast_s": fast_s,
+        "fast_cpu": fast_cpu,
+        "same": same_run(plain_run, fast_run),
+        "arithmetic": ", ".join(fast_run.arithmetic),
+    }
+
+
 def clock(call: Callable[[], LargeMarginRun], repeat: int) -> tuple[LargeMarginRun, float, float]:
     """The run and the median wall and CPU seconds of ``repeat`` calls."""
     walls, cpus = [], []
@@ -122,22 +147,7 @@ def rows_for(name: str, repeat: int, sonar_epochs: int) -> list[dict[str, Any]]:
         if label == "PDM(1/10)":
             beta = directional_margin_floor(fast, ds) / 2
         shown = f"PFM(beta = {float(beta):.6f})" if label == "PFM(beta)" else label
-        out.append(
-            {
-                "problem": name,
-                "shape": f"{ds.n_samples} x {ds.dimension}",
-                "algorithm": shown,
-                "updates": fast.mistakes,
-                "epochs": fast.epochs,
-                "converged": fast.converged,
-                "plain_s": plain_s,
-                "plain_cpu": plain_cpu,
-                "fast_s": fast_s,
-                "fast_cpu": fast_cpu,
-                "same": same_run(plain, fast),
-                "arithmetic": ", ".join(fast.arithmetic),
-            }
-        )
+        out.append(row(name, ds, shown, (plain, plain_s, plain_cpu), (fast, fast_s, fast_cpu)))
         print(
             f"# {name} {shown}: plain {plain_s:.2f} s, integer {fast_s:.3f} s, "
             f"{fast.mistakes} updates, same run {out[-1]['same']}",
@@ -186,22 +196,8 @@ def readme_rows(names: list[str], epochs: int) -> list[dict[str, Any]]:
             plain, plain_s, plain_cpu = clock(lambda: call("plain"), 1)  # noqa: B023
             fast, fast_s, fast_cpu = clock(lambda: call("integer"), 1)  # noqa: B023
             _, scale = ds.scaled_patterns
-            out.append(
-                {
-                    "problem": f"{name} (scale 2^{scale.bit_length() - 1})",
-                    "shape": f"{ds.n_samples} x {ds.dimension}",
-                    "algorithm": label,
-                    "updates": fast.mistakes,
-                    "epochs": fast.epochs,
-                    "converged": fast.converged,
-                    "plain_s": plain_s,
-                    "plain_cpu": plain_cpu,
-                    "fast_s": fast_s,
-                    "fast_cpu": fast_cpu,
-                    "same": same_run(plain, fast),
-                    "arithmetic": ", ".join(fast.arithmetic),
-                }
-            )
+            problem = f"{name} (scale 2^{scale.bit_length() - 1})"
+            out.append(row(problem, ds, label, (plain, plain_s, plain_cpu), (fast, fast_s, fast_cpu)))
             print(f"# {name} {label}: same run {out[-1]['same']}, {fast.mistakes} updates", flush=True)
     return out
 
