@@ -52,7 +52,7 @@ substituted into the spec's statement. A failure raises InvariantViolation.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -113,9 +113,34 @@ class PFMRule:
         an integer) iff p <= isqrt(floor(b^2 w2 / c^2)) (isqrt(M) is the largest r >= 0
         with r^2 <= M, and p >= 0).
         """
+        return self.threshold_function(s)(t, w2)
+
+    def threshold_function(self, s: int) -> Callable[[int, int], int | None]:
+        """``threshold`` for this scale as a function of (t, w2): the same formula, its
+        constants b^2 and c^2 computed once (the integer engine calls it once per update)."""
         b, c = self.ints
-        b *= s
-        return math.isqrt((b * b * w2) // (c * c))
+        bb, cc, isqrt = (b * s) ** 2, c * c, math.isqrt
+        return lambda t, w2: isqrt((bb * w2) // cc)
+
+    def repeat_count_exact(self, t: int, p: int, q: int, w2: int, s: int) -> int | None:
+        """:func:`repeat_count`'s n without a search, or None where the closed form does not
+        apply (q = 0, or beta^2 s^2 >= q, where multiple updates are refused anyway).
+
+        Precondition: the test holds at n = 0. Then ``repeat_guess`` is the count itself:
+        with k = q c^2 - b^2 > 0 the test holds at n iff n <= lin = floor(-p/q) or the
+        quadratic A n^2 + B n + C (A = q k > 0) is <= 0, i.e. n <= floor(r2), r2 its larger
+        root, where the set is not empty. The two sets join into {0, ..., n* - 1}: for p > 0
+        the first is empty and the second holds 0; for p <= 0 the quadratic's vertex -p/q
+        has value b^2 (p^2/q - w2) <= 0 (Cauchy-Schwarz, p^2 <= w2 q), so the interval of the
+        second reaches from below lin + 1 (> -p/q) to r2. So n* - 1 = max(lin, floor(r2), 0)
+        (0: the precondition), and floor(r2) = (isqrt(D) - B) // (2A) exactly, D = B^2 - 4AC:
+        with r = isqrt(D) <= sqrt(D) < r + 1 and N = (r - B) // (2A), 2AN + B <= r <= sqrt(D),
+        and r < 2A(N + 1) + B, an integer, so r + 1 <= 2A(N + 1) + B and sqrt(D) < r + 1 too.
+        """
+        b, c = self.ints
+        if q <= 0 or (b * s) ** 2 >= q * c * c:
+            return None
+        return self.repeat_guess(t, p, q, w2, s)
 
     def repeat_guess(self, t: int, p: int, q: int, w2: int, s: int) -> int:
         """A starting point (>= 1) for :func:`repeat_count_near`: one more than the largest
@@ -161,10 +186,31 @@ class PDMRule:
         true since e <= d and w2 >= 0: None. At t >= 1, t d > 0, so for an integer p it
         is p <= (d - e) w2 / (t d) iff p <= floor((d - e) w2 / (t d)) = T.
         """
-        if t == 0:
-            return None
+        return self.threshold_function(s)(t, w2)
+
+    def threshold_function(self, s: int) -> Callable[[int, int], int | None]:
+        """``threshold`` as a function of (t, w2) (the test is scale-free: s is unused), its
+        constants computed once (the integer engine calls it once per update)."""
         e, d = self.ints
-        return ((d - e) * w2) // (t * d)
+        de = d - e
+        return lambda t, w2: (de * w2) // (t * d) if t else None
+
+    def repeat_count_exact(self, t: int, p: int, q: int, w2: int, s: int) -> int | None:
+        """:func:`repeat_count`'s n without a search, or None where the closed form does not
+        apply (q = 0: z = 0, where no count exists and the limit decides).
+
+        Precondition: the test holds at n = 0. The test at (w + n z, t + n) is
+        f(n) = a n^2 + b n - c <= 0 (``repeat_guess``'s a, b, c; expand
+        (t + n) d (p + n q) - (d - e)(w2 + 2 n p + n^2 q)), a = e q > 0, and f(0) = -c <= 0,
+        so D = b^2 + 4 a c >= 0 and the roots are r1 <= 0 <= r2: the test holds at an
+        integer n >= 0 iff n <= floor(r2), so n* = floor(r2) + 1, and floor(r2) =
+        (isqrt(D) - b) // (2a) exactly (r = isqrt(D) <= sqrt(D) < r + 1; with N that floor,
+        2aN + b <= r <= sqrt(D) and r < 2a(N + 1) + b, an integer, so sqrt(D) < r + 1 <=
+        2a(N + 1) + b): that is ``repeat_guess``.
+        """
+        if q <= 0:
+            return None
+        return self.repeat_guess(t, p, q, w2, s)
 
     def repeat_guess(self, t: int, p: int, q: int, w2: int, s: int) -> int:
         """A starting point (>= 1) for :func:`repeat_count_near`: one more than the floor of
@@ -413,27 +459,35 @@ def _run_integer(
 ) -> tuple[int, int, int, bool, str]:
     """:func:`_run` on the kept decision values (module docstring, "Engines"): the same
     presentations in the same order, the same test at each (``p <= rule.threshold``),
-    the same update counts and the same stops. ``values`` holds W (updated in place);
-    ``w2`` is ||W||^2. Returns (t, ||W||^2, epochs, converged, why it stopped early or "")."""
+    the same update counts (``rule.repeat_count_exact``, the closed form proved equal to
+    :func:`repeat_count`'s, or :func:`repeat_count_near` where it does not apply) and the
+    same stops. ``values`` holds W (updated in place); ``w2`` is ||W||^2. Returns
+    (t, ||W||^2, epochs, converged, why it stopped early or "")."""
     _, s = dataset.scaled_patterns
     Q = values.norms2
-    m = dataset.n_samples
     natural = order is None or order == "natural"
-    presentation = epoch_order(order, m)
+    presentation = epoch_order(order, dataset.n_samples)
     check = checker.cert is not None
-    first, value, add, threshold = values.first_at_most, values.value, values.add, rule.threshold
+    threshold = rule.threshold_function(s)
+    first, add_then_first, exact = values.first_at_most, values.add_then_first, rule.repeat_count_exact
+    append, extend = updates.append, updates.extend
     for e in range(max_epochs):
         epoch = first_epoch + e
         seq = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
-        clean = True
-        j = first(threshold(t, w2, s), seq, 0)
+        j = first(threshold(t, w2), seq, 0)
+        if j < 0:
+            return t, w2, e + 1, True, ""
         while j >= 0:
             i = j if seq is None else int(seq[j])
-            p = value(i)
+            p = values.p.item(i)
+            q = Q[i]
             n = 1
             if multiple_updates:
-                guess = rule.repeat_guess(t, p, Q[i], w2, s)
-                n = repeat_count_near(rule, t, p, Q[i], w2, s, max_updates - t + 1, guess)
+                limit = max_updates - t + 1
+                n = exact(t, p, q, w2, s) or repeat_count_near(
+                    rule, t, p, q, w2, s, limit, rule.repeat_guess(t, p, q, w2, s)
+                )
+                n = min(n, limit)
             if t + n > max_updates:
                 return (
                     t,
@@ -443,18 +497,16 @@ def _run_integer(
                     f"stopped before update {t + 1}: more than max_updates = {max_updates}",
                 )
             if check:
-                checker.after_updates(t, p, Q[i], w2, n, f"(sample {i}, epoch {epoch})")
-            add(i, n)
-            w2 = w2 + 2 * n * p + n * n * Q[i]
-            t += n
+                checker.after_updates(t, p, q, w2, n, f"(sample {i}, epoch {epoch})")
             if n == 1:
-                updates.append((epoch, i))
+                w2 += 2 * p + q
+                t += 1
+                append((epoch, i))
             else:
-                updates.extend([(epoch, i)] * n)
-            clean = False
-            j = first(threshold(t, w2, s), seq, j + 1)
-        if clean:
-            return t, w2, e + 1, True, ""
+                w2 += 2 * n * p + n * n * q
+                t += n
+                extend([(epoch, i)] * n)
+            j = add_then_first(i, n, threshold(t, w2), seq, j + 1)
     return t, w2, max_epochs, False, ""
 
 
@@ -468,7 +520,7 @@ class _Engine:
         self.dataset = dataset
         self.W = [0] * dataset.dimension
         self.w2 = 0
-        self.values = DecisionValues(Z, self.W) if engine == "integer" else None
+        self.values = DecisionValues(Z, self.W, dataset.pattern_array) if engine == "integer" else None
 
     def stage(
         self,

@@ -9,10 +9,13 @@ presentation. This module keeps instead the vector of *all* decision values
 
     Z (W + n Z_k) = p + n G_k,   G_k = Z Z_k  (the k-th Gram column, exact integers).
 
-A Gram column is computed once, when sample k is first updated, and cached. Then a
-presentation costs one comparison ``p_i <= T`` with the rule's integer threshold
-``T`` (see ``threshold`` on the rules), done for a block of the presentation at
-once by numpy, and an update costs one O(m) vector addition.
+The Gram columns are computed once: all of them at the start when the float64 way
+below applies and m <= 2048 (one BLAS product on one thread), else each when sample k
+is first updated, cached. Then a presentation costs one comparison ``p_i <= T`` with
+the rule's integer threshold ``T`` (see ``threshold`` on the rules), done for all
+samples at once by one numpy comparison into a byte buffer whose first set byte at or
+after the search position (``bytearray.find``) is the next update, and an update
+costs one O(m) vector addition.
 
 **Exactness.** Every stored number is an integer and every operation is exact:
 
@@ -32,19 +35,22 @@ once by numpy, and an update costs one O(m) vector addition.
   int64 value) is ever compared with an int64 array.
 
 The final weights are ``W_0 + Z^T a`` with ``a_k`` the number of updates on sample
-k, by :func:`novikoff.bigdot.small_times_big` or ``fmpz_mat`` (both exact), and :meth:`DecisionValues.weights`
-re-computes ``Z W`` from them and compares it with the kept ``p``: a disagreement
-raises :class:`~novikoff.errors.InvariantViolation`.
+k, and :meth:`DecisionValues.weights` re-computes ``Z W`` from them and compares it
+with the kept ``p``: a disagreement raises :class:`~novikoff.errors.InvariantViolation`.
+Both products go through float64 BLAS only when every product and partial sum is an
+integer below ``2^53`` (``peak sum_k a_k`` for ``Z^T a``, ``peak sum_j |W_j|`` for
+``Z W``), else through :func:`novikoff.bigdot.small_times_big` or ``fmpz_mat`` (both exact).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import nullcontext
 
 import flint
 import numpy as np
 
-from novikoff.bigdot import small_times_big
+from novikoff.bigdot import one_blas_thread, small_times_big
 from novikoff.errors import InvariantViolation
 
 __all__ = ["INT64_VALUES_LIMIT", "DecisionValues"]
@@ -53,7 +59,7 @@ INT64_VALUES_LIMIT = 2**62  # p stays int64 while its bound B is at most this
 _FLOAT_EXACT = 2**53
 _INT64_MAX = 2**63 - 1
 _FULL_GRAM_ROWS = 2048  # up to this many rows the float64 way computes the whole Gram matrix at once
-_FIRST_BLOCK = 256  # the first block of a search; later blocks grow fourfold
+_ONE_THREAD_WORTH = 1 << 22  # multiply-adds above which the Gram product runs on one BLAS thread
 _SPARSE = 4  # a flint-way Gram column skips the zeros of Z_k when they are more than 3/4 of it
 
 
@@ -61,27 +67,37 @@ class DecisionValues:
     """``p = Z W`` for integer rows ``Z`` (m x d) and integer weights ``W``, kept exactly.
 
     ``W`` starts at ``W0``; :meth:`add` adds ``n Z_k`` to it. The class never stores
-    ``W`` itself during a run: :meth:`weights` builds it at the end.
+    ``W`` itself during a run: :meth:`weights` builds it at the end. ``array``, when
+    given, is ``Z`` already as an int64 array (m x d, e.g.
+    :attr:`novikoff.data.Dataset.pattern_array`); it is only read, never written.
     """
 
-    def __init__(self, Z: Sequence[Sequence[int]], W0: Sequence[int]) -> None:
+    def __init__(
+        self, Z: Sequence[Sequence[int]], W0: Sequence[int], array: np.ndarray | None = None
+    ) -> None:
         m, d = len(Z), len(W0)
         self.m, self.d = m, d
         self._rows = Z
+        if array is not None and (array.dtype != np.int64 or array.shape != (m, d)):
+            raise ValueError(f"array must be int64 of shape {(m, d)}, got {array.dtype} {array.shape}")
         try:
-            self.Z: np.ndarray = np.array(Z, dtype=np.int64).reshape(m, d)
+            self.Z: np.ndarray = array if array is not None else np.array(Z, dtype=np.int64).reshape(m, d)
             peak = int(np.abs(self.Z).max()) if self.Z.size else 0  # |Z_ij| <= 2^63 - 1: no overflow
         except OverflowError:  # some |Z_ij| >= 2^63
             self.Z = _object_matrix(Z, m, d)
             peak = max(abs(v) for r in Z for v in r)
-        self._full: np.ndarray | None = None  # the whole Gram matrix, when it is cheap
+        self._peak = peak
+        self._cols: list[np.ndarray | None] = [None] * m  # G_k, once computed
+        self._tops: list[int | None] = [None] * m  # max_i |G_ik|, once computed
         # how a Gram column is computed (module docstring: each way is exact)
         if self.Z.dtype != object and peak * peak * d <= _FLOAT_EXACT:
             self._gram = "float64"
             self._Zf = self.Z.astype(np.float64)
-            if m <= _FULL_GRAM_ROWS:
-                self._full = (self._Zf @ self._Zf.T).astype(np.int64)  # exact: module docstring
-                self._tops = np.abs(self._full).max(axis=1).tolist() if m else []
+            if 0 < m <= _FULL_GRAM_ROWS:
+                with one_blas_thread() if m * m * d >= _ONE_THREAD_WORTH else nullcontext():
+                    full = (self._Zf @ self._Zf.T).astype(np.int64)  # exact: module docstring
+                self._cols = list(full)  # G is symmetric: row k is column k
+                self._tops = np.abs(full).max(axis=1).tolist()
         elif self.Z.dtype != object and peak * peak * d <= _INT64_MAX:
             self._gram = "int64"
         else:
@@ -92,7 +108,6 @@ class DecisionValues:
             self.norms2: list[int] = np.einsum("ij,ij->i", self.Z, self.Z).tolist()
         else:
             self.norms2 = [sum(v * v for v in r) for r in Z]
-        self._columns: dict[int, tuple[np.ndarray, int]] = {}  # k -> (G_k, max_i |G_ik|)
         self._columns_obj: dict[int, np.ndarray] = {}
         self._W0 = [int(v) for v in W0]
         self.counts = [0] * m  # a_k: updates on sample k
@@ -101,6 +116,11 @@ class DecisionValues:
         self._int64 = self.bound <= INT64_VALUES_LIMIT
         self.p = np.array(start, dtype=np.int64) if self._int64 else _object_array(start)
         self._buffer = np.empty(m, dtype=np.int64)
+        # the search's byte buffers: hits[i] = (p_i <= T) by sample, and in presentation order
+        self._mask = bytearray(m)
+        self._hits = np.frombuffer(self._mask, dtype=np.bool_)
+        self._mask_ordered = bytearray(m)
+        self._hits_ordered = np.frombuffer(self._mask_ordered, dtype=np.bool_)
         self.used = [self.arithmetic]  # the storages p went through, in order
 
     @property
@@ -115,12 +135,18 @@ class DecisionValues:
 
     def _product(self, v: Sequence[int]) -> list[int]:
         """``Z v`` exactly, for integer ``v`` of any size."""
+        if self._gram == "float64" and self._peak * sum(abs(x) for x in v) <= _FLOAT_EXACT:
+            # every product and partial sum is an integer below 2^53 (module docstring)
+            return (self._Zf @ np.array(v, dtype=np.float64)).astype(np.int64).tolist()
         if self._gram == "flint":
             return [int(x) for x in (self._Zflint * flint.fmpz_mat(self.d, 1, [int(x) for x in v])).entries()]
         return small_times_big(self.Z, v)
 
     def _transpose_product(self, a: Sequence[int]) -> list[int]:
-        """``Z^T a`` exactly, for integer ``a`` of any size."""
+        """``Z^T a`` exactly, for integers ``a_k >= 0`` of any size."""
+        if self._gram == "float64" and self._peak * sum(a) <= _FLOAT_EXACT and sum(a) <= _FLOAT_EXACT:
+            # every product and partial sum is an integer below 2^53 (module docstring)
+            return (np.array(a, dtype=np.float64) @ self._Zf).astype(np.int64).tolist()
         if self._gram == "flint":
             return [int(x) for x in (flint.fmpz_mat(1, self.m, [int(x) for x in a]) * self._Zflint).entries()]
         return small_times_big(self.Z.T, a)
@@ -128,13 +154,9 @@ class DecisionValues:
     def column(self, k: int) -> tuple[np.ndarray, int]:
         """The Gram column ``G_k = Z Z_k`` (int64 when every entry fits, else Python ints) and
         ``max_i |G_ik|``; computed once per k."""
-        hit = self._columns.get(k)
-        if hit is not None:
-            return hit
-        if self._full is not None:  # G is symmetric: row k is column k
-            hit = (self._full[k], self._tops[k])
-            self._columns[k] = hit
-            return hit
+        col, top = self._cols[k], self._tops[k]
+        if col is not None and top is not None:
+            return col, top
         if self._gram == "float64":
             col = (self._Zf @ self._Zf[k]).astype(np.int64)  # exact: module docstring
         elif self._gram == "int64":
@@ -152,45 +174,39 @@ class DecisionValues:
             big = max(abs(v) for v in values)
             col = np.array(values, dtype=np.int64) if big <= _INT64_MAX else _object_array(values)
         top = int(np.abs(col).max()) if col.dtype != object else max(abs(v) for v in col)
-        self._columns[k] = (col, top)
+        self._cols[k], self._tops[k] = col, top
         return col, top
 
     def value(self, i: int) -> int:
         """``p_i = W.Z_i`` as a Python int."""
-        return int(self.p[i])
+        return int(self.p.item(i))
 
     def minimum(self) -> int:
         """``min_i W.Z_i``."""
         return int(self.p.min())
 
     def first_at_most(self, threshold: int | None, order: np.ndarray | None, start: int) -> int:
-        """The first position j >= ``start`` of the presentation (``order``, or 0..m-1 when
-        None) whose sample has ``p <= threshold`` (every sample when ``threshold`` is None),
-        or -1 when there is none."""
-        m = self.m
-        if start >= m:
+        """The first position j >= ``start`` of the presentation (``order``, a permutation of
+        0..m-1, or 0..m-1 when None) whose sample has ``p <= threshold`` (every sample when
+        ``threshold`` is None), or -1 when there is none."""
+        if start >= self.m:
             return -1
         if threshold is None or threshold >= self.bound:
             return start
         if threshold < -self.bound:
             return -1
         p = self.p
-        if p[start if order is None else order[start]] <= threshold:  # often the very next sample
+        if p.item(start if order is None else order[start]) <= threshold:  # often the very next sample
             return start
-        size = _FIRST_BLOCK
-        while start < m:
-            end = m if m - start <= 2 * size else start + size
-            block = p[start:end] if order is None else p[order[start:end]]
-            hits = block <= threshold  # threshold is within [-bound, bound]: an int64 if p is
-            j = int(hits.argmax())
-            if hits[j]:
-                return start + j
-            start, size = end, size * 4
-        return -1
+        np.less_equal(p, threshold, out=self._hits)  # within [-bound, bound]: an int64 if p is
+        if order is None:
+            return self._mask.find(1, start)
+        np.take(self._hits, order, out=self._hits_ordered)
+        return self._mask_ordered.find(1, start)
 
     def add(self, k: int, n: int) -> None:
         """``W += n Z_k``: ``p += n G_k``, exactly (module docstring)."""
-        col, top = self._columns.get(k) or self.column(k)
+        col, top = self.column(k)
         step = n * top
         self.counts[k] += n
         if step == 0:  # G_k = 0 (Z_k = 0): p does not change
@@ -215,10 +231,34 @@ class DecisionValues:
             self.p += obj if n == 1 else obj * n
         self.bound += step
 
+    def add_then_first(
+        self, k: int, n: int, threshold: int | None, order: np.ndarray | None, start: int
+    ) -> int:
+        """:meth:`add` ``(k, n)``, then :meth:`first_at_most` ``(threshold, order, start)``: one call
+        per update, with the int64 case (no tier change, natural order) done inline."""
+        col, top = self._cols[k], self._tops[k]
+        if col is not None and top is not None and self._int64 and order is None and threshold is not None:
+            bound = self.bound + n * top
+            if bound <= INT64_VALUES_LIMIT and -bound <= threshold < bound and start < self.m:
+                p = self.p  # the same steps as add and first_at_most, in the same exact arithmetic
+                if n == 1:
+                    p += col
+                else:
+                    np.multiply(col, n, out=self._buffer)
+                    p += self._buffer
+                self.counts[k] += n
+                self.bound = bound
+                if p.item(start) <= threshold:
+                    return start
+                np.less_equal(p, threshold, out=self._hits)
+                return self._mask.find(1, start)
+        self.add(k, n)
+        return self.first_at_most(threshold, order, start)
+
     def weights(self) -> list[int]:
         """``W = W0 + sum_k a_k Z_k`` exactly, after checking that ``Z W`` is the kept ``p``."""
         W = [a + b for a, b in zip(self._W0, self._transpose_product(self.counts))]
-        if self._product(W) != [int(v) for v in self.p]:  # never expected: the two ways must agree
+        if self._product(W) != self.p.tolist():  # never expected: the two ways must agree
             raise InvariantViolation(
                 "integer-path",
                 "the kept decision values p equal Z W",
