@@ -168,13 +168,21 @@ def _reconstruct(Gf: np.ndarray, X: list[int], bits: int, det_bits: int) -> tupl
     return numerators, den
 
 
-def nnls(A: np.ndarray, b: np.ndarray, maxiter: int | None = None) -> tuple[np.ndarray, float]:
+def nnls(
+    A: np.ndarray, b: np.ndarray, maxiter: int | None = None, warm: bool = True
+) -> tuple[np.ndarray, float]:
     """``(x, ||A x - b||)`` with ``x >= 0`` minimizing ``||A x - b||`` (float64), by
     Lawson and Hanson's active-set method on the normal equations: numpy only, a drop-in
     for ``scipy.optimize.nnls`` where importing scipy.optimize (0.4-0.8 s) would cost more
     than the solve. The passive set's inverse Gram matrix is kept by bordering and
     deletion (O(k^2) per change) and recomputed at the end, so the result is as accurate
     as one dense solve. A float warm start only: callers that need exactness re-solve.
+
+    ``warm`` (default) starts the active set from the positive entries of the
+    unconstrained least-squares solution when ``A`` has full column rank (one dense
+    solve): on certificate problems most columns carry weight at the optimum, so a
+    handful of changes replace one bordering per support column. Any feasible start
+    leaves the method's optimality test unchanged; ``warm=False`` starts from x = 0.
     Guarantees: x >= 0 elementwise; at most ``maxiter`` (default 3 n) variable changes.
     """
     A = np.asarray(A, dtype=np.float64)
@@ -184,12 +192,28 @@ def nnls(A: np.ndarray, b: np.ndarray, maxiter: int | None = None) -> tuple[np.n
     with one_blas_thread():
         H = A.T @ A
         f = A.T @ b
-        x = _lawson_hanson(H, f, limit)
+        x = _lawson_hanson(H, f, limit, warm and 0 < n <= A.shape[0])
         residual = float(np.linalg.norm(A @ x - b))
     return x, residual
 
 
-def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
+def _unconstrained_start(H: np.ndarray, f: np.ndarray) -> np.ndarray | None:
+    """The solution of ``H x = f`` (the unconstrained minimizer), or None when H is singular or
+    too badly conditioned for its signs to mean anything."""
+    try:
+        with np.errstate(all="ignore"):
+            inverse = np.linalg.inv(H)
+    except np.linalg.LinAlgError:
+        return None
+    if not np.isfinite(inverse).all():
+        return None
+    norm1 = float(np.abs(H).sum(axis=0).max()) * float(np.abs(inverse).sum(axis=0).max())
+    if norm1 * np.finfo(np.float64).eps > 1e-6:  # the 1-norm condition number
+        return None
+    return np.asarray(inverse @ f)
+
+
+def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int, warm: bool = False) -> np.ndarray:
     """argmin_{x >= 0} x'Hx/2 - f'x for a positive semidefinite H (see :func:`nnls`)."""
     n = H.shape[0]
     x = np.zeros(n)
@@ -203,6 +227,16 @@ def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
     changes = 0
     since_fresh = 0
     refreshes = 0
+    start = _unconstrained_start(H, f) if warm else None
+    if start is not None:
+        chosen = [int(i) for i in np.flatnonzero(start > 0)]
+        if chosen and inverse.renew(H, chosen):
+            # a feasible point positive on the passive set: the inner loop below moves it to
+            # the passive set's optimum, dropping what reaches zero, as after any addition
+            passive = chosen
+            free[passive] = False
+            x[passive] = start[passive]
+            changes = _to_passive_optimum(x, f, passive, inverse, free, changes, limit)
     while changes < limit:
         w = f - H @ x
         w[~free] = -np.inf
@@ -222,32 +256,49 @@ def _lawson_hanson(H: np.ndarray, f: np.ndarray, limit: int) -> np.ndarray:
             since_fresh += 1
             if since_fresh >= 128 and inverse.renew(H, passive):  # bound the updates' drift
                 since_fresh = 0
-        while passive:  # Lawson-Hanson's inner loop: move toward the passive-set optimum
-            z = inverse.view() @ f[passive]
-            if (z > 0).all():
-                x[:] = 0.0
-                x[passive] = z
-                break
-            xp = x[passive]
-            bad = z <= 0
-            alpha = float(np.min(xp[bad] / (xp[bad] - z[bad])))
-            xp = xp + alpha * (z - xp)
-            floor = 1e-14 * float(xp.max(initial=0.0))
-            out = [q for q in range(len(passive)) if xp[q] <= floor]
-            if not out:
-                out = [int(np.argmin(np.where(bad, xp, np.inf)))]
-            for q in sorted(out, reverse=True):
-                inverse.delete(q)
-                free[passive[q]] = True
-                xp = np.delete(xp, q)
-                del passive[q]
-            changes += 1
-            since_fresh += 1
-            x[:] = 0.0
-            x[passive] = xp
-            if changes >= limit:
-                break
+        before = changes
+        changes = _to_passive_optimum(x, f, passive, inverse, free, changes, limit)
+        since_fresh += changes - before
     return x
+
+
+def _to_passive_optimum(
+    x: np.ndarray,
+    f: np.ndarray,
+    passive: list[int],
+    inverse: _PassiveInverse,
+    free: np.ndarray,
+    changes: int,
+    limit: int,
+) -> int:
+    """Lawson-Hanson's inner loop: move the feasible ``x`` (positive on ``passive``) toward
+    the passive set's optimum, dropping the variables that reach zero (``passive``,
+    ``inverse``, ``free`` and ``x`` updated in place); returns the new change count."""
+    while passive:
+        z = inverse.view() @ f[passive]
+        if (z > 0).all():
+            x[:] = 0.0
+            x[passive] = z
+            break
+        xp = x[passive]
+        bad = z <= 0
+        alpha = float(np.min(xp[bad] / (xp[bad] - z[bad])))
+        xp = xp + alpha * (z - xp)
+        floor = 1e-14 * float(xp.max(initial=0.0))
+        out = [q for q in range(len(passive)) if xp[q] <= floor]
+        if not out:
+            out = [int(np.argmin(np.where(bad, xp, np.inf)))]
+        for q in sorted(out, reverse=True):
+            inverse.delete(q)
+            free[passive[q]] = True
+            xp = np.delete(xp, q)
+            del passive[q]
+        changes += 1
+        x[:] = 0.0
+        x[passive] = xp
+        if changes >= limit:
+            break
+    return changes
 
 
 class _PassiveInverse:

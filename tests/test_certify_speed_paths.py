@@ -219,15 +219,16 @@ def test_nnls_meets_the_optimality_conditions_and_scipys_residual(rows: int, col
     rng = np.random.default_rng(seed)
     A = rng.standard_normal((rows, cols))
     b = rng.standard_normal(rows)
-    x, residual = nnls(A, b)
-    assert (x >= 0).all()
-    assert residual == pytest.approx(float(np.linalg.norm(A @ x - b)), rel=1e-12, abs=1e-12)
     reference = scipy_nnls(A, b, maxiter=50 * cols)[1]
-    assert residual <= reference * (1 + 1e-7) + 1e-9
-    gradient = A.T @ (b - A @ x)  # KKT: <= 0 off the support, = 0 on it
-    scale = 1e-7 * (1 + float(np.abs(A).max()) * float(np.abs(b).max()))
-    assert (gradient[x == 0] <= scale).all()
-    assert np.abs(gradient[x > 0]).max(initial=0.0) <= scale
+    for warm in (True, False):  # started from the unconstrained solution's signs, or from 0
+        x, residual = nnls(A, b, warm=warm)
+        assert (x >= 0).all()
+        assert residual == pytest.approx(float(np.linalg.norm(A @ x - b)), rel=1e-12, abs=1e-12)
+        assert residual <= reference * (1 + 1e-7) + 1e-9
+        gradient = A.T @ (b - A @ x)  # KKT: <= 0 off the support, = 0 on it
+        scale = 1e-7 * (1 + float(np.abs(A).max()) * float(np.abs(b).max()))
+        assert (gradient[x == 0] <= scale).all()
+        assert np.abs(gradient[x > 0]).max(initial=0.0) <= scale
 
 
 def test_scaled_patterns_with_another_scale_than_one() -> None:

@@ -70,7 +70,7 @@ def _float_weights(
         if peak > 0:
             Z = Z / peak
         g = np.zeros(len(rows), dtype=int) if groups is None else np.asarray(groups)
-        labels = np.unique(g)
+        labels = sorted(set(g.tolist()))  # not np.unique: it imports numpy.ma (50 ms at first use)
         ones = [(g == k).astype(np.float64) for k in labels]
         # sum of all weights near len(labels); group sums forced equal by a heavy row
         constraints = [sum(ones)] + [1e4 * (ones[0] - o) for o in ones[1:]]
