@@ -123,24 +123,38 @@ class PFMRule:
         return lambda t, w2: isqrt((bb * w2) // cc)
 
     def repeat_count_exact(self, t: int, p: int, q: int, w2: int, s: int) -> int | None:
-        """:func:`repeat_count`'s n without a search, or None where the closed form does not
-        apply (q = 0, or beta^2 s^2 >= q, where multiple updates are refused anyway).
+        """:func:`repeat_count`'s n without a search (``repeat_count_function``)."""
+        return self.repeat_count_function(s)(t, p, q, w2)
 
-        Precondition: the test holds at n = 0. Then ``repeat_guess`` is the count itself:
-        with k = q c^2 - b^2 > 0 the test holds at n iff n <= lin = floor(-p/q) or the
-        quadratic A n^2 + B n + C (A = q k > 0) is <= 0, i.e. n <= floor(r2), r2 its larger
-        root, where the set is not empty. The two sets join into {0, ..., n* - 1}: for p > 0
-        the first is empty and the second holds 0; for p <= 0 the quadratic's vertex -p/q
-        has value b^2 (p^2/q - w2) <= 0 (Cauchy-Schwarz, p^2 <= w2 q), so the interval of the
-        second reaches from below lin + 1 (> -p/q) to r2. So n* - 1 = max(lin, floor(r2), 0)
-        (0: the precondition), and floor(r2) = (isqrt(D) - B) // (2A) exactly, D = B^2 - 4AC:
-        with r = isqrt(D) <= sqrt(D) < r + 1 and N = (r - B) // (2A), 2AN + B <= r <= sqrt(D),
-        and r < 2A(N + 1) + B, an integer, so r + 1 <= 2A(N + 1) + B and sqrt(D) < r + 1 too.
+    def repeat_count_function(self, s: int) -> Callable[[int, int, int, int], int | None]:
+        """(t, p, q, w2) -> :func:`repeat_count`'s n (without a limit) by a closed form, or None
+        where it does not apply (q = 0, or beta^2 s^2 >= q, where multiple updates are refused).
+
+        Precondition: the test holds at n = 0. With b = beta_num s, c = beta_den and
+        k = q c^2 - b^2 > 0 the test holds at n iff n <= lin = floor(-p/q) or the quadratic
+        A n^2 + B n + C <= 0 (A = q k > 0, B = 2 p k, C = p^2 c^2 - b^2 w2: the squared test at
+        w + n z), i.e. n <= floor(r2), r2 its larger root, where that set is not empty. The
+        two sets join into {0, ..., n* - 1}: for p > 0 the first is empty and the second holds
+        0; for p <= 0 the quadratic's value at its vertex -p/q is b^2 (p^2/q - w2) <= 0
+        (Cauchy-Schwarz: p^2 <= w2 q), so the second's interval reaches from below lin + 1
+        (> -p/q) to r2. So n* - 1 = max(lin, floor(r2), 0) (0: the precondition), and
+        floor(r2) = (isqrt(D) - B) // (2A) exactly, D = B^2 - 4AC: with r = isqrt(D) <=
+        sqrt(D) < r + 1 and N = (r - B) // (2A), 2AN + B <= r <= sqrt(D), and r < 2A(N + 1)
+        + B, an integer, so sqrt(D) < r + 1 <= 2A(N + 1) + B.
         """
         b, c = self.ints
-        if q <= 0 or (b * s) ** 2 >= q * c * c:
-            return None
-        return self.repeat_guess(t, p, q, w2, s)
+        bb, cc, isqrt = (b * s) ** 2, c * c, math.isqrt
+
+        def count(t: int, p: int, q: int, w2: int) -> int | None:
+            k = q * cc - bb
+            if q <= 0 or k <= 0:
+                return None
+            a, B = q * k, 2 * p * k
+            D = B * B - 4 * a * (p * p * cc - bb * w2)
+            root = (isqrt(D) - B) // (2 * a) if D >= 0 else -1
+            return max(root, (-p) // q, 0) + 1
+
+        return count
 
     def repeat_guess(self, t: int, p: int, q: int, w2: int, s: int) -> int:
         """A starting point (>= 1) for :func:`repeat_count_near`: one more than the largest
@@ -196,21 +210,31 @@ class PDMRule:
         return lambda t, w2: (de * w2) // (t * d) if t else None
 
     def repeat_count_exact(self, t: int, p: int, q: int, w2: int, s: int) -> int | None:
-        """:func:`repeat_count`'s n without a search, or None where the closed form does not
-        apply (q = 0: z = 0, where no count exists and the limit decides).
+        """:func:`repeat_count`'s n without a search (``repeat_count_function``)."""
+        return self.repeat_count_function(s)(t, p, q, w2)
+
+    def repeat_count_function(self, s: int) -> Callable[[int, int, int, int], int | None]:
+        """(t, p, q, w2) -> :func:`repeat_count`'s n (without a limit) by a closed form, or None
+        where it does not apply (q = 0: z = 0, where no count exists and the limit decides).
 
         Precondition: the test holds at n = 0. The test at (w + n z, t + n) is
-        f(n) = a n^2 + b n - c <= 0 (``repeat_guess``'s a, b, c; expand
-        (t + n) d (p + n q) - (d - e)(w2 + 2 n p + n^2 q)), a = e q > 0, and f(0) = -c <= 0,
-        so D = b^2 + 4 a c >= 0 and the roots are r1 <= 0 <= r2: the test holds at an
-        integer n >= 0 iff n <= floor(r2), so n* = floor(r2) + 1, and floor(r2) =
-        (isqrt(D) - b) // (2a) exactly (r = isqrt(D) <= sqrt(D) < r + 1; with N that floor,
-        2aN + b <= r <= sqrt(D) and r < 2a(N + 1) + b, an integer, so sqrt(D) < r + 1 <=
-        2a(N + 1) + b): that is ``repeat_guess``.
+        f(n) = a n^2 + b n - c <= 0 (expand (t + n) d (p + n q) - (d - e)(w2 + 2 n p + n^2 q):
+        a = e q > 0, b = d t q - (d - 2e) p, c = (d - e) w2 - d t p), and f(0) = -c <= 0, so
+        D = b^2 + 4 a c >= 0 and the roots are r1 <= 0 <= r2: the test holds at an integer
+        n >= 0 iff n <= floor(r2), so n* = floor(r2) + 1, and floor(r2) = (isqrt(D) - b) //
+        (2a) exactly (r = isqrt(D) <= sqrt(D) < r + 1; with N that floor, 2aN + b <= r <=
+        sqrt(D) and r < 2a(N + 1) + b, an integer, so sqrt(D) < r + 1 <= 2a(N + 1) + b).
         """
-        if q <= 0:
-            return None
-        return self.repeat_guess(t, p, q, w2, s)
+        e, d = self.ints
+        de, d2e, isqrt = d - e, d - 2 * e, math.isqrt
+
+        def count(t: int, p: int, q: int, w2: int) -> int | None:
+            if q <= 0:
+                return None
+            a, b = e * q, d * t * q - d2e * p
+            return (isqrt(b * b + 4 * a * (de * w2 - d * t * p)) - b) // (2 * a) + 1
+
+        return count
 
     def repeat_guess(self, t: int, p: int, q: int, w2: int, s: int) -> int:
         """A starting point (>= 1) for :func:`repeat_count_near`: one more than the floor of
@@ -457,57 +481,40 @@ def _run_integer(
     updates: list[tuple[int, int]],
     max_updates: int = 10**7,
 ) -> tuple[int, int, int, bool, str]:
-    """:func:`_run` on the kept decision values (module docstring, "Engines"): the same
+    """:func:`_run` on the kept decision values (module docstring, "Engines"):
+    :meth:`~novikoff.reference.large_margin_integer.DecisionValues.run` makes the same
     presentations in the same order, the same test at each (``p <= rule.threshold``),
-    the same update counts (``rule.repeat_count_exact``, the closed form proved equal to
-    :func:`repeat_count`'s, or :func:`repeat_count_near` where it does not apply) and the
-    same stops. ``values`` holds W (updated in place); ``w2`` is ||W||^2. Returns
+    the same update counts (``rule.repeat_count_function``, the closed form proved equal
+    to :func:`repeat_count`'s, or :func:`repeat_count_near` where it does not apply) and
+    the same stops. ``values`` holds W (updated in place); ``w2`` is ||W||^2. Returns
     (t, ||W||^2, epochs, converged, why it stopped early or "")."""
     _, s = dataset.scaled_patterns
-    Q = values.norms2
     natural = order is None or order == "natural"
     presentation = epoch_order(order, dataset.n_samples)
-    check = checker.cert is not None
-    threshold = rule.threshold_function(s)
-    first, add_then_first, exact = values.first_at_most, values.add_then_first, rule.repeat_count_exact
-    append, extend = updates.append, updates.extend
-    for e in range(max_epochs):
-        epoch = first_epoch + e
-        seq = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
-        j = first(threshold(t, w2), seq, 0)
-        if j < 0:
-            return t, w2, e + 1, True, ""
-        while j >= 0:
-            i = j if seq is None else int(seq[j])
-            p = values.p.item(i)
-            q = Q[i]
-            n = 1
-            if multiple_updates:
-                limit = max_updates - t + 1
-                n = exact(t, p, q, w2, s) or repeat_count_near(
-                    rule, t, p, q, w2, s, limit, rule.repeat_guess(t, p, q, w2, s)
-                )
-                n = min(n, limit)
-            if t + n > max_updates:
-                return (
-                    t,
-                    w2,
-                    e + 1,
-                    False,
-                    f"stopped before update {t + 1}: more than max_updates = {max_updates}",
-                )
-            if check:
-                checker.after_updates(t, p, q, w2, n, f"(sample {i}, epoch {epoch})")
-            if n == 1:
-                w2 += 2 * p + q
-                t += 1
-                append((epoch, i))
-            else:
-                w2 += 2 * n * p + n * n * q
-                t += n
-                extend([(epoch, i)] * n)
-            j = add_then_first(i, n, threshold(t, w2), seq, j + 1)
-    return t, w2, max_epochs, False, ""
+
+    def search(t: int, p: int, q: int, w2: int, limit: int) -> int:
+        return repeat_count_near(rule, t, p, q, w2, s, limit, rule.repeat_guess(t, p, q, w2, s))
+
+    def check(t: int, p: int, q: int, w2: int, n: int, i: int, epoch: int) -> None:
+        checker.after_updates(t, p, q, w2, n, f"(sample {i}, epoch {epoch})")
+
+    epochs = (
+        (epoch, None if natural else np.asarray(presentation(epoch), dtype=np.intp))
+        for epoch in range(first_epoch, first_epoch + max_epochs)
+    )
+    t, w2, ran, converged, limited = values.run(
+        epochs,
+        rule.threshold_function(s),
+        t=t,
+        w2=w2,
+        updates=updates,
+        max_updates=max_updates,
+        count=rule.repeat_count_function(s) if multiple_updates else None,
+        search=search,
+        before_update=check if checker.cert is not None else None,
+    )
+    stopped = f"stopped before update {t + 1}: more than max_updates = {max_updates}" if limited else ""
+    return t, w2, ran, converged, stopped
 
 
 class _Engine:

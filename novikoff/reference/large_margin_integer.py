@@ -44,7 +44,7 @@ integer below ``2^53`` (``peak sum_k a_k`` for ``Z^T a``, ``peak sum_j |W_j|`` f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
 
 import flint
@@ -60,6 +60,7 @@ _FLOAT_EXACT = 2**53
 _INT64_MAX = 2**63 - 1
 _FULL_GRAM_ROWS = 2048  # up to this many rows the float64 way computes the whole Gram matrix at once
 _ONE_THREAD_WORTH = 1 << 22  # multiply-adds above which the Gram product runs on one BLAS thread
+_MULTIPLES = 4096  # at most this many cached multiples n G_k
 _SPARSE = 4  # a flint-way Gram column skips the zeros of Z_k when they are more than 3/4 of it
 
 
@@ -116,6 +117,7 @@ class DecisionValues:
         self._int64 = self.bound <= INT64_VALUES_LIMIT
         self.p = np.array(start, dtype=np.int64) if self._int64 else _object_array(start)
         self._buffer = np.empty(m, dtype=np.int64)
+        self._multiples: dict[int, np.ndarray] = {}  # n m + k -> n G_k (int64), for multiple updates
         # the search's byte buffers: hits[i] = (p_i <= T) by sample, and in presentation order
         self._mask = bytearray(m)
         self._hits = np.frombuffer(self._mask, dtype=np.bool_)
@@ -231,29 +233,181 @@ class DecisionValues:
             self.p += obj if n == 1 else obj * n
         self.bound += step
 
-    def add_then_first(
-        self, k: int, n: int, threshold: int | None, order: np.ndarray | None, start: int
-    ) -> int:
-        """:meth:`add` ``(k, n)``, then :meth:`first_at_most` ``(threshold, order, start)``: one call
-        per update, with the int64 case (no tier change, natural order) done inline."""
-        col, top = self._cols[k], self._tops[k]
-        if col is not None and top is not None and self._int64 and order is None and threshold is not None:
-            bound = self.bound + n * top
-            if bound <= INT64_VALUES_LIMIT and -bound <= threshold < bound and start < self.m:
-                p = self.p  # the same steps as add and first_at_most, in the same exact arithmetic
+    def run(
+        self,
+        epochs: Iterable[tuple[int, np.ndarray | None]],
+        threshold: Callable[[int, int], int | None],
+        *,
+        t: int,
+        w2: int,
+        updates: list[tuple[int, int]],
+        max_updates: int,
+        count: Callable[[int, int, int, int], int | None] | None = None,
+        search: Callable[[int, int, int, int, int], int] | None = None,
+        before_update: Callable[[int, int, int, int, int, int, int], None] | None = None,
+    ) -> tuple[int, int, int, bool, bool]:
+        """A large-margin run's epochs on the kept values: at each presentation the test
+        ``p_i <= threshold(t, w2)`` (None: every p), and on a hit the update of sample i,
+        once, or with ``count`` (multiple updates) min(n, max_updates - t + 1) times, n =
+        ``count(t, p_i, q_i, w2)`` or, where that is None, ``search(t, p_i, q_i, w2,
+        max_updates - t + 1)`` (which applies the limit itself).
+
+        ``epochs`` gives each epoch's number (recorded in ``updates``) and its presentation
+        (a permutation of 0..m-1 as an intp array, or None for 0..m-1); ``w2`` is ||W||^2
+        and is updated as ||W + n Z_i||^2 = w2 + 2 n p_i + n^2 q_i (q_i = ||Z_i||^2);
+        ``before_update(t, p_i, q_i, w2, n, i, epoch)`` runs before each update (the
+        theorem checks). Stops after a clean epoch (converged), when ``epochs`` ends, or
+        before an update that would pass ``max_updates`` (limited). Returns
+        (t, w2, epochs run, converged, limited).
+
+        Each step is :meth:`first_at_most` and :meth:`add`; the int64 case (no tier change,
+        a threshold within [-B, B]) is done inline with the same operations, ``n G_i``
+        taken from a cache of the multiples used (exact int64 products, as in :meth:`add`).
+        """
+        if count is not None and search is None:
+            raise ValueError("run: count needs search for the cases it leaves (None)")
+        m, Q, counts = self.m, self.norms2, self.counts
+        cols, tops, hits, mask = self._cols, self._tops, self._hits, self._mask
+        ordered, mask_ordered = self._hits_ordered, self._mask_ordered
+        less_equal, take = np.less_equal, np.take
+        append, extend = updates.append, updates.extend
+        multiples = self._multiples
+        ran = 0
+        for epoch, seq in epochs:
+            ran += 1
+            j = self.first_at_most(threshold(t, w2), seq, 0)
+            if j < 0:
+                return t, w2, ran, True, False
+            while j >= 0:
+                if seq is None and before_update is None and self._int64:
+                    j, t, w2, limited = self._natural(j, t, w2, epoch, threshold, count, max_updates, updates)
+                    if limited:
+                        return t, w2, ran, False, True
+                    if j < 0:
+                        break
+                i = j if seq is None else int(seq[j])
+                p = self.p
+                pi, q = p.item(i), Q[i]
+                if count is None:
+                    n = 1
+                    if t >= max_updates:
+                        return t, w2, ran, False, True
+                else:
+                    limit = max_updates - t + 1
+                    n = count(t, pi, q, w2) or search(t, pi, q, w2, limit)  # type: ignore[misc]
+                    if n >= limit:
+                        return t, w2, ran, False, True
+                if before_update is not None:
+                    before_update(t, pi, q, w2, n, i, epoch)
+                if n == 1:
+                    w2 += 2 * pi + q
+                    t += 1
+                    append((epoch, i))
+                else:
+                    w2 += 2 * n * pi + n * n * q
+                    t += n
+                    extend([(epoch, i)] * n)
+                T = threshold(t, w2)
+                j += 1
+                col, top = cols[i], tops[i]
+                bound = self.bound + n * top if top is not None else 0
+                if (
+                    col is None
+                    or top is None
+                    or T is None
+                    or not self._int64
+                    or bound > INT64_VALUES_LIMIT
+                    or not -bound <= T < bound
+                ):
+                    self.add(i, n)
+                    j = self.first_at_most(T, seq, j)
+                    continue
+                # add(i, n) and first_at_most(T, seq, j) in the int64 case, the same operations
                 if n == 1:
                     p += col
                 else:
-                    np.multiply(col, n, out=self._buffer)
-                    p += self._buffer
-                self.counts[k] += n
+                    step = multiples.get(n * m + i)
+                    if step is None:
+                        step = col * n  # |n G_ik| <= bound <= 2^62: exact in int64
+                        if len(multiples) < _MULTIPLES:
+                            multiples[n * m + i] = step
+                    p += step
+                counts[i] += n
                 self.bound = bound
-                if p.item(start) <= threshold:
-                    return start
-                np.less_equal(p, threshold, out=self._hits)
-                return self._mask.find(1, start)
-        self.add(k, n)
-        return self.first_at_most(threshold, order, start)
+                if j >= m:
+                    j = -1
+                elif p.item(j if seq is None else seq[j]) > T:
+                    less_equal(p, T, hits)
+                    if seq is None:
+                        j = mask.find(1, j)
+                    else:
+                        take(hits, seq, out=ordered)
+                        j = mask_ordered.find(1, j)
+        return t, w2, ran, False, False
+
+    def _natural(
+        self,
+        j: int,
+        t: int,
+        w2: int,
+        epoch: int,
+        threshold: Callable[[int, int], int | None],
+        count: Callable[[int, int, int, int], int | None] | None,
+        max_updates: int,
+        updates: list[tuple[int, int]],
+    ) -> tuple[int, int, int, bool]:
+        """:meth:`run`'s steps from the hit at position j of the natural order while they need
+        no tier change, no lazily computed column and no ``search``: the same operations with
+        fewer checks. Returns (j, t, w2, limited): j = -1 at the end of the epoch, else a hit
+        that :meth:`run` takes (nothing of it applied yet)."""
+        m, Q, counts, cols, tops = self.m, self.norms2, self.counts, self._cols, self._tops
+        hits, mask, multiples, p = self._hits, self._mask, self._multiples, self.p
+        less_equal, append, extend = np.less_equal, updates.append, updates.extend
+        bound = self.bound
+        while True:
+            col, top = cols[j], tops[j]
+            if col is None or top is None:
+                self.bound = bound
+                return j, t, w2, False
+            pi, q = p.item(j), Q[j]
+            if count is None:
+                if t >= max_updates:
+                    self.bound = bound
+                    return j, t, w2, True
+                n, t1, w2_1, bound1 = 1, t + 1, w2 + 2 * pi + q, bound + top
+            else:
+                n = count(t, pi, q, w2) or 0
+                if n == 0 or n >= max_updates - t + 1:  # no closed form (run's search decides), or limited
+                    self.bound = bound
+                    return j, t, w2, n > 0
+                t1, w2_1, bound1 = t + n, w2 + 2 * n * pi + n * n * q, bound + n * top
+            T = threshold(t1, w2_1)
+            if T is None or bound1 > INT64_VALUES_LIMIT or not -bound1 <= T < bound1:
+                self.bound = bound
+                return j, t, w2, False
+            t, w2, bound = t1, w2_1, bound1
+            if n == 1:
+                p += col
+                append((epoch, j))
+            else:
+                step = multiples.get(n * m + j)
+                if step is None:
+                    step = col * n  # |n G_jk| <= bound <= 2^62: exact in int64
+                    if len(multiples) < _MULTIPLES:
+                        multiples[n * m + j] = step
+                p += step
+                extend([(epoch, j)] * n)
+            counts[j] += n
+            j += 1
+            if j >= m:
+                self.bound = bound
+                return -1, t, w2, False
+            if p.item(j) > T:
+                less_equal(p, T, hits)
+                j = mask.find(1, j)
+                if j < 0:
+                    self.bound = bound
+                    return -1, t, w2, False
 
     def weights(self) -> list[int]:
         """``W = W0 + sum_k a_k Z_k`` exactly, after checking that ``Z W`` is the kept ``p``."""
