@@ -89,7 +89,7 @@ class DecisionValues:
             peak = max(abs(v) for r in Z for v in r)
         self._peak = peak
         self._cols: list[np.ndarray | None] = [None] * m  # G_k, once computed
-        self._tops: list[int | None] = [None] * m  # max_i |G_ik|, once computed
+        self._tops: list[int] = [-1] * m  # max_i |G_ik| once computed (with G_k), -1 before
         # how a Gram column is computed (module docstring: each way is exact)
         if self.Z.dtype != object and peak * peak * d <= _FLOAT_EXACT:
             self._gram = "float64"
@@ -117,6 +117,7 @@ class DecisionValues:
         self._int64 = self.bound <= INT64_VALUES_LIMIT
         self.p = np.array(start, dtype=np.int64) if self._int64 else _object_array(start)
         self._buffer = np.empty(m, dtype=np.int64)
+        self._threshold = np.zeros((), dtype=np.int64)  # the search's T as an array (run)
         self._multiples: dict[int, np.ndarray] = {}  # n m + k -> n G_k (int64), for multiple updates
         # the search's byte buffers: hits[i] = (p_i <= T) by sample, and in presentation order
         self._mask = bytearray(m)
@@ -156,9 +157,9 @@ class DecisionValues:
     def column(self, k: int) -> tuple[np.ndarray, int]:
         """The Gram column ``G_k = Z Z_k`` (int64 when every entry fits, else Python ints) and
         ``max_i |G_ik|``; computed once per k."""
-        col, top = self._cols[k], self._tops[k]
-        if col is not None and top is not None:
-            return col, top
+        col = self._cols[k]
+        if col is not None:
+            return col, self._tops[k]
         if self._gram == "float64":
             col = (self._Zf @ self._Zf[k]).astype(np.int64)  # exact: module docstring
         elif self._gram == "int64":
@@ -280,9 +281,7 @@ class DecisionValues:
                 return t, w2, ran, True, False
             while j >= 0:
                 if seq is None and before_update is None and self._int64:
-                    j, t, w2, limited = self._natural(j, t, w2, epoch, threshold, count, max_updates, updates)
-                    if limited:
-                        return t, w2, ran, False, True
+                    j, t, w2 = self._natural(j, t, w2, epoch, threshold, count, max_updates, updates)
                     if j < 0:
                         break
                 i = j if seq is None else int(seq[j])
@@ -310,10 +309,9 @@ class DecisionValues:
                 T = threshold(t, w2)
                 j += 1
                 col, top = cols[i], tops[i]
-                bound = self.bound + n * top if top is not None else 0
+                bound = self.bound + n * top
                 if (
                     col is None
-                    or top is None
                     or T is None
                     or not self._int64
                     or bound > INT64_VALUES_LIMIT
@@ -355,39 +353,48 @@ class DecisionValues:
         count: Callable[[int, int, int, int], int | None] | None,
         max_updates: int,
         updates: list[tuple[int, int]],
-    ) -> tuple[int, int, int, bool]:
+    ) -> tuple[int, int, int]:
         """:meth:`run`'s steps from the hit at position j of the natural order while they need
         no tier change, no lazily computed column and no ``search``: the same operations with
-        fewer checks. Returns (j, t, w2, limited): j = -1 at the end of the epoch, else a hit
-        that :meth:`run` takes (nothing of it applied yet)."""
+        fewer checks. With multiple updates, n = 1 exactly when the test fails at
+        (w + z, t + 1), i.e. p_j + q_j > threshold(t + 1, ||W + Z_j||^2), the threshold the
+        search needs next anyway; ``count`` only runs where n >= 2. Returns (j, t, w2):
+        j = -1 at the end of the epoch, else a hit that :meth:`run` takes (nothing of it
+        applied yet; the max_updates stop is decided there)."""
         m, Q, counts, cols, tops = self.m, self.norms2, self.counts, self._cols, self._tops
         hits, mask, multiples, p = self._hits, self._mask, self._multiples, self.p
-        less_equal, append, extend = np.less_equal, updates.append, updates.extend
-        bound = self.bound
+        less_equal, add, append, extend, find = (
+            np.less_equal,
+            np.add,
+            updates.append,
+            updates.extend,
+            mask.find,
+        )
+        at = self._threshold  # T as a 0-d int64 array: numpy compares with it faster than with an int
+        bound, limit = self.bound, INT64_VALUES_LIMIT
         while True:
-            col, top = cols[j], tops[j]
-            if col is None or top is None:
-                self.bound = bound
-                return j, t, w2, False
+            col = cols[j]
+            if col is None or t >= max_updates:
+                break
             pi, q = p.item(j), Q[j]
-            if count is None:
-                if t >= max_updates:
-                    self.bound = bound
-                    return j, t, w2, True
-                n, t1, w2_1, bound1 = 1, t + 1, w2 + 2 * pi + q, bound + top
-            else:
-                n = count(t, pi, q, w2) or 0
-                if n == 0 or n >= max_updates - t + 1:  # no closed form (run's search decides), or limited
-                    self.bound = bound
-                    return j, t, w2, n > 0
-                t1, w2_1, bound1 = t + n, w2 + 2 * n * pi + n * n * q, bound + n * top
+            t1, w2_1 = t + 1, w2 + 2 * pi + q
             T = threshold(t1, w2_1)
-            if T is None or bound1 > INT64_VALUES_LIMIT or not -bound1 <= T < bound1:
-                self.bound = bound
-                return j, t, w2, False
+            if count is not None and (T is None or pi + q <= T):  # the test holds after one update
+                n = count(t, pi, q, w2) or 0
+                if n == 0 or n > max_updates - t:  # no closed form (run's search decides), or limited
+                    break
+                t1, w2_1 = t + n, w2 + 2 * n * pi + n * n * q
+                T = threshold(t1, w2_1)
+            else:  # one update: the test fails at (w + z, t + 1) (threshold's equivalence)
+                n = 1
+                if t >= max_updates:
+                    break
+            bound1 = bound + n * tops[j]
+            if T is None or bound1 > limit or not -bound1 <= T < bound1:
+                break
             t, w2, bound = t1, w2_1, bound1
             if n == 1:
-                p += col
+                add(p, col, p)
                 append((epoch, j))
             else:
                 step = multiples.get(n * m + j)
@@ -395,19 +402,21 @@ class DecisionValues:
                     step = col * n  # |n G_jk| <= bound <= 2^62: exact in int64
                     if len(multiples) < _MULTIPLES:
                         multiples[n * m + j] = step
-                p += step
+                add(p, step, p)
                 extend([(epoch, j)] * n)
             counts[j] += n
             j += 1
             if j >= m:
-                self.bound = bound
-                return -1, t, w2, False
+                j = -1
+                break
             if p.item(j) > T:
-                less_equal(p, T, hits)
-                j = mask.find(1, j)
+                at[()] = T  # exact: |T| < bound <= 2^62
+                less_equal(p, at, hits)
+                j = find(1, j)
                 if j < 0:
-                    self.bound = bound
-                    return -1, t, w2, False
+                    break
+        self.bound = bound
+        return j, t, w2
 
     def weights(self) -> list[int]:
         """``W = W0 + sum_k a_k Z_k`` exactly, after checking that ``Z W`` is the kept ``p``."""
