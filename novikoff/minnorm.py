@@ -179,10 +179,11 @@ def nnls(
     as one dense solve. A float warm start only: callers that need exactness re-solve.
 
     ``warm`` (default) starts the active set from the positive entries of the
-    unconstrained least-squares solution when ``A`` has full column rank (one dense
-    solve): on certificate problems most columns carry weight at the optimum, so a
-    handful of changes replace one bordering per support column. Any feasible start
-    leaves the method's optimality test unchanged; ``warm=False`` starts from x = 0.
+    unconstrained least-squares solution when ``A'A`` is well conditioned (1-norm
+    condition number at most 1e6; one dense inverse): on certificate problems most
+    columns carry weight at the optimum, so a handful of changes replace one bordering
+    per support column. Any feasible start leaves the method's optimality test
+    unchanged; ``warm=False`` (or a badly conditioned ``A'A``) starts from x = 0.
     Guarantees: x >= 0 elementwise; at most ``maxiter`` (default 3 n) variable changes.
     """
     A = np.asarray(A, dtype=np.float64)
@@ -199,7 +200,7 @@ def nnls(
 
 def _unconstrained_start(H: np.ndarray, f: np.ndarray) -> np.ndarray | None:
     """The solution of ``H x = f`` (the unconstrained minimizer), or None when H is singular or
-    too badly conditioned for its signs to mean anything."""
+    badly conditioned (then the cold start is the safe one)."""
     try:
         with np.errstate(all="ignore"):
             inverse = np.linalg.inv(H)
@@ -207,8 +208,9 @@ def _unconstrained_start(H: np.ndarray, f: np.ndarray) -> np.ndarray | None:
         return None
     if not np.isfinite(inverse).all():
         return None
-    norm1 = float(np.abs(H).sum(axis=0).max()) * float(np.abs(inverse).sum(axis=0).max())
-    if norm1 * np.finfo(np.float64).eps > 1e-6:  # the 1-norm condition number
+    # the 1-norm condition number: above 1e6 the bordering test of dependence (relative
+    # 1e-10) can refuse columns of a large passive set, and the warm start would stop short
+    if float(np.abs(H).sum(axis=0).max()) * float(np.abs(inverse).sum(axis=0).max()) > 1e6:
         return None
     return np.asarray(inverse @ f)
 

@@ -231,6 +231,24 @@ def test_nnls_meets_the_optimality_conditions_and_scipys_residual(rows: int, col
         assert np.abs(gradient[x > 0]).max(initial=0.0) <= scale
 
 
+def test_nnls_warm_start_on_a_badly_conditioned_penalty_problem_reaches_the_cold_optimum(
+    coq_dir: Path,
+) -> None:
+    # the geometric margin's warm start on vec400: two class groups whose sums a 1e4-weighted
+    # row keeps equal (A'A's condition number ~1e9); started from the unconstrained signs,
+    # the bordering refused columns and stopped short (a 250x slower exact solve after it)
+    ds = read_csv(coq_dir / "vec400_1.csv")
+    X = np.array(ds.numerators, dtype=np.float64) * np.array(ds.labels)[:, None]
+    X /= np.abs(X).max()
+    g = np.array(ds.labels) == 1
+    A = np.vstack([X.T, np.ones(len(g)), 1e4 * np.where(g, 1.0, -1.0)])
+    b = np.zeros(A.shape[0])
+    b[X.shape[1]] = 2.0
+    _, r_cold = nnls(A, b, warm=False)
+    _, r_warm = nnls(A, b)
+    assert r_warm <= r_cold * (1 + 1e-9)
+
+
 def test_scaled_patterns_with_another_scale_than_one() -> None:
     rows = [[Fraction(1, 2), Fraction(3)], [Fraction(-5, 4), Fraction(0)]]
     ds = Dataset.from_fraction_rows(rows, [1, -1], bias=Fraction(1, 3))
