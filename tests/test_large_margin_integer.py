@@ -6,6 +6,7 @@ catch a wrong state."""
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.strategies import certified_separable, nonseparable_datasets, orderings, separable_datasets
 from novikoff.readers import load_dataset
+from novikoff.reference import large_margin_integer
 from novikoff.reference.large_margin import (
     LargeMarginRun,
     PDMRule,
@@ -154,6 +156,46 @@ def test_integer_engine_on_the_benchmark_files(coq_dir: Path, algorithm: str, mu
         )
 
 
+@pytest.mark.parametrize("cached", [True, False])
+def test_natural_order_multiple_updates_on_sonar_make_the_plain_run(
+    coq_dir: Path, cached: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # natural order without a certificate: DecisionValues.run's int64 stretch, n = 1 decided by
+    # the next threshold, n >= 2 by the closed form, n G_k from the cache of multiples or not
+    if not cached:
+        monkeypatch.setattr(large_margin_integer, "_MULTIPLES", 0)
+    sonar = soft_margin(load_dataset(coq_dir / "rocks_and_mines.csv"), 1)
+    for algorithm in ("pdm", "pfm", "pdm-succ"):
+        _, fast = both(
+            algorithm, sonar, eps=Fraction(1, 10), beta=Fraction(1, 100), multiple_updates=True, max_epochs=25
+        )
+        runs = [len(list(g)) for _, g in itertools.groupby(fast.updates)]
+        if algorithm != "pfm":  # PFM(1/100) repeats no update here
+            assert max(runs) >= 2 and min(runs) == 1  # both kinds of count were made
+
+
+def test_pattern_array_gives_the_same_values_and_a_wrong_array_is_refused() -> None:
+    ds = scaled(ROWS, LABELS, 3)
+    Z, _ = ds.scaled_patterns
+    A = ds.pattern_array
+    assert A is not None
+    a, b = DecisionValues(Z, [0, 0, 0], A), DecisionValues(Z, [0, 0, 0])
+    for values in (a, b):
+        values.add(1, 2)
+        values.add(3, 1)
+    assert a.p.tolist() == b.p.tolist() and a.weights() == b.weights()
+    with pytest.raises(ValueError, match=r"array must be int64 of shape \(4, 3\)"):
+        DecisionValues(Z, [0, 0, 0], A[:3])
+    with pytest.raises(ValueError, match="array must be int64"):
+        DecisionValues(Z, [0, 0, 0], A.astype(np.float64))
+
+
+def test_run_refuses_a_count_without_its_search() -> None:
+    values = DecisionValues([[1]], [0])
+    with pytest.raises(ValueError, match="count needs search"):
+        values.run([(0, None)], lambda t, w2: 0, t=0, w2=0, updates=[], max_updates=5, count=lambda *a: 1)
+
+
 # --- the arithmetic tiers of the kept values -----------------------------------------------------
 
 
@@ -219,6 +261,22 @@ def test_values_move_to_python_ints_exactly_when_the_int64_bound_would_break() -
     assert values.value(0) == 8 * 2**60 and values.minimum() == 8 * 2**60
     assert values.weights() == [8 * 2**30]
     assert INT64_VALUES_LIMIT == 2**62
+
+
+def test_weights_beyond_the_float64_bound_are_exact_and_checked() -> None:
+    # float64 Gram (peak^2 d <= 2^53) but peak sum |W| > 2^53: Z W and Z^T a by exact integers
+    Z = [[2**20, 1], [3, -(2**20)]]
+    W0 = [2**40, 5]
+    values = DecisionValues(Z, W0)
+    assert values.gram_arithmetic == "float64"
+    assert values.p.tolist() == [2**60 + 5, 3 * 2**40 - 5 * 2**20]
+    values.add(0, 3)
+    values.add(1, 2**33)
+    expected = [2**40 + 3 * 2**20 + 2**33 * 3, 5 + 3 - 2**53]
+    assert values.weights() == expected
+    values.p[0] += 1
+    with pytest.raises(InvariantViolation, match="integer-path"):
+        values.weights()
 
 
 def test_values_start_from_nonzero_weights_exactly() -> None:
@@ -310,6 +368,32 @@ def test_repeat_count_near_is_repeat_count_from_any_guess(
     expected = repeat_count(rule, t, p, q, w2, 1, limit)
     assert repeat_count_near(rule, t, p, q, w2, 1, limit, guess) == expected
     assert repeat_count_near(rule, t, p, q, w2, 1, limit, rule.repeat_guess(t, p, q, w2, 1)) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    t=st.integers(0, 10**6),
+    w=st.lists(st.integers(-(10**9), 10**9), min_size=3, max_size=3),
+    z=st.lists(st.integers(-(10**5), 10**5), min_size=3, max_size=3),
+    s=st.integers(1, 10**4),
+    rule=st.one_of(
+        EPS.map(PDMRule),
+        st.builds(Fraction, st.integers(0, 10**6), st.integers(1, 10**6)).map(PFMRule),
+    ),
+)
+def test_closed_form_count_is_repeat_count(t: int, w: list[int], z: list[int], s: int, rule: Rule) -> None:
+    # p, w2, q from real vectors (so Cauchy-Schwarz holds as in a run), the test holding at n = 0
+    p, w2, q = sum(a * b for a, b in zip(w, z)), sum(a * a for a in w), sum(b * b for b in z)
+    assume(rule.updates(t, p, w2, s))
+    n = rule.repeat_count_exact(t, p, q, w2, s)
+    if isinstance(rule, PFMRule) and rule.beta**2 * s * s >= q:  # no count exists: refused
+        assert n is None
+        return
+    if q == 0:
+        assert n is None
+        return
+    assert n == repeat_count(rule, t, p, q, w2, s)
+    assert n == rule.repeat_count_function(s)(t, p, q, w2)
 
 
 # --- checks that catch a wrong state, and bad input ----------------------------------------------

@@ -118,6 +118,7 @@ class DecisionValues:
         self.p = np.array(start, dtype=np.int64) if self._int64 else _object_array(start)
         self._buffer = np.empty(m, dtype=np.int64)
         self._threshold = np.zeros((), dtype=np.int64)  # the search's T as an array (run)
+        self._last_counts = [0] * m  # each sample's last multiple-update count (a guess)
         self._multiples: dict[int, np.ndarray] = {}  # n m + k -> n G_k (int64), for multiple updates
         # the search's byte buffers: hits[i] = (p_i <= T) by sample, and in presentation order
         self._mask = bytearray(m)
@@ -257,7 +258,10 @@ class DecisionValues:
         (a permutation of 0..m-1 as an intp array, or None for 0..m-1); ``w2`` is ||W||^2
         and is updated as ||W + n Z_i||^2 = w2 + 2 n p_i + n^2 q_i (q_i = ||Z_i||^2);
         ``before_update(t, p_i, q_i, w2, n, i, epoch)`` runs before each update (the
-        theorem checks). Stops after a clean epoch (converged), when ``epochs`` ends, or
+        theorem checks). ``count`` may return None (then ``search`` decides) but must not
+        return a number for a sample where the n at which the test holds are not
+        {0, ..., n - 1}: a sample's last count is then tried first as a guess. Stops after
+        a clean epoch (converged), when ``epochs`` ends, or
         before an update that would pass ``max_updates`` (limited). Returns
         (t, w2, epochs run, converged, limited).
 
@@ -358,7 +362,10 @@ class DecisionValues:
         no tier change, no lazily computed column and no ``search``: the same operations with
         fewer checks. With multiple updates, n = 1 exactly when the test fails at
         (w + z, t + 1), i.e. p_j + q_j > threshold(t + 1, ||W + Z_j||^2), the threshold the
-        search needs next anyway; ``count`` only runs where n >= 2. Returns (j, t, w2):
+        search needs next anyway; where n >= 2, the sample's previous count g is tried
+        (n = g where the test holds at g - 1 and fails at g; n = g + 1 where it holds at g
+        and fails at g + 1: the set where it holds is {0, ..., n - 1}, as
+        ``repeat_count_near`` uses), then ``count``. Returns (j, t, w2):
         j = -1 at the end of the epoch, else a hit that :meth:`run` takes (nothing of it
         applied yet; the max_updates stop is decided there)."""
         m, Q, counts, cols, tops = self.m, self.norms2, self.counts, self._cols, self._tops
@@ -371,7 +378,7 @@ class DecisionValues:
             mask.find,
         )
         at = self._threshold  # T as a 0-d int64 array: numpy compares with it faster than with an int
-        bound, limit = self.bound, INT64_VALUES_LIMIT
+        bound, limit, last = self.bound, INT64_VALUES_LIMIT, self._last_counts
         while True:
             col = cols[j]
             if col is None or t >= max_updates:
@@ -380,11 +387,30 @@ class DecisionValues:
             t1, w2_1 = t + 1, w2 + 2 * pi + q
             T = threshold(t1, w2_1)
             if count is not None and (T is None or pi + q <= T):  # the test holds after one update
-                n = count(t, pi, q, w2) or 0
-                if n == 0 or n > max_updates - t:  # no closed form (run's search decides), or limited
+                # n >= 2: first this sample's last count g, accepted where the test holds at
+                # g - 1 and fails at g (then n = g: the set where it holds is {0, ..., n - 1}),
+                # or g + 1 where it holds at g and fails at g + 1; else the closed form
+                n, g = 0, last[j]
+                if g >= 2 and (
+                    g == 2
+                    or (Tg := threshold(t + g - 1, w2 + 2 * (g - 1) * pi + (g - 1) * (g - 1) * q)) is None
+                    or pi + (g - 1) * q <= Tg
+                ):
+                    for k in (g, g + 1):
+                        w2_k = w2 + 2 * k * pi + k * k * q
+                        Tk = threshold(t + k, w2_k)
+                        if Tk is not None and pi + k * q > Tk:
+                            n, t1, w2_1, T = k, t + k, w2_k, Tk
+                            break
+                if n == 0:
+                    n = count(t, pi, q, w2) or 0
+                    if n == 0:  # no closed form: run's search decides
+                        break
+                    t1, w2_1 = t + n, w2 + 2 * n * pi + n * n * q
+                    T = threshold(t1, w2_1)
+                if n > max_updates - t:  # limited: run decides
                     break
-                t1, w2_1 = t + n, w2 + 2 * n * pi + n * n * q
-                T = threshold(t1, w2_1)
+                last[j] = n
             else:  # one update: the test fails at (w + z, t + 1) (threshold's equivalence)
                 n = 1
                 if t >= max_updates:
