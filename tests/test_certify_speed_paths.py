@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from fractions import Fraction
 from pathlib import Path
@@ -25,9 +26,18 @@ from hypothesis import strategies as st
 import novikoff.minnorm
 from novikoff.bigdot import big_dot, big_scale
 from novikoff.certificates import SeparableCertificate, certify
+from novikoff.certificates.checker import (
+    CERTIFICATE_PARTS,
+    REASON_CODES,
+    certificate_rejection,
+    check_certificate,
+    earliest_rejection,
+)
+from novikoff.certificates.solver import check_on_two_cores
 from novikoff.data import Dataset
-from novikoff.errors import DataFormatError
+from novikoff.errors import CertificateError, DataFormatError
 from novikoff.minnorm import PatternAtoms, min_norm_point, nnls, solve_ones
+from novikoff.rational import RationalVector
 from novikoff.readers import read_csv
 from novikoff.twins.exact import exact_perceptron
 
@@ -295,3 +305,70 @@ def test_pattern_array_is_none_beyond_int64() -> None:
     ds = Dataset.from_arrays([[2**70, 1], [-1, 2]], [1, -1])
     assert ds.pattern_array is None
     assert ds.R2 == 2**140 + 1 + 1
+
+
+def _consistent(lambdas: RationalVector, ds: Dataset, R2: Fraction) -> SeparableCertificate:
+    """A certificate whose p*, gamma^2, weights and bound all follow from ``lambdas`` (computed
+    here with Fractions), so only minimality can be false."""
+    p = [
+        sum((w * z for w, z in zip(lambdas, col)), Fraction(0))
+        for col in zip(*(ds.pattern(i) for i in range(ds.n_samples)))
+    ]
+    g2 = sum((v * v for v in p), Fraction(0))
+    return SeparableCertificate(
+        lambdas,
+        RationalVector.from_values(p),
+        g2,
+        RationalVector.from_values([v / g2 for v in p]),
+        R2,
+        R2 / g2,
+    )
+
+
+def test_the_checkers_two_parts_name_the_same_first_false_fact_as_the_whole_check() -> None:
+    # certify checks vec400-sized certificates in two processes, one part each; each part
+    # checks its own facts only, and the earliest of their rejections is the one-core answer
+    ds = Dataset.from_arrays([[2, 1], [1, 3], [-1, -2], [0, -3]], [1, 1, -1, -1])
+    good = certify(ds)
+    assert isinstance(good, SeparableCertificate)
+    replace = dataclasses.replace
+    off = Fraction(1, 7)
+    vertex = RationalVector([1, 0, 0, 0], 1)  # lambda on z_1 alone: p* = z_1 is not minimal
+    bad_pstar = RationalVector(
+        [*good.pstar.numerators[:-1], good.pstar.numerators[-1] + 1], good.pstar.denominator
+    )
+    mutants = {
+        "lambda-sum": replace(good, lambdas=RationalVector([1, 1, 1, 1], 1)),
+        "radius": replace(good, R2=good.R2 + off),
+        "pstar": replace(good, pstar=bad_pstar),
+        "gamma2": replace(good, gamma2=good.gamma2 + off),
+        "not-minimal": _consistent(vertex, ds, good.R2),
+        "weights": replace(good, weights=good.pstar),
+        "bound": replace(good, bound=good.bound + off),
+    }
+    mutants["radius and not-minimal"] = replace(mutants["not-minimal"], R2=good.R2 + off)
+    mutants["pstar (too short) and radius"] = replace(good, pstar=RationalVector([1], 1), R2=good.R2 + off)
+    mutants["gamma2 and weights"] = replace(good, gamma2=good.gamma2 + off, weights=good.pstar)
+    own = {
+        "combination": set(REASON_CODES) - {"radius", "not-minimal"},
+        "minimality": {"radius", "not-minimal"},
+    }
+    for part in CERTIFICATE_PARTS:
+        assert certificate_rejection(ds, good, part) is None
+    for name, cert in mutants.items():
+        with pytest.raises(CertificateError) as whole:
+            check_certificate(ds, cert)
+        code = getattr(whole.value, "code", None)
+        expected = {"radius and not-minimal": "radius", "pstar (too short) and radius": "radius"}
+        assert code == expected.get(name, name.split(" ")[0]), name
+        parts = [certificate_rejection(ds, cert, part) for part in CERTIFICATE_PARTS]
+        for part, found in zip(CERTIFICATE_PARTS, parts):
+            assert found is None or found.code in own[part], (name, part)
+        first = earliest_rejection(parts)
+        assert first is not None and first.code == code, name
+        with pytest.raises(CertificateError) as split:  # the parts in two processes (fork)
+            check_on_two_cores(ds, cert)
+        assert getattr(split.value, "code", None) == code, name
+    check_on_two_cores(ds, good)
+    with pytest.raises(ValueError, match="part must be one of"):
+        certificate_rejection(ds, good, "everything")

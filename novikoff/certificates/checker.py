@@ -8,6 +8,11 @@ of DESIGN section 4 with Python integers and Fractions. Its trusted base is Pyth
 integers and FLINT's exact integer matrix product (fmpz_mat ``*``), used for the two large
 products (sum lambda_i z_i and the scores z_i.p*); it uses no linear-system code.
 
+:func:`check_certificate`'s facts fall into two parts that need nothing from each other
+(:data:`CERTIFICATE_PARTS`, :func:`certificate_rejection`), so a caller may check them at
+the same time in two processes; :func:`earliest_rejection` of the parts' answers names the
+same first false fact as the whole check.
+
 :func:`check_document` checks a whole certificate file against the data and returns a
 :class:`Verdict` naming the FIRST failing fact by a stable reason code (:data:`REASONS`);
 :func:`check_certificate`, :func:`check_geometric_margin` and :func:`check_run` return None
@@ -41,18 +46,21 @@ from novikoff.rational import RationalVector, to_fraction
 from novikoff.runs import Order, epoch_order
 
 __all__ = [
+    "CERTIFICATE_PARTS",
     "REASONS",
     "REASON_CODES",
     "CertificateError",
     "CertificateRejected",
     "Verdict",
     "certificate_is_valid",
+    "certificate_rejection",
     "check_certificate",
     "check_document",
     "check_geometric_margin",
     "check_nonseparable_bound",
     "check_perceptron",
     "check_run",
+    "earliest_rejection",
 ]
 
 #: Every fact the checker can find false, in the order it checks them: reason code -> what
@@ -188,38 +196,114 @@ def _dot(u: Sequence[int], v: Sequence[int]) -> int:
     return sum(map(operator.mul, u, v))
 
 
+#: :func:`check_certificate`'s facts in two parts that need nothing from each other, so they
+#: can be checked at the same time (two processes): "combination" (lambda, p* = sum lambda_i
+#: z_i, gamma^2, the weights, the bound against the claimed R^2, a Gordan certificate's zero
+#: sum, the geometric margin) and "minimality" (R^2, and min_i z_i.p* >= ||p*||^2 for the
+#: claimed p*). Each part trusts nothing the other checks: where one needs the other's value
+#: it uses the certificate's claim, which the other part verifies, so both parts passing is
+#: exactly :func:`check_certificate` passing (:func:`earliest_rejection` names the same fact).
+CERTIFICATE_PARTS: tuple[str, ...] = ("combination", "minimality")
+
+
 def check_certificate(ds: Dataset, cert: Certificate) -> None:
     """Raise CertificateRejected unless ``cert`` is a valid certificate for ``ds``."""
+    rejection = certificate_rejection(ds, cert)
+    if rejection is not None:
+        raise rejection
+
+
+def certificate_rejection(
+    ds: Dataset, cert: Certificate, part: str | None = None
+) -> CertificateRejected | None:
+    """The rejection of the FIRST false fact of ``cert`` on ``ds`` (in :data:`REASON_CODES`
+    order), or None when every fact holds; with ``part`` (one of :data:`CERTIFICATE_PARTS`),
+    of that part's facts only. ``earliest_rejection`` of the parts' answers is the answer
+    without ``part``. Never raises :class:`CertificateRejected`."""
+    if part is not None and part not in CERTIFICATE_PARTS:
+        raise ValueError(f"part must be one of {CERTIFICATE_PARTS}, not {part!r}")
     rows, s = _patterns(ds)
     Z = flint.fmpz_mat(rows)
-    P, q = _combination(cert.lambdas, Z)  # p* = P / (q s)
-    R2 = Fraction(max(_dot(r, r) for r in rows), s * s)
-    if cert.R2 != R2:
-        raise _fail("radius", f"R^2 claimed {cert.R2}, actual {R2}")
+    if part == "minimality":
+        return _minimality_rejection(cert, rows, s, Z)
+    first = _combination_rejection(ds, cert, s, Z)
+    if part == "combination" or (first is not None and _rank(first) < _rank_of("radius")):
+        return first  # the minimality part's facts all come later
+    return earliest_rejection([first, _minimality_rejection(cert, rows, s, Z)])
+
+
+def earliest_rejection(rejections: Sequence[CertificateRejected | None]) -> CertificateRejected | None:
+    """The rejection whose fact comes first in :data:`REASON_CODES` order (None if there is none)."""
+    found = [r for r in rejections if r is not None]
+    return min(found, key=_rank) if found else None
+
+
+def _rank(rejection: CertificateRejected) -> int:
+    return _rank_of(rejection.code)
+
+
+def _rank_of(code: str) -> int:
+    return REASON_CODES.index(code)
+
+
+def _combination_rejection(
+    ds: Dataset, cert: Certificate, s: int, Z: flint.fmpz_mat
+) -> CertificateRejected | None:
+    """The "combination" part (:data:`CERTIFICATE_PARTS`): lambda, p*, gamma^2, weights, bound
+    (against the claimed R^2, which the "minimality" part checks), the geometric margin."""
+    try:
+        P, q = _combination(cert.lambdas, Z)  # p* = P / (q s)
+    except CertificateRejected as exc:
+        return exc
     if isinstance(cert, GordanCertificate):
         if any(P):
-            raise _fail("gordan-nonzero", "sum lambda_i z_i is not zero")
-        return
+            return _fail("gordan-nonzero", "sum lambda_i z_i is not zero")
+        return None
     pp = _square_sum(P)
     if pp == 0:
-        raise _fail("pstar-zero", "p* = 0: this is a Gordan certificate, not a separating one")
+        return _fail("pstar-zero", "p* = 0: this is a Gordan certificate, not a separating one")
     if not _vector(cert.pstar).equals_scaled(P, q * s):
-        raise _fail("pstar", "p* is not sum lambda_i z_i")
+        return _fail("pstar", "p* is not sum lambda_i z_i")
     gamma2 = Fraction(pp, (q * s) ** 2)
     if cert.gamma2 != gamma2:
-        raise _fail("gamma2", f"gamma^2 claimed {cert.gamma2}, ||p*||^2 = {gamma2}")
-    # min_i z_i.p* >= ||p*||^2  <=>  min_i (rows_i . P) * q >= P.P   (times q^2 s^2 > 0)
-    scores = _matvec(Z, P)
-    worst = min(range(len(rows)), key=scores.__getitem__)
-    if scores[worst] * q < pp:
-        raise _fail("not-minimal", f"z_{worst}.p* < ||p*||^2: p* is not the minimum-norm point")
+        return _fail("gamma2", f"gamma^2 claimed {cert.gamma2}, ||p*||^2 = {gamma2}")
     # w~ = p*/||p*||^2 = P (q s) / (P.P)
     if not _vector(cert.weights).equals_scaled(_scaled(P, q * s), pp):
-        raise _fail("weights", "weights are not p*/||p*||^2")
-    if cert.bound != R2 / gamma2:
-        raise _fail("bound", f"bound claimed {cert.bound}, R^2/gamma^2 = {R2 / gamma2}")
+        return _fail("weights", "weights are not p*/||p*||^2")
+    if cert.bound != cert.R2 / gamma2:
+        return _fail("bound", f"bound claimed {cert.bound}, R^2/gamma^2 = {cert.R2 / gamma2}")
     if cert.geometric is not None:
-        check_geometric_margin(ds, cert.geometric)
+        try:
+            check_geometric_margin(ds, cert.geometric)
+        except CertificateRejected as exc:
+            return exc
+    return None
+
+
+def _minimality_rejection(
+    cert: Certificate, rows: Sequence[Sequence[int]], s: int, Z: flint.fmpz_mat
+) -> CertificateRejected | None:
+    """The "minimality" part (:data:`CERTIFICATE_PARTS`): R^2 = max ||z_i||^2 and, for a
+    separating certificate, min_i z_i.p* >= ||p*||^2 for the claimed p* (which the
+    "combination" part checks is sum lambda_i z_i, nonzero, of the right length)."""
+    R2 = Fraction(max(_dot(r, r) for r in rows), s * s)
+    if cert.R2 != R2:
+        return _fail("radius", f"R^2 claimed {cert.R2}, actual {R2}")
+    if isinstance(cert, GordanCertificate):
+        return None
+    pstar = _vector(cert.pstar)
+    V, d = pstar.numerators, pstar.denominator  # p* = V / d
+    if len(V) != Z.ncols():
+        return None  # the combination part rejects it ("pstar")
+    vv = _square_sum(V)
+    if vv == 0:
+        return None  # the combination part rejects it ("pstar-zero" or "pstar")
+    # min_i z_i.p* >= ||p*||^2  <=>  min_i (rows_i . V) d >= V.V s   (times s d^2 > 0)
+    scores = _matvec(Z, V)
+    worst = min(range(len(rows)), key=scores.__getitem__)
+    if scores[worst] * d < vv * s:
+        return _fail("not-minimal", f"z_{worst}.p* < ||p*||^2: p* is not the minimum-norm point")
+    return None
 
 
 _GEOMETRIC_CODES = ("geometric-length", "geometric-negative", "geometric-sum")

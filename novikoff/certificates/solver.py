@@ -29,7 +29,13 @@ import flint
 import numpy as np
 
 from novikoff.bigdot import big_dot, big_scale
-from novikoff.certificates.checker import check_certificate, check_geometric_margin
+from novikoff.certificates.checker import (
+    CertificateRejected,
+    certificate_rejection,
+    check_certificate,
+    check_geometric_margin,
+    earliest_rejection,
+)
 from novikoff.certificates.format import (
     Certificate,
     CertificateDocument,
@@ -47,7 +53,7 @@ from novikoff.parallel import beside
 from novikoff.rational import RationalVector
 from novikoff.runs import RunRecord
 
-__all__ = ["certificate_document", "certify", "geometric_margin"]
+__all__ = ["certificate_document", "certify", "check_on_two_cores", "geometric_margin"]
 
 
 def _float_weights(
@@ -175,7 +181,10 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
             lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2
         )
         if verify:  # check the main certificate while the geometric margin may still run beside
-            check_certificate(dataset, cert)
+            if m * dataset.dimension >= _PARALLEL_SIZE:
+                check_on_two_cores(dataset, cert)
+            else:
+                check_certificate(dataset, cert)
         if pending is not None:
             geo = pending()  # already checked when verify
         else:
@@ -188,6 +197,25 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     if verify:
         check_certificate(dataset, cert)
     return cert
+
+
+def check_on_two_cores(dataset: Dataset, cert: Certificate) -> None:
+    """:func:`~novikoff.certificates.checker.check_certificate`, its two independent parts
+    (:data:`~novikoff.certificates.checker.CERTIFICATE_PARTS`) checked at the same time: the
+    "minimality" part in a forked child (or here, if that fails), the "combination" part
+    here. Raises the same CertificateRejected (the first false fact) as the one-core check."""
+    other = beside(_part_rejection, dataset, cert, "minimality")
+    first = certificate_rejection(dataset, cert, "combination")
+    found = other()
+    rejection = earliest_rejection([first, None if found is None else CertificateRejected(*found)])
+    if rejection is not None:
+        raise rejection
+
+
+def _part_rejection(dataset: Dataset, cert: Certificate, part: str) -> tuple[str, str] | None:
+    """``(code, fact)`` of the first false fact of ``part`` (picklable), or None."""
+    rejection = certificate_rejection(dataset, cert, part)
+    return None if rejection is None else (rejection.code, rejection.fact)
 
 
 def _checked_geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
