@@ -31,6 +31,7 @@ __all__ = [
     "MinNormPoint",
     "PatternAtoms",
     "affine_minimizer_weights",
+    "best_denominator",
     "min_norm_point",
     "nnls",
     "solve_ones",
@@ -98,9 +99,9 @@ def _refine(
         return None
     mask = (1 << w) - 1
     row_sum = float(np.abs(Gf).sum(axis=1).max())
-    limit = 2 * row_sum + 1  # |r| = |G delta| with |delta| <= ~1/2 when the float step is good
-    if limit * 2.0**e >= 2.0**62:
-        return None
+    # |r| = |G delta| with |delta| <= ~1/2 when the float step is good; and 2^e r must fit
+    # int64 (the worst case, row_sum 2^e, is often beyond it while the actual |r| is far below)
+    limit = min(2 * row_sum + 1, 2.0 ** (62 - e))
     steps = -(-bits // e)
     r = np.ones(k, dtype=np.int64)
     digits = np.empty((steps, k), dtype=np.int64)
@@ -158,7 +159,7 @@ def _reconstruct(Gf: np.ndarray, X: list[int], bits: int, det_bits: int) -> tupl
         rest = ((scaled[j] + half) & mask) - half
         if abs(rest) > close:
             bound = max(1, (1 << det_bits) // den)
-            extra = Fraction(scaled[j], 1 << bits).limit_denominator(bound).denominator
+            extra = best_denominator(scaled[j], 1 << bits, bound)
             den *= extra
             scaled = big_scale(X, den)  # rare: usually only for the first entry
         j += 1
@@ -166,6 +167,49 @@ def _reconstruct(Gf: np.ndarray, X: list[int], bits: int, det_bits: int) -> tupl
     if any(v != den for v in small_times_big(Gf, numerators)):
         return None
     return numerators, den
+
+
+def best_denominator(numerator: int, denominator: int, bound: int) -> int:
+    """The denominator of ``Fraction(numerator, denominator).limit_denominator(bound)`` (the
+    closest fraction with a denominator at most ``bound``), for ``denominator > 0`` and
+    ``bound >= 1``: the same continued fraction, its quotients found by Lehmer's method
+    (Knuth 4.5.2, Algorithm L) from the leading 62 bits while the convergents' denominators
+    are far below ``bound``, then step by step as :mod:`fractions` does. On 17,000-bit
+    inputs (vec400's exact solve) this is several times faster than the big-number steps."""
+    if denominator <= 0 or bound < 1:
+        raise ValueError("best_denominator needs denominator > 0 and bound >= 1")
+    q0, q1 = 1, 0  # the denominators of the last two convergents
+    n, d = numerator, denominator
+    limit = bound.bit_length() - 64  # below this many bits, a round cannot pass the bound
+    first = True
+    while d:
+        if not first and q1.bit_length() < limit and n.bit_length() > 64:
+            # one Lehmer round on the leading bits (n > d > 0 after the first quotient)
+            shift = n.bit_length() - 62
+            nh, dh = n >> shift, d >> shift
+            A, B, C, D = 1, 0, 0, 1  # (n, d) <- (A n + B d, C n + D d)
+            m00, m01, m10, m11 = 1, 0, 0, 1  # (q0, q1) <- (q0 m00 + q1 m10, q0 m01 + q1 m11)
+            while dh + C != 0 and dh + D != 0:
+                a = (nh + A) // (dh + C)
+                if a != (nh + B) // (dh + D):
+                    break  # the leading bits no longer determine the quotient
+                A, B, C, D = C, D, A - a * C, B - a * D
+                nh, dh = dh, nh - a * dh
+                m00, m01, m10, m11 = m01, m00 + a * m01, m11, m10 + a * m11
+            if B != 0:  # at least one quotient: apply the round to the full numbers
+                n, d = A * n + B * d, C * n + D * d
+                q0, q1 = q0 * m00 + q1 * m10, q0 * m01 + q1 * m11
+                continue
+        first = False
+        a = n // d
+        q2 = q0 + a * q1
+        if q2 > bound:
+            k = (bound - q0) // q1
+            # the closer of the semiconvergent (q0 + k q1) and the convergent (q1), as fractions does
+            return q1 if 2 * d * (q0 + k * q1) <= denominator else q0 + k * q1
+        q0, q1 = q1, q2
+        n, d = d, n - a * d
+    return q1  # the fraction itself: its reduced denominator is at most bound
 
 
 def nnls(

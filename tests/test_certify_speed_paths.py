@@ -36,7 +36,7 @@ from novikoff.certificates.checker import (
 from novikoff.certificates.solver import check_on_two_cores
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, DataFormatError
-from novikoff.minnorm import PatternAtoms, min_norm_point, nnls, solve_ones
+from novikoff.minnorm import PatternAtoms, best_denominator, min_norm_point, nnls, solve_ones
 from novikoff.rational import RationalVector
 from novikoff.readers import read_csv
 from novikoff.twins.exact import exact_perceptron
@@ -372,3 +372,31 @@ def test_the_checkers_two_parts_name_the_same_first_false_fact_as_the_whole_chec
     check_on_two_cores(ds, good)
     with pytest.raises(ValueError, match="part must be one of"):
         certificate_rejection(ds, good, "everything")
+
+
+@settings(max_examples=200)
+@given(
+    st.integers(-(2**300), 2**300),
+    st.integers(1, 2**300),
+    st.integers(1, 2**160),
+)
+def test_best_denominator_is_fractions_limit_denominator(num: int, den: int, bound: int) -> None:
+    expected = Fraction(num, den).limit_denominator(bound).denominator
+    assert best_denominator(num, den, bound) == expected
+
+
+@pytest.mark.parametrize("bits", [64, 700, 8500])
+def test_best_denominator_recovers_a_fraction_from_twice_its_bits(bits: int) -> None:
+    # the exact solve's use: y = n/d known to 2 log2(d) + 40 bits, d <= 2^(bits + 1)
+    rng = np.random.default_rng(bits)
+    d = int.from_bytes(rng.bytes(bits // 8), "little") | 1
+    n = int.from_bytes(rng.bytes(bits // 8), "little") - d // 3
+    scale = 2 * bits + 40
+    approximation = (n << scale) // d
+    assert best_denominator(approximation, 1 << scale, 1 << (bits + 1)) == Fraction(n, d).denominator
+    assert (
+        Fraction(approximation, 1 << scale).limit_denominator(1 << (bits + 1)).denominator
+        == Fraction(n, d).denominator
+    )
+    with pytest.raises(ValueError):
+        best_denominator(1, 0, 5)
