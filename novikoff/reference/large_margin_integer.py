@@ -363,14 +363,17 @@ class DecisionValues:
     ) -> tuple[int, int, int]:
         """:meth:`run`'s steps from the hit at position j of the natural order while they need
         no tier change, no lazily computed column and no ``search``: the same operations with
-        fewer checks. With multiple updates, n = 1 exactly when the test fails at
-        (w + z, t + 1), i.e. p_j + q_j > threshold(t + 1, ||W + Z_j||^2), the threshold the
-        search needs next anyway; where n >= 2, the sample's previous count g is tried
-        (n = g where the test holds at g - 1 and fails at g; n = g + 1 where it holds at g
-        and fails at g + 1: the set where it holds is {0, ..., n - 1}, as
-        ``repeat_count_near`` uses), then ``count``. Returns (j, t, w2):
-        j = -1 at the end of the epoch, else a hit that :meth:`run` takes (nothing of it
-        applied yet; the max_updates stop is decided there)."""
+        fewer checks. Returns (j, t, w2): j = -1 at the end of the epoch, else a hit that
+        :meth:`run` takes (nothing of it applied yet; the max_updates stop is decided there).
+
+        With multiple updates the count n is decided by evaluating the test at
+        (w + k z, t + k) as ``p + k q <= threshold(t + k, ||W + k Z||^2)`` (threshold's
+        equivalence), the set of k where it holds being {0, ..., n - 1}: first at g - 1 and
+        g, g the sample's previous count (n = g where it holds at g - 1 and fails at g;
+        n = g + 1 where it also holds at g and fails at g + 1; n = 1 where g = 2 and it
+        fails at 1), else at 1 (n = 1 where it fails), else ``count``'s closed form. The
+        last evaluation is the threshold the search needs next.
+        """
         m, Q, counts, cols, tops = self.m, self.norms2, self.counts, self._cols, self._tops
         hits, mask, multiples, p = self._hits, self._mask, self._multiples, self.p
         less_equal, add, append, extend, find = (
@@ -382,46 +385,51 @@ class DecisionValues:
         )
         at = self._threshold  # T as a 0-d int64 array: numpy compares with it faster than with an int
         bound, limit, last = self.bound, INT64_VALUES_LIMIT, self._last_counts
+        pi = p.item(j)
         while True:
             col = cols[j]
-            if col is None or t >= max_updates:
+            if col is None:
                 break
-            pi, q = p.item(j), Q[j]
-            t1, w2_1 = t + 1, w2 + 2 * pi + q
-            T = threshold(t1, w2_1)
-            if count is not None and (T is None or pi + q <= T):  # the test holds after one update
-                # n >= 2: first this sample's last count g, accepted where the test holds at
-                # g - 1 and fails at g (then n = g: the set where it holds is {0, ..., n - 1}),
-                # or g + 1 where it holds at g and fails at g + 1; else the closed form
-                n, g = 0, last[j]
-                if g >= 2 and (
-                    g == 2
-                    or (Tg := threshold(t + g - 1, w2 + 2 * (g - 1) * pi + (g - 1) * (g - 1) * q)) is None
-                    or pi + (g - 1) * q <= Tg
-                ):
-                    for k in (g, g + 1):
-                        w2_k = w2 + 2 * k * pi + k * k * q
-                        Tk = threshold(t + k, w2_k)
-                        if Tk is not None and pi + k * q > Tk:
-                            n, t1, w2_1, T = k, t + k, w2_k, Tk
-                            break
-                if n == 0:
+            q = Q[j]
+            n = 0
+            if count is not None and (g := last[j]) >= 2:
+                # a = W_k.Z_j and w2_1 = ||W_k||^2 at W_k = W + k Z_j, k = g - 1, g, g + 1:
+                # W_{k+1}.Z_j = a + q and ||W_{k+1}||^2 = ||W_k||^2 + 2 a + q
+                k = g - 1
+                a = pi + k * q
+                w2_1 = w2 + k * (pi + a)
+                T = threshold(t + k, w2_1)
+                if T is None or a <= T:  # holds at g - 1: n >= g
+                    w2_1 += 2 * a + q
+                    a += q
+                    T = threshold(t + g, w2_1)
+                    if T is not None and a > T:
+                        n = g
+                    else:
+                        w2_1 += 2 * a + q
+                        a += q
+                        T = threshold(t + g + 1, w2_1)
+                        if T is not None and a > T:
+                            n = g + 1
+                elif k == 1:  # fails at 1
+                    n = 1
+            if n == 0:
+                w2_1 = w2 + 2 * pi + q
+                T = threshold(t + 1, w2_1)
+                if count is not None and (T is None or pi + q <= T):  # holds at 1: n >= 2
                     n = count(t, pi, q, w2) or 0
                     if n == 0:  # no closed form: run's search decides
                         break
-                    t1, w2_1 = t + n, w2 + 2 * n * pi + n * n * q
-                    T = threshold(t1, w2_1)
-                if n > max_updates - t:  # limited: run decides
-                    break
-                last[j] = n
-            else:  # one update: the test fails at (w + z, t + 1) (threshold's equivalence)
-                n = 1
-                if t >= max_updates:
-                    break
+                    w2_1 = w2 + 2 * n * pi + n * n * q
+                    T = threshold(t + n, w2_1)
+                else:
+                    n = 1
+            if n > max_updates - t:  # limited: run decides
+                break
             bound1 = bound + n * tops[j]
             if T is None or bound1 > limit or not -bound1 <= T < bound1:
                 break
-            t, w2, bound = t1, w2_1, bound1
+            t, w2, bound = t + n, w2_1, bound1
             if n == 1:
                 add(p, col, p)
                 append((epoch, j))
@@ -434,16 +442,20 @@ class DecisionValues:
                 add(p, step, p)
                 extend([(epoch, j)] * n)
             counts[j] += n
+            if count is not None:
+                last[j] = n
             j += 1
             if j >= m:
                 j = -1
                 break
-            if p.item(j) > T:
+            pi = p.item(j)
+            if pi > T:
                 at[()] = T  # exact: |T| < bound <= 2^62
                 less_equal(p, at, hits)
                 j = find(1, j)
                 if j < 0:
                     break
+                pi = p.item(j)
         self.bound = bound
         return j, t, w2
 
