@@ -290,3 +290,75 @@ def test_the_engine_switch_refuses_unknown_names_and_missing_numba(monkeypatch: 
         pfm_twin(X, y, beta=0, engine="compiled")
     big = np.ones((COMPILED_FROM, 1))
     assert pdm_twin(big, np.ones(COMPILED_FROM), eps=Fraction(1, 2)).engine == "numpy"  # auto falls back
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), bias=st.sampled_from([1.0, 0.5, 3.0]), wide=st.booleans())
+def test_the_compiled_set_up_passes_build_the_numpy_ways_patterns(seed: int, bias: float, wide: bool) -> None:
+    # from COMPILED_CONVERSION_FROM non-zeros twin_sparse_patterns and the squared norms take one
+    # compiled pass each: the same CSR arrays (dtypes included) as the numpy way, and the same
+    # ||z_i||^2 as a sum in order, on rows with duplicate and unsorted columns, empty rows and
+    # 32- or 64-bit indices
+    rng = np.random.default_rng(seed)
+    m, d = int(rng.integers(1, 30)), int(rng.integers(1, 8))
+    counts = rng.integers(0, 6, m)
+    indptr = np.concatenate([[0], np.cumsum(counts)])
+    dtype = np.int64 if wide else np.int32
+    X = sps.csr_matrix(
+        (
+            rng.normal(size=indptr[-1]) * 10.0 ** rng.integers(-3, 4, indptr[-1]),
+            rng.integers(0, d, indptr[-1]).astype(dtype),
+            indptr.astype(dtype),
+        ),
+        shape=(m, d),
+    )
+    y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
+    built = {}
+    for way, start in (("numpy", 10**12), ("compiled", 0)):
+        old = large_margin.COMPILED_CONVERSION_FROM
+        large_margin.COMPILED_CONVERSION_FROM = start
+        try:
+            built[way] = large_margin.twin_sparse_patterns(X.copy(), y, bias)
+        finally:
+            large_margin.COMPILED_CONVERSION_FROM = old
+    A, B = built["numpy"], built["compiled"]
+    for name in ("data", "indices", "indptr"):
+        a, b = getattr(A, name), getattr(B, name)
+        assert a.dtype == b.dtype and np.array_equal(a, b)
+    in_order = [float(sum(v * v for v in B.data[B.indptr[i] : B.indptr[i + 1]].tolist())) for i in range(m)]
+    assert compiled_large_margin.row_squares(B.indptr, B.data).tolist() == in_order
+
+
+def test_the_kernel_reads_32_and_64_bit_column_indices_alike() -> None:
+    # the kernel views the column indices as unsigned, without a copy: scipy gives int32 up to
+    # 2^31 non-zeros and int64 beyond; both give the same epoch, events and weights
+    rng = np.random.default_rng(8)
+    Z = large_margin.twin_sparse_patterns(
+        sps.random(150, 12, density=0.4, format="csr", random_state=2),
+        np.where(rng.random(150) < 0.5, 1.0, -1.0),
+        1.0,
+    )
+    wide = Z.copy()
+    wide.indices, wide.indptr = Z.indices.astype(np.int64), Z.indptr.astype(np.int64)
+    q = np.asarray(Z.multiply(Z).sum(axis=1)).ravel()
+    results = []
+    for patterns in (Z, wide):
+        K = compiled_large_margin.LargeMarginKernel(patterns, q, np.sqrt(q) * 1.01, 20 * 2.0**-53)
+        assert K.indices.dtype == (np.uint32 if patterns is Z else np.uint64)
+        K.configure(
+            rule="pdm",
+            fparam=0.1,
+            gap=0.0,
+            multiple=True,
+            active_sets=True,
+            levels=(2.0, 1.1),
+            rounds=10,
+            mini_epochs=20,
+        )
+        K.st[compiled_large_margin.MAXU] = 10**6
+        w = np.zeros(Z.shape[1])
+        status = K.epoch(np.arange(150, dtype=np.int64), w)
+        events = K.st[compiled_large_margin.EVENTS]
+        results.append((status, w, K.ev_row[:events].tolist(), K.ev_n[:events].tolist()))
+    (s32, w32, r32, n32), (s64, w64, r64, n64) = results
+    assert s32 == s64 and r32 == r64 and n32 == n64 and len(r32) > 10 and np.array_equal(w32, w64)

@@ -55,6 +55,8 @@ __all__ = [
     "LargeMarginKernel",
     "T",
     "available",
+    "row_squares",
+    "signed_rows_with_bias",
 ]
 
 # statuses: a scan's end (DONE), an epoch's (EPOCH_DONE, CLEAN), an interruption at a sample
@@ -74,10 +76,13 @@ def available() -> bool:
 def _compile() -> None:
     """Compile the kernels on first use (numba is imported only then; cached on disk)."""
     global _compiled, _dot_dense, _dot, _products, _decide, _count, _scan, _closeness, _epoch
+    global _with_bias, _row_squares
     if _compiled:
         return
     import numba
 
+    _with_bias = numba.njit(cache=True, nogil=True)(_with_bias)
+    _row_squares = numba.njit(cache=True, nogil=True)(_row_squares)
     # the dot products only may be reassociated and fused (the rounding bound holds for any
     # order); the updates w_j + n z_j are rounded exactly as numpy rounds them
     _dot_dense = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_dot_dense)
@@ -465,6 +470,65 @@ def _epoch(
             st[PHASE] = 1
 
 
+def _with_bias(
+    indptr: np.ndarray,
+    indices: np.ndarray,
+    data: np.ndarray,
+    signs: np.ndarray,
+    bias: float,
+    column: int,
+    indptr_out: np.ndarray,
+    indices_out: np.ndarray,
+    data_out: np.ndarray,
+) -> None:
+    """Row i of the output: row i of the input times signs[i], then (column, bias * signs[i])."""
+    o = 0
+    for i in range(indptr.shape[0] - 1):
+        indptr_out[i] = o
+        s = signs[i]
+        for k in range(indptr[i], indptr[i + 1]):
+            indices_out[o] = indices[k]
+            data_out[o] = data[k] * s
+            o += 1
+        indices_out[o] = column
+        data_out[o] = bias * s
+        o += 1
+    indptr_out[indptr.shape[0] - 1] = o
+
+
+def signed_rows_with_bias(
+    indptr: np.ndarray, indices: np.ndarray, data: np.ndarray, signs: np.ndarray, bias: float, column: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The CSR arrays (indptr, indices, data) of the rows signs[i] * (x_i, bias), the bias
+    entry appended to each row at ``column``, in one compiled pass: the same arrays as the
+    numpy way in :func:`novikoff.twins.large_margin.twin_sparse_patterns` (each value one
+    product x_ij * s_i, rounded once), without its masks and repeats over every entry."""
+    _compile()
+    m = len(indptr) - 1
+    indptr_out = np.empty(m + 1, dtype=np.int64)
+    indices_out = np.empty(len(data) + m, dtype=indices.dtype)
+    data_out = np.empty(len(data) + m)
+    _with_bias(indptr, indices, data, signs, float(bias), column, indptr_out, indices_out, data_out)
+    return indptr_out, indices_out, data_out
+
+
+def _row_squares(indptr: np.ndarray, data: np.ndarray, out: np.ndarray) -> None:
+    for i in range(indptr.shape[0] - 1):
+        s = 0.0
+        for k in range(indptr[i], indptr[i + 1]):
+            s += data[k] * data[k]
+        out[i] = s
+
+
+def row_squares(indptr: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """The float sum of squares of each CSR row's values, summed in order from 0.0 (so
+    within gamma_k of the exact ||z_i||^2, like any order), without a temporary per entry."""
+    _compile()
+    out = np.empty(len(indptr) - 1)
+    _row_squares(indptr, data, out)
+    return out
+
+
 class LargeMarginKernel:
     """The compiled epochs over fixed patterns ``Z`` (dense float64 or scipy CSR float64).
 
@@ -487,8 +551,9 @@ class LargeMarginKernel:
         if sparse:
             self.Zd = np.empty((0, 0))
             self.data = np.ascontiguousarray(Z.data, dtype=np.float64)
-            # unsigned: numba then skips the negative-index check in the inner loops (2x)
-            self.indices = Z.indices.astype(np.uint64)
+            # unsigned: numba then skips the negative-index check in the inner loops (2x); a
+            # view, not a copy (CSR column indices are never negative)
+            self.indices = Z.indices.view(np.uint32 if Z.indices.dtype == np.int32 else np.uint64)
             self.indptr = Z.indptr.astype(np.int64)  # one kernel specialization for all inputs
         else:
             self.Zd = np.ascontiguousarray(Z, dtype=np.float64)

@@ -74,6 +74,9 @@ _FIRST_BLOCK = 16
 LEVEL1, LEVEL2 = 1.0, 0.1
 MINI_EPOCHS, ROUNDS = 20, 10
 COMPILED_FROM = 10_000  # engine="auto": the compiled kernel from the start from this many stored values
+COMPILED_CONVERSION_FROM = (
+    10**6
+)  # twin_sparse_patterns converts in the compiled pass from this many non-zeros
 SWITCH_AFTER = 0.5  # engine="auto", smaller problems: the kernel takes over after this many seconds
 ENGINES = ("auto", "numpy", "compiled")
 
@@ -106,6 +109,14 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
         raise InputError(f"bias must be finite and >= 0, got {bias}")
     m, d = Xs.shape
     counts = np.diff(Xs.indptr)
+    signs = np.asarray(ya, dtype=np.float64)
+    if bias != 0 and Xs.nnz >= COMPILED_CONVERSION_FROM and cl.available():  # the same arrays, one pass
+        indptr, indices, data = cl.signed_rows_with_bias(
+            Xs.indptr, Xs.indices, Xs.data, signs, float(bias), d
+        )
+        Z = sps.csr_matrix((data, indices, indptr), shape=(m, d + 1))
+        Z.sum_duplicates()
+        return Z
     if bias != 0:  # append the bias entry to every row, building the arrays directly
         indptr = Xs.indptr.astype(np.int64) + np.arange(m + 1)
         last = indptr[1:] - 1  # the bias entry is each row's last
@@ -119,7 +130,7 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
         d += 1
     else:  # copies: the input's arrays are never touched (sum_duplicates works in place)
         data, indices, indptr = Xs.data.copy(), Xs.indices.copy(), Xs.indptr.copy()
-    data *= np.repeat(np.asarray(ya, dtype=np.float64), counts)  # y_i = +-1: exact
+    data *= np.repeat(signs, counts)  # y_i = +-1: exact
     Z = sps.csr_matrix((data, indices, indptr), shape=(m, d))
     Z.sum_duplicates()  # one entry per (row, column), sorted: updates then touch each entry once
     return Z
@@ -143,7 +154,10 @@ class _Patterns:
         self.Z = Z  # np.ndarray or scipy.sparse.csr_matrix
         self.sparse = sps.issparse(Z)
         self.m, self.d = Z.shape
-        if self.sparse:
+        if self.sparse and Z.nnz >= COMPILED_CONVERSION_FROM and cl.available():
+            sq = cl.row_squares(Z.indptr, Z.data)  # no 8-byte temporary per entry
+            self.nnz_per_row = np.diff(Z.indptr)
+        elif self.sparse:
             sq = _row_sums(Z.data * Z.data, Z.indptr)
             self.nnz_per_row = np.diff(Z.indptr)
         else:
