@@ -45,6 +45,8 @@ integer below ``2^53`` (``peak sum_k a_k`` for ``Z^T a``, ``peak sum_j |W_j|`` f
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -87,7 +89,7 @@ class DecisionValues:
             peak = int(np.abs(self.Z).max()) if self.Z.size else 0  # |Z_ij| <= 2^63 - 1: no overflow
         except OverflowError:  # some |Z_ij| >= 2^63
             self.Z = _object_matrix(Z, m, d)
-            peak = max(abs(v) for r in Z for v in r)
+            peak = max((max(max(r), -min(r)) for r in Z if len(r)), default=0)  # C-level max/min per row
         self._peak = peak
         self._cols: list[np.ndarray | None] = [None] * m  # G_k, once computed
         self._tops: list[int] = [-1] * m  # max_i |G_ik| once computed (with G_k), -1 before
@@ -104,12 +106,12 @@ class DecisionValues:
             self._gram = "int64"
         else:
             self._gram = "flint"
-            self._Zflint = flint.fmpz_mat(m, d, [int(v) for r in Z for v in r])
+            self._Zflint = flint.fmpz_mat(m, d, list(map(int, itertools.chain.from_iterable(Z))))
         self._Zobj: np.ndarray | None = None  # Z as Python ints, for sparse Gram columns
         if self.Z.dtype != object and peak * peak * d <= _INT64_MAX:  # no int64 sum can overflow
             self.norms2: list[int] = np.einsum("ij,ij->i", self.Z, self.Z).tolist()
         else:
-            self.norms2 = [sum(v * v for v in r) for r in Z]
+            self.norms2 = [sum(map(operator.mul, r, r)) for r in Z]
         self._columns_obj: dict[int, np.ndarray] = {}
         self._W0 = [int(v) for v in W0]
         self.counts = [0] * m  # a_k: updates on sample k
