@@ -362,3 +362,16 @@ def test_the_kernel_reads_32_and_64_bit_column_indices_alike() -> None:
         results.append((status, w, K.ev_row[:events].tolist(), K.ev_n[:events].tolist()))
     (s32, w32, r32, n32), (s64, w64, r64, n64) = results
     assert s32 == s64 and r32 == r64 and n32 == n64 and len(r32) > 10 and np.array_equal(w32, w64)
+
+
+def test_row_products_count_the_kernels_dot_products() -> None:
+    # without active sets every epoch presents each of the m samples once, one product each;
+    # with them the level selections and mini-epochs add products on top of the full passes
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(80, 5))
+    y = np.where(X @ rng.normal(size=5) > 0, 1.0, -1.0)
+    plain = run("pdm", X, y, "compiled", multiple_updates=True)
+    assert plain.converged and plain.row_products == plain.epochs * 80
+    active = run("pdm", X, y, "compiled", multiple_updates=True, active_sets=True)
+    assert active.mini_epochs > 0 and active.row_products > active.epochs * 80
+    assert run("pdm", X, y, "numpy", multiple_updates=True).row_products == 0

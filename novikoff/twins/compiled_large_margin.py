@@ -50,6 +50,7 @@ __all__ = [
     "MINI",
     "PHASE",
     "POS",
+    "PRODUCTS",
     "STOPPED",
     "UNDECIDED",
     "LargeMarginKernel",
@@ -266,7 +267,7 @@ def _count(
 
 
 # the int64 state ``st``: where an interrupted epoch stands
-PHASE, POS, MADE, MADE_ROUND, ROUND, MINI_K, N1, N2, MINI, T, MAXU, EVENTS = range(12)
+PHASE, POS, MADE, MADE_ROUND, ROUND, MINI_K, N1, N2, MINI, T, MAXU, EVENTS, PRODUCTS = range(13)
 # the float64 parameters ``par`` and int64 configuration ``cfg``
 FPARAM, GAP, GK, LVL1, LVL2, D_COLS = range(6)
 RULE, MULTIPLE, ACTIVE, ROUNDS, MINI_EPOCHS, SPARSE = range(6)
@@ -298,6 +299,7 @@ def _scan(
     for c in range(st[POS], count):
         i = rows[c]
         p = _dot(Zd, data, indices, indptr, sparse, i, w)
+        st[PRODUCTS] += 1
         t, w2, w2_err = st[T], fw[0], fw[1]
         h = _decide(rule, fparam, gap, t, p, q[i], w2, w2_err, gk, norm_up[i], 0)
         if h == 0:
@@ -361,6 +363,7 @@ def _closeness(
     level: float,
     out: np.ndarray,
     buf: np.ndarray,
+    st: np.ndarray,
 ) -> int:
     """Writes to ``out`` the rows of rows[:count] whose closeness c_i is <= ``level``, in
     order, and returns how many: the numpy engine's selection, bit for bit.
@@ -377,6 +380,7 @@ def _closeness(
             out[c] = rows[c]
         return count
     _products(Zd, data, indices, indptr, cfg[SPARSE] == 1, rows, count, w, buf)
+    st[PRODUCTS] += count
     ft = float(t)
     selected = 0
     for c in range(count):
@@ -429,7 +433,7 @@ def _epoch(
             if st[ROUND] == cfg[ROUNDS]:
                 return EPOCH_DONE, 0.0, -1
             n1 = _closeness(
-                Zd, data, indices, indptr, norm_up, rows, m, w, st[T], par, cfg, par[LVL1], lv1, cbuf
+                Zd, data, indices, indptr, norm_up, rows, m, w, st[T], par, cfg, par[LVL1], lv1, cbuf, st
             )
             st[N1], st[MADE_ROUND], st[MINI_K], st[PHASE] = n1, 0, 0, 2
         elif ph == 2:  # a mini-epoch: level 2 from level 1
@@ -438,7 +442,7 @@ def _epoch(
                 continue
             n1 = st[N1]
             n2 = _closeness(
-                Zd, data, indices, indptr, norm_up, lv1, n1, w, st[T], par, cfg, par[LVL2], lv2, cbuf
+                Zd, data, indices, indptr, norm_up, lv1, n1, w, st[T], par, cfg, par[LVL2], lv2, cbuf, st
             )
             st[N2], st[MADE], st[POS], st[PHASE] = n2, 0, 0, 3
             st[MINI] += 1
@@ -566,7 +570,7 @@ class LargeMarginKernel:
         self.par[GK], self.par[D_COLS] = float(gamma_k), float(d)
         self.cfg = np.zeros(6, dtype=np.int64)
         self.cfg[SPARSE] = 1 if sparse else 0
-        self.st = np.zeros(12, dtype=np.int64)
+        self.st = np.zeros(13, dtype=np.int64)
         self.fw = np.zeros(2)
         self.lv1 = np.empty(m, dtype=np.int64)
         self.lv2 = np.empty(m, dtype=np.int64)

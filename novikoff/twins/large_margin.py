@@ -91,6 +91,9 @@ class TwinRun(RunRecord):
     stages: list[tuple[float, int, int]] = field(default_factory=list)
     exact_decisions: int = 0
     mini_epochs: int = 0
+    # the dot products z_i.w the compiled engine computed (presentations and level selections;
+    # the epochs the numpy engine ran are not counted): the work the schedule asks for
+    row_products: int = 0
     stopped: str = ""  # why the run stopped before converging, when not max_epochs
     engine: str = "numpy"
 
@@ -243,6 +246,7 @@ class _State:
         self.w2 = 0.0
         self.w2_err = 0.0
         self.exact = 0
+        self.products = 0  # the compiled kernel's z_i.w (TwinRun.row_products)
         self.max_updates = 10**7
         self.stopped = ""
         self.kernel: cl.LargeMarginKernel | None = None  # the compiled engine's, when it runs
@@ -514,6 +518,7 @@ def _compiled_epoch(
         st[cl.EVENTS] = 0
         S.t, S.w2, S.w2_err = int(st[cl.T]), float(K.fw[0]), float(K.fw[1])
         if status in (cl.EPOCH_DONE, cl.CLEAN):
+            S.products += int(st[cl.PRODUCTS])
             return status == cl.CLEAN, int(st[cl.MINI])
         if status == cl.FULL:
             continue
@@ -524,6 +529,7 @@ def _compiled_epoch(
         n = S.count(p, i) if multiple else 1
         if S.t + n > S.max_updates:
             S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
+            S.products += int(st[cl.PRODUCTS])
             return False, int(st[cl.MINI])
         S.update(p, i, n)
         updates.extend([(epoch, i)] * n)
@@ -633,6 +639,7 @@ def pfm_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini,
+        row_products=S.products,
         engine="+".join(S.engines),
     )
 
@@ -684,6 +691,7 @@ def pdm_succ_twin(
         exact_decisions=S.exact,
         stopped=S.stopped,
         mini_epochs=mini_total,
+        row_products=S.products,
         engine="+".join(S.engines),
     )
 
