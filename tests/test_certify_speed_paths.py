@@ -32,6 +32,7 @@ from novikoff.certificates.checker import (
     certificate_rejection,
     check_certificate,
     earliest_rejection,
+    prepare_checker,
 )
 from novikoff.certificates.solver import check_on_two_cores
 from novikoff.data import Dataset
@@ -400,3 +401,18 @@ def test_best_denominator_recovers_a_fraction_from_twice_its_bits(bits: int) -> 
     )
     with pytest.raises(ValueError):
         best_denominator(1, 0, 5)
+
+
+def test_the_checkers_prepared_matrix_belongs_to_its_dataset_only() -> None:
+    # prepare_checker keeps one dataset's FLINT matrix for the processes forked after it;
+    # a check on other data (same shape, other numbers) must use that data, not the matrix
+    first = Dataset.from_arrays([[2, 1], [1, 3], [-1, -2], [0, -3]], [1, 1, -1, -1])
+    second = Dataset.from_arrays([[2, 1], [1, 3], [-1, -2], [0, -4]], [1, 1, -1, -1])
+    cert = certify(first)
+    prepare_checker(first)
+    assert certificate_rejection(first, cert) is None
+    rejection = certificate_rejection(second, cert)
+    assert rejection is not None and rejection.code in {"radius", "pstar"}
+    assert certificate_rejection(first, cert) is None  # and back
+    prepare_checker(second)
+    assert certificate_rejection(second, certify(second)) is None

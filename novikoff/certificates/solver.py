@@ -35,6 +35,7 @@ from novikoff.certificates.checker import (
     check_certificate,
     check_geometric_margin,
     earliest_rejection,
+    prepare_checker,
 )
 from novikoff.certificates.format import (
     Certificate,
@@ -152,7 +153,10 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     # geometric margin can start at once, on the other core for large problems.
     want_geometric = geometric and dataset.bias > 0 and len(dataset.classes) == 2
     pending: Callable[[], GeometricMarginCertificate | None] | None = None
-    if want_geometric and m * dataset.dimension >= _PARALLEL_SIZE:
+    large = m * dataset.dimension >= _PARALLEL_SIZE
+    if verify and large:
+        prepare_checker(dataset)  # the checks' FLINT matrix, shared by every process forked below
+    if want_geometric and large:
         # found AND checked by the exact checker on the other core (if the child fails,
         # both are done here when the result is asked for)
         pending = beside(_checked_geometric_margin if verify else geometric_margin, dataset)
@@ -181,7 +185,7 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
             lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2
         )
         if verify:  # check the main certificate while the geometric margin may still run beside
-            if m * dataset.dimension >= _PARALLEL_SIZE:
+            if large:
                 check_on_two_cores(dataset, cert)
             else:
                 check_certificate(dataset, cert)
