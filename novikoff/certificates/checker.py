@@ -403,9 +403,11 @@ def check_geometric_margin(ds: Dataset, geo: GeometricMarginCertificate) -> None
         a_full[i] = c * (q // alpha.denominator)
     for i, c in zip(neg, beta.numerators):
         b_full[i] = c * (q // beta.denominator)
-    a, _ = _combination(RationalVector(a_full, q), X, _GEOMETRIC_CODES)
-    b, _ = _combination(RationalVector(b_full, q), X, _GEOMETRIC_CODES)
-    V = [u - w for u, w in zip(a, b)]  # v = V / (q D)
+    m = len(ds.labels)
+    _convex(RationalVector(a_full, q), m, _GEOMETRIC_CODES)
+    _convex(RationalVector(b_full, q), m, _GEOMETRIC_CODES)
+    # sum alpha_p X_p - sum beta_n X_n in one product (the classes' weights do not overlap)
+    V = _row_times([u - w for u, w in zip(a_full, b_full)], X) if ds.n_features else []  # v = V / (q D)
     den = q * ds.denominator
     if not _vector(geo.v).equals_scaled(V, den):
         raise _fail("geometric-v", "geometric margin: v is not the difference of the hull points")

@@ -333,7 +333,7 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
         RationalVector(alpha.values(), q),
         RationalVector(beta.values(), q),
         RationalVector(res.numerator, den),
-        Fraction(sum(c * c for c in res.numerator), den * den),
+        Fraction(big_dot(res.numerator, res.numerator), den * den),
     )
 
 
