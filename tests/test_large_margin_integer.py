@@ -248,6 +248,21 @@ def test_sparse_gram_columns_at_the_python_int_tier_make_the_plain_run() -> None
         both(algorithm, ds, eps=Fraction(1, 10), beta=Fraction(0), multiple_updates=True, max_epochs=100)
 
 
+def test_sparse_gram_columns_split_into_heavy_and_light_columns_are_exact() -> None:
+    # rows with at most 2 non-zeros of 12 (< d/4) at the flint tier: column 0 has a non-zero in
+    # every row (heavy: one fmpz product), columns 1-6 two or one (light: Python ints), 7-11 none
+    big = 2**40
+    Z = [[big + i] + [0] * 11 for i in range(6)]
+    for i, j in enumerate([1, 1, 2, 3, 6, 6]):
+        Z[i][j] = -(big * (j + 2)) - i
+    Z[5][0] = 0  # row 5: a non-zero in a light column only
+    values = DecisionValues(Z, [0] * 12)
+    assert values.gram_arithmetic == "flint"
+    for k in range(len(Z)):
+        assert values.column(k)[0].tolist() == [sum(a * b for a, b in zip(z, Z[k])) for z in Z]
+        assert values.column(k)[1] == max(abs(sum(a * b for a, b in zip(z, Z[k]))) for z in Z)
+
+
 def test_values_move_to_python_ints_exactly_when_the_int64_bound_would_break() -> None:
     # one row, G = [[q]], q = 2^60: four updates reach 2^62, the fifth needs Python ints
     Z = [[2**30]]

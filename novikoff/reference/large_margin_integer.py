@@ -73,6 +73,7 @@ _INT64_MAX = 2**63 - 1
 _FULL_GRAM_ROWS = 2048  # up to this many rows the float64 way computes the whole Gram matrix at once
 _MULTIPLES = 4096  # at most this many cached multiples n G_k
 _SPARSE = 4  # a flint-way Gram column skips the zeros of Z_k when they are more than 3/4 of it
+_LIGHT = 4  # a column of Z with at most this many non-zeros is summed in Python ints there
 
 
 class DecisionValues:
@@ -115,7 +116,8 @@ class DecisionValues:
         else:
             self._gram = "flint"
             self._Zflint = flint.fmpz_mat(m, d, list(map(int, itertools.chain.from_iterable(Z))))
-        self._Zobj: np.ndarray | None = None  # Z as Python ints, for sparse Gram columns
+        # Z's columns split for Gram columns of sparse rows (_split_product), made when needed
+        self._split: tuple[list[int], Any, dict[int, list[tuple[int, int]]]] | None = None
         if self.Z.dtype != object and peak * peak * d <= _INT64_MAX:  # no int64 sum can overflow
             self.norms2: list[int] = np.einsum("ij,ij->i", self.Z, self.Z).tolist()
         else:
@@ -181,18 +183,47 @@ class DecisionValues:
         else:
             row = [int(v) for v in self._rows[k]]
             nonzero = [j for j, v in enumerate(row) if v]
-            if _SPARSE * len(nonzero) < self.d:  # few non-zeros: Python ints over them only
-                if self._Zobj is None:
-                    self._Zobj = self.Z if self.Z.dtype == object else self.Z.astype(object)
-                product = self._Zobj[:, nonzero].dot(_object_array([row[j] for j in nonzero]))
-                values = [int(x) for x in product] if nonzero else [0] * self.m
+            if _SPARSE * len(nonzero) < self.d:  # few non-zeros: only these columns of Z count
+                values = self._split_product(row, nonzero)
             else:
                 values = [int(v) for v in (self._Zflint * flint.fmpz_mat(self.d, 1, row)).entries()]
-            big = max(abs(v) for v in values)
-            col = np.array(values, dtype=np.int64) if big <= _INT64_MAX else _object_array(values)
-        top = int(np.abs(col).max()) if col.dtype != object else max(abs(v) for v in col)
+            top = max(max(values), -min(values)) if values else 0
+            col = np.array(values, dtype=np.int64) if top <= _INT64_MAX else _object_array(values)
+            self._cols[k], self._tops[k] = col, top
+            return col, top
+        top = int(np.abs(col).max())
         self._cols[k], self._tops[k] = col, top
         return col, top
+
+    def _split_product(self, row: list[int], nonzero: list[int]) -> list[int]:
+        """``Z v`` exactly for an integer ``v`` (``row``) whose non-zeros are ``nonzero``: the
+        columns of Z with more than ``_LIGHT`` non-zeros through one fmpz matrix of them
+        (made once), each other column j with v_j != 0 as its few products Z_ij v_j in
+        Python ints (the soft-margin extension's columns have one non-zero each)."""
+        if self._split is None:
+            nz = self.Z != 0  # elementwise, also for an object matrix
+            per_column = nz.sum(axis=0)
+            heavy = [j for j in range(self.d) if per_column[j] > _LIGHT]
+            rows = self._rows
+            matrix = flint.fmpz_mat(self.m, len(heavy), [int(r[j]) for r in rows for j in heavy])
+            light: dict[int, list[tuple[int, int]]] = {
+                j: [(i, int(rows[i][j])) for i in np.flatnonzero(nz[:, j]).tolist()]
+                for j in range(self.d)
+                if 0 < per_column[j] <= _LIGHT
+            }
+            self._split = (heavy, matrix, light)
+        heavy, matrix, light = self._split
+        if heavy:
+            values = [
+                int(x) for x in (matrix * flint.fmpz_mat(len(heavy), 1, [row[j] for j in heavy])).entries()
+            ]
+        else:
+            values = [0] * self.m
+        for j in nonzero:
+            v = row[j]
+            for i, z in light.get(j, ()):
+                values[i] += z * v
+        return values
 
     def value(self, i: int) -> int:
         """``p_i = W.Z_i`` as a Python int."""
