@@ -11,7 +11,10 @@ The machine is shared: the whole process is timed as the minimum wall time over
 repeats and, beside it, its CPU time (user + system, the forked geometric-margin
 child included, from ``resource.getrusage``). ``--stages FILE`` (run by
 :func:`stages` in a fresh interpreter, as the CLI pays it: lazy imports at first
-use) prints where one process's time goes, as JSON.
+use) prints where one process's time goes, as JSON (the CLI runs the stages marked
+"second core" in forked children, beside the first core's). ``--compare OLD_TREE FILE
+[REPEAT]`` alternates whole processes of this tree and of an older copy (:func:`compare`),
+with the load averages beside the figures.
 """
 
 from __future__ import annotations
@@ -75,23 +78,57 @@ def stages(path: str) -> dict[str, list[float]]:
 
     import novikoff.cli  # noqa: F401  (the command line, as `novikoff certify` loads it)
     from novikoff.certificates import certify
-    from novikoff.certificates.checker import check_certificate, check_geometric_margin
+    from novikoff.certificates.checker import certificate_rejection, check_geometric_margin, prepare_checker
     from novikoff.certificates.solver import geometric_margin
     from novikoff.readers import load_dataset
     from novikoff.twins.exact import exact_perceptron
 
     mark("imports (numpy, FLINT, the CLI and certify's modules)")
     ds = run("reading the CSV exactly", lambda: load_dataset(path))
+    run("checker's FLINT matrix of the data (before the fork; shared)", lambda: prepare_checker(ds))
     cert = run(
         "exact certificate (float warm start + exact minimum-norm point)",
         lambda: certify(ds, geometric=False, verify=False),
     )
-    run("checker on the certificate", lambda: check_certificate(ds, cert))
-    geo = run("geometric margin (its own minimum-norm point)", lambda: geometric_margin(ds))
+    for part in ("combination", "minimality"):
+        where = "first core" if part == "combination" else "second core"
+        name = f"checker on the certificate, {part} part ({where})"
+        run(name, lambda p=part: certificate_rejection(ds, cert, p))
+    geo = run("geometric margin (its own minimum-norm point; second core)", lambda: geometric_margin(ds))
     if geo is not None:
-        run("checker on the geometric margin", lambda: check_geometric_margin(ds, geo))
+        run("checker on the geometric margin (second core)", lambda: check_geometric_margin(ds, geo))
     run("exact run, N1-N3 at each update", lambda: exact_perceptron(ds, certificate=cert))
     return out
+
+
+def compare(old_tree: str, path: str, repeat: int = 7) -> list[tuple[str, str, str]]:
+    """Whole ``novikoff certify PATH`` processes of this tree and of ``old_tree`` (a copy of an
+    older commit's files, e.g. ``git archive OLD novikoff | tar -x -C DIR``, run through
+    PYTHONPATH), alternated ``repeat`` times in this one run so that both meet the same load:
+    per tree the minimum wall and minimum CPU time, with the load averages before and after."""
+    trees = {"this tree": _env(), f"old tree {old_tree}": dict(_env(), PYTHONPATH=old_tree)}
+    command = [sys.executable, "-m", "novikoff.cli", "certify", path]
+    for env in trees.values():  # warm-up: bytecode caches
+        subprocess.run(command, check=True, capture_output=True, env=env, cwd="/")
+    load_before = os.getloadavg()
+    walls: dict[str, list[float]] = {name: [] for name in trees}
+    cpus: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(repeat):
+        for name, env in trees.items():
+            cpu0, wall0 = _children_cpu(), time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True, env=env, cwd="/")
+            walls[name].append(time.perf_counter() - wall0)
+            cpus[name].append(_children_cpu() - cpu0)
+    load_after = os.getloadavg()
+    load = f"load {load_before[0]:.2f} -> {load_after[0]:.2f} (1-minute averages)"
+    return [
+        (
+            f"{name}: whole `novikoff certify {os.path.basename(path)}` (min of {repeat}, alternated)",
+            f"{min(walls[name]):.3f} s wall; {min(cpus[name]):.2f} s CPU",
+            f"C++ GMP 9.65 s: {GMP_VEC400_SECONDS / min(walls[name]):.1f}x; {load}",
+        )
+        for name in trees
+    ]
 
 
 def stage_rows(path: str, repeat: int = 3) -> list[tuple[str, str, str]]:
@@ -177,6 +214,9 @@ def main(quick: bool = False) -> list[tuple[str, str, str]]:
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--stages":
         print(json.dumps(stages(sys.argv[2])))
+    elif len(sys.argv) in (4, 5) and sys.argv[1] == "--compare":
+        for row in compare(sys.argv[2], sys.argv[3], *(int(a) for a in sys.argv[4:])):
+            print(" | ".join(row))
     else:
         for row in main("--quick" in sys.argv):
             print(" | ".join(row))

@@ -22,7 +22,7 @@ from novikoff.jsonout import float_or_none, print_json
 from novikoff.limits import phase
 from novikoff.rational import RationalVector, format_rational
 from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stopped_by, write_trace
-from novikoff.runs import RunRecord, parse_order
+from novikoff.runs import Order, RunRecord, parse_order
 
 if TYPE_CHECKING:
     from novikoff.reference.nonseparable import NonseparableBound
@@ -242,8 +242,6 @@ def _write_coq_certificate(path: str, ds: Dataset, cert: Certificate) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from novikoff.twins.exact import exact_perceptron
-
     order = parse_order(args.order)
     if args.plot is not None:
         from novikoff.plot import check_plot_path
@@ -259,6 +257,24 @@ def run(args: argparse.Namespace) -> int:
         status, report, text = kernel_certify(args, ds)
         print_json(report) if args.json else print(text)
         return status
+    if ds.n_samples * ds.dimension < _ONE_BLAS_THREAD_SIZE:
+        return _certify_and_run(args, ds, order)
+    from novikoff.bigdot import one_blas_thread
+
+    # this command keeps both cores busy with its own processes (the geometric margin and
+    # half the checker run in forked children): BLAS threads would only spin beside them
+    # (0.4 s of CPU on vec400); the children inherit the limit
+    with one_blas_thread():
+        return _certify_and_run(args, ds, order)
+
+
+_ONE_BLAS_THREAD_SIZE = 100_000  # samples x pattern length from which certify forks helpers
+
+
+def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int:
+    """The rest of :func:`run` once the data are read: certificate, run, report."""
+    from novikoff.twins.exact import exact_perceptron
+
     with phase("the exact certificate"):
         cert = certify(ds)
     sep = cert if isinstance(cert, SeparableCertificate) else None
