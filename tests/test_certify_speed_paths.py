@@ -33,6 +33,7 @@ from novikoff.certificates.checker import (
     check_certificate,
     earliest_rejection,
     prepare_checker,
+    release_checker,
 )
 from novikoff.certificates.solver import check_on_two_cores
 from novikoff.data import Dataset
@@ -416,3 +417,5 @@ def test_the_checkers_prepared_matrix_belongs_to_its_dataset_only() -> None:
     assert certificate_rejection(first, cert) is None  # and back
     prepare_checker(second)
     assert certificate_rejection(second, certify(second)) is None
+    assert certificate_rejection(first, cert) is None  # certify released the matrix
+    release_checker()

@@ -62,6 +62,7 @@ __all__ = [
     "check_run",
     "earliest_rejection",
     "prepare_checker",
+    "release_checker",
 ]
 
 #: Every fact the checker can find false, in the order it checks them: reason code -> what
@@ -221,28 +222,30 @@ class _Patterns:
         return self.ds.n_features + (1 if self.b else 0)
 
 
-_FEATURES: list[tuple[Dataset, flint.fmpz_mat]] = []  # the last dataset's X (one entry)
+_FEATURES: list[tuple[Dataset, flint.fmpz_mat]] = []  # the prepared dataset's X (at most one)
 
 
 def prepare_checker(ds: Dataset) -> None:
-    """Build the exact feature matrix the certificate checks of ``ds`` use, now: before a
-    fork, so that the forked processes share it instead of each converting 400,000 integers
-    to FLINT (55 ms on vec400). Only the last dataset's matrix is kept (compared by
-    identity; a Dataset is immutable). Checks do the same without it."""
-    _feature_matrix(ds)
+    """Build now, and keep until :func:`release_checker`, the exact feature matrix the
+    certificate checks of ``ds`` use: before a fork, so that the forked processes share it
+    instead of each converting 400,000 integers to FLINT (55 ms on vec400). One dataset at
+    a time (compared by identity; a Dataset is immutable); without it, each check builds
+    its own."""
+    _FEATURES[:] = [(ds, _feature_matrix(ds))]
+
+
+def release_checker() -> None:
+    """Drop the matrix kept by :func:`prepare_checker` (idempotent)."""
+    _FEATURES.clear()
 
 
 def _feature_matrix(ds: Dataset) -> flint.fmpz_mat:
     """fmpz_mat of ``ds.numerators`` (the checker's own conversion of the raw integers)."""
     if _FEATURES and _FEATURES[0][0] is ds:
         return _FEATURES[0][1]
-    X = (
-        flint.fmpz_mat([list(x) for x in ds.numerators])
-        if ds.n_features
-        else flint.fmpz_mat(len(ds.labels), 0)
-    )
-    _FEATURES[:] = [(ds, X)]
-    return X
+    if not ds.n_features:
+        return flint.fmpz_mat(len(ds.labels), 0)
+    return flint.fmpz_mat([list(x) for x in ds.numerators])
 
 
 def _row_times(coeffs: Sequence[int], matrix: flint.fmpz_mat) -> list[int]:

@@ -36,6 +36,7 @@ from novikoff.certificates.checker import (
     check_geometric_margin,
     earliest_rejection,
     prepare_checker,
+    release_checker,
 )
 from novikoff.certificates.format import (
     Certificate,
@@ -146,6 +147,13 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     Guarantees: the returned certificate passes the exact checker (unless
     ``verify=False``); lambda has one entry per sample in input order.
     """
+    try:
+        return _certify(dataset, geometric, verify)
+    finally:
+        release_checker()  # the checker's matrix, if prepared below
+
+
+def _certify(dataset: Dataset, geometric: bool, verify: bool) -> Certificate:
     Z, scale = dataset.scaled_patterns
     array = dataset.pattern_array  # Z as int64, converted once, before the fork (None beyond int64)
     m = dataset.n_samples
