@@ -501,7 +501,8 @@ class MinNormPoint:
     """The result: convex weights on a corral and the exact point.
 
     ``point = numerator / denominator`` coordinatewise (in the atoms' integer
-    coordinates); ``weights`` are > 0 and sum to 1.
+    coordinates); ``weights`` are > 0 and sum to 1. ``numerator_norm2`` is
+    ``sum numerator_j^2`` when known (Wolfe's stopping test computes it), else None.
     """
 
     atoms: tuple[Atom, ...]
@@ -509,6 +510,13 @@ class MinNormPoint:
     numerator: tuple[int, ...]
     denominator: int
     major_cycles: int
+    numerator_norm2: int | None = None
+
+    def norm2_numerator(self) -> int:
+        """``sum numerator_j^2``, exactly (computed once by the solver, else here)."""
+        if self.numerator_norm2 is not None:
+            return self.numerator_norm2
+        return big_dot(self.numerator, self.numerator)
 
 
 def _dot(u: Sequence[int], v: Sequence[int]) -> int:
@@ -680,7 +688,7 @@ def min_norm_point(
         a, score = atoms.lmo(num)
         # stop iff atom . x >= x . x for every atom: (score/den) >= xx/den^2
         if score * den >= xx:
-            return MinNormPoint(tuple(corral.ids), lam, tuple(num), den, cycles)
+            return MinNormPoint(tuple(corral.ids), lam, tuple(num), den, cycles, xx)
         cycles += 1
         if cycles > max_major_cycles:
             raise RuntimeError("Wolfe's algorithm exceeded its major-cycle budget")

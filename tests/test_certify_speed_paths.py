@@ -419,3 +419,12 @@ def test_the_checkers_prepared_matrix_belongs_to_its_dataset_only() -> None:
     assert certificate_rejection(second, certify(second)) is None
     assert certificate_rejection(first, cert) is None  # certify released the matrix
     release_checker()
+
+
+def test_the_min_norm_points_squared_norm_is_the_stopping_tests() -> None:
+    ds = Dataset.from_arrays([[2, 1], [1, 3], [-1, -2], [0, -3], [5, -7]], [1, 1, -1, -1, 1])
+    Z, _ = ds.scaled_patterns
+    point = min_norm_point(PatternAtoms(Z), 0)
+    assert point.numerator_norm2 == sum(v * v for v in point.numerator) == point.norm2_numerator()
+    bare = dataclasses.replace(point, numerator_norm2=None)
+    assert bare.norm2_numerator() == point.numerator_norm2

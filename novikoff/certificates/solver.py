@@ -28,7 +28,7 @@ from fractions import Fraction
 import flint
 import numpy as np
 
-from novikoff.bigdot import big_dot, big_scale
+from novikoff.bigdot import big_scale
 from novikoff.certificates.checker import (
     CertificateRejected,
     certificate_rejection,
@@ -185,7 +185,7 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> Certificate:
         cert = GordanCertificate(lambdas, R2)
     else:
         den = result.denominator * scale  # p* = numerator / den
-        norm2 = big_dot(result.numerator, result.numerator)
+        norm2 = result.norm2_numerator()
         gamma2 = Fraction(norm2, den * den)
         # w~ = p*/||p*||^2 = numerator * den / norm2
         weights = RationalVector(big_scale(result.numerator, den), norm2)
@@ -341,7 +341,7 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
         RationalVector(alpha.values(), q),
         RationalVector(beta.values(), q),
         RationalVector(res.numerator, den),
-        Fraction(big_dot(res.numerator, res.numerator), den * den),
+        Fraction(res.norm2_numerator(), den * den),
     )
 
 
