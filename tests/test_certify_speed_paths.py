@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import novikoff.certificates.solver
 import novikoff.minnorm
 from novikoff.bigdot import big_dot, big_scale
 from novikoff.certificates import SeparableCertificate, certify
@@ -35,7 +36,7 @@ from novikoff.certificates.checker import (
     prepare_checker,
     release_checker,
 )
-from novikoff.certificates.solver import check_on_two_cores
+from novikoff.certificates.solver import check_on_two_cores, geometric_margin
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, DataFormatError
 from novikoff.minnorm import PatternAtoms, best_denominator, min_norm_point, nnls, solve_ones
@@ -428,3 +429,18 @@ def test_the_min_norm_points_squared_norm_is_the_stopping_tests() -> None:
     assert point.numerator_norm2 == sum(v * v for v in point.numerator) == point.norm2_numerator()
     bare = dataclasses.replace(point, numerator_norm2=None)
     assert bare.norm2_numerator() == point.numerator_norm2
+
+
+@pytest.mark.parametrize("name", ["vec50_1"])
+def test_the_geometric_margin_is_the_same_from_every_float_guess(coq_dir: Path, name: str) -> None:
+    # its guess: a light-penalty NNLS for the support, then the exact equal-sums minimizer on
+    # it; against the heavy-penalty NNLS alone and against no guess at all (the guess only
+    # decides how the exact Wolfe iteration starts, never its answer)
+    ds = read_csv(coq_dir / f"{name}.csv")
+    guessed = geometric_margin(ds)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(novikoff.certificates.solver, "_two_group_weights", lambda Z, g, ones: None)
+        heavy = geometric_margin(ds)
+        mp.setattr(novikoff.certificates.solver, "_float_weights", lambda rows, groups=None: None)
+        cold = geometric_margin(ds)
+    assert guessed is not None and guessed == heavy == cold

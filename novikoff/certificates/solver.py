@@ -65,9 +65,11 @@ def _float_weights(
 
     With one group, min_{l>=0} ||Z^T l||^2 + (sum l - 1)^2 is solved by
     l = lambda*/(1 + gamma^2), lambda* the min-norm weights, so l/sum(l) estimates
-    lambda* (for any row scaling). With two groups (rows x_p and -x_n) a heavy
-    penalty keeps the group sums equal, so the normalized weights estimate the
-    closest points of the two hulls. Weights are normalized within each group.
+    lambda* (for any row scaling). With two groups (rows x_p and -x_n) the group sums
+    must be equal: the weights of :func:`_two_group_weights` (a light penalty finds the
+    support, the exact equal-sums minimizer on it gives the weights), else a heavy
+    penalty row keeps the sums equal; the normalized weights estimate the closest points
+    of the two hulls. Weights are normalized within each group.
     """
     try:
         with np.errstate(all="ignore"):
@@ -80,12 +82,14 @@ def _float_weights(
         g = np.zeros(len(rows), dtype=int) if groups is None else np.asarray(groups)
         labels = sorted(set(g.tolist()))  # not np.unique: it imports numpy.ma (50 ms at first use)
         ones = [(g == k).astype(np.float64) for k in labels]
-        # sum of all weights near len(labels); group sums forced equal by a heavy row
-        constraints = [sum(ones)] + [1e4 * (ones[0] - o) for o in ones[1:]]
-        A = np.vstack([Z.T, *constraints])
-        b = np.zeros(A.shape[0])
-        b[Z.shape[1]] = float(len(labels))
-        weights = _nnls_working_set(A, b)
+        weights = _two_group_weights(Z, g, ones) if len(labels) == 2 else None
+        if weights is None:
+            # sum of all weights near len(labels); group sums forced equal by a heavy row
+            constraints = [sum(ones)] + [1e4 * (ones[0] - o) for o in ones[1:]]
+            A = np.vstack([Z.T, *constraints])
+            b = np.zeros(A.shape[0])
+            b[Z.shape[1]] = float(len(labels))
+            weights = _nnls_working_set(A, b)
         for k in labels:
             total = weights[g == k].sum()
             if not np.isfinite(total) or total <= 0:
@@ -94,6 +98,35 @@ def _float_weights(
         return np.asarray(weights)
     except Exception:  # the guess is optional: any float failure means a cold start
         return None
+
+
+def _two_group_weights(Z: np.ndarray, g: np.ndarray, ones: Sequence[np.ndarray]) -> np.ndarray | None:
+    """Two groups: the support from an NNLS whose equal-sums row weighs 1e2 (well conditioned,
+    so :func:`~novikoff.minnorm.nnls` starts warm; the 1e4 row makes A'A's condition ~1e9 and
+    the solve cold), then on that support the exact minimizer of ||Z_S^T l||^2 with each
+    group summing to 1 (one dense KKT solve). None when that minimizer is not positive (the
+    caller then solves the heavy-row NNLS)."""
+    A = np.vstack([Z.T, ones[0] + ones[1], 1e2 * (ones[0] - ones[1])])
+    b = np.zeros(A.shape[0])
+    b[Z.shape[1]] = 2.0
+    support = np.flatnonzero(_nnls_working_set(A, b) > 0)
+    if support.size == 0:
+        return None
+    ZS = Z[support]
+    k = support.size
+    C = np.vstack([ones[0][support], ones[1][support]])
+    K = np.block([[ZS @ ZS.T, C.T], [C, np.zeros((2, 2))]])
+    rhs = np.zeros(k + 2)
+    rhs[k:] = 1.0
+    try:
+        solution = np.linalg.solve(K, rhs)[:k]
+    except np.linalg.LinAlgError:
+        return None
+    if not np.isfinite(solution).all() or not (solution > 0).all():
+        return None
+    weights = np.zeros(len(g))
+    weights[support] = solution
+    return weights
 
 
 def _nnls_working_set(A: np.ndarray, b: np.ndarray, rounds: int = 40) -> np.ndarray:
