@@ -36,7 +36,7 @@ from novikoff.certificates.checker import (
     prepare_checker,
     release_checker,
 )
-from novikoff.certificates.solver import check_on_two_cores, geometric_margin
+from novikoff.certificates.solver import check_on_two_cores, geometric_margin, start_certify
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, DataFormatError
 from novikoff.minnorm import PatternAtoms, best_denominator, min_norm_point, nnls, solve_ones
@@ -444,3 +444,15 @@ def test_the_geometric_margin_is_the_same_from_every_float_guess(coq_dir: Path, 
         mp.setattr(novikoff.certificates.solver, "_float_weights", lambda rows, groups=None: None)
         cold = geometric_margin(ds)
     assert guessed is not None and guessed == heavy == cold
+
+
+def test_start_certify_gives_the_checked_main_certificate_then_the_whole(coq_dir: Path) -> None:
+    # vec100 is large enough for the forked geometric margin and the two-core check
+    ds = read_csv(coq_dir / "vec100_1.csv")
+    main, complete = start_certify(ds)
+    assert isinstance(main, SeparableCertificate) and main.geometric is None
+    assert certificate_rejection(ds, main) is None
+    whole = complete()
+    assert isinstance(whole, SeparableCertificate) and whole.geometric is not None
+    assert dataclasses.replace(whole, geometric=None) == main
+    assert whole == certify(ds)

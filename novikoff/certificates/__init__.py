@@ -45,7 +45,7 @@ if TYPE_CHECKING:
         check_nonseparable_bound,
         check_run,
     )
-    from novikoff.certificates.solver import certificate_document, certify
+    from novikoff.certificates.solver import certificate_document, certify, start_certify
 
 __all__ = [
     "FORMAT",
@@ -72,6 +72,7 @@ __all__ = [
     "check_run",
     "dataset_digest",
     "from_json",
+    "start_certify",
     "to_json",
 ]
 
@@ -86,6 +87,7 @@ _LAZY = {
     "check_nonseparable_bound": "checker",
     "certificate_document": "solver",
     "certify": "solver",
+    "start_certify": "solver",
 }
 
 

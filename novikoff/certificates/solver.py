@@ -55,7 +55,7 @@ from novikoff.parallel import beside
 from novikoff.rational import RationalVector
 from novikoff.runs import RunRecord
 
-__all__ = ["certificate_document", "certify", "check_on_two_cores", "geometric_margin"]
+__all__ = ["certificate_document", "certify", "check_on_two_cores", "geometric_margin", "start_certify"]
 
 
 def _float_weights(
@@ -180,13 +180,28 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
     Guarantees: the returned certificate passes the exact checker (unless
     ``verify=False``); lambda has one entry per sample in input order.
     """
+    _, complete = start_certify(dataset, geometric=geometric, verify=verify)
+    return complete()
+
+
+def start_certify(
+    dataset: Dataset, *, geometric: bool = True, verify: bool = True
+) -> tuple[Certificate, Callable[[], Certificate]]:
+    """:func:`certify` in two steps, so that the caller can work while the geometric margin
+    is still found (and checked) on the other core: ``(main, complete)`` where ``main`` is
+    the certificate without its geometric margin, already checked (unless ``verify=False``),
+    and ``complete()`` waits for the geometric margin and returns what :func:`certify`
+    returns (raising as it would if the geometric margin is rejected)."""
     try:
         return _certify(dataset, geometric, verify)
     finally:
-        release_checker()  # the checker's matrix, if prepared below
+        release_checker()  # the checker's matrix, if prepared below (children keep theirs)
 
 
-def _certify(dataset: Dataset, geometric: bool, verify: bool) -> Certificate:
+_Started = tuple[Certificate, Callable[[], Certificate]]  # the main certificate, and its completion
+
+
+def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     Z, scale = dataset.scaled_patterns
     array = dataset.pattern_array  # Z as int64, converted once, before the fork (None beyond int64)
     m = dataset.n_samples
@@ -211,37 +226,36 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> Certificate:
         numerators[a] = w
     lambdas = RationalVector(numerators, result.weights.denominator)
     R2 = dataset.R2
-    cert: Certificate
     if not any(result.numerator):
         if pending is not None:
             pending()  # not separable, so the hulls meet: just collect the child
-        cert = GordanCertificate(lambdas, R2)
-    else:
-        den = result.denominator * scale  # p* = numerator / den
-        norm2 = result.norm2_numerator()
-        gamma2 = Fraction(norm2, den * den)
-        # w~ = p*/||p*||^2 = numerator * den / norm2
-        weights = RationalVector(big_scale(result.numerator, den), norm2)
-        cert = SeparableCertificate(
-            lambdas, RationalVector(result.numerator, den), gamma2, weights, R2, R2 / gamma2
-        )
-        if verify:  # check the main certificate while the geometric margin may still run beside
-            if large:
-                check_on_two_cores(dataset, cert)
-            else:
-                check_certificate(dataset, cert)
+        gordan = GordanCertificate(lambdas, R2)
+        if verify:
+            check_certificate(dataset, gordan)
+        return gordan, lambda: gordan
+    den = result.denominator * scale  # p* = numerator / den
+    norm2 = result.norm2_numerator()
+    gamma2 = Fraction(norm2, den * den)
+    # w~ = p*/||p*||^2 = numerator * den / norm2
+    weights = RationalVector(big_scale(result.numerator, den), norm2)
+    pstar = RationalVector(result.numerator, den)
+    cert = SeparableCertificate(lambdas, pstar, gamma2, weights, R2, R2 / gamma2)
+    if verify:  # check the main certificate while the geometric margin may still run beside
+        if large:
+            check_on_two_cores(dataset, cert)
+        else:
+            check_certificate(dataset, cert)
+
+    def complete() -> Certificate:
         if pending is not None:
             geo = pending()  # already checked when verify
         else:
             geo = geometric_margin(dataset) if want_geometric else None
             if geo is not None and verify:
                 check_geometric_margin(dataset, geo)
-        if geo is None:
-            return cert
-        return dataclasses.replace(cert, geometric=geo)
-    if verify:
-        check_certificate(dataset, cert)
-    return cert
+        return cert if geo is None else dataclasses.replace(cert, geometric=geo)
+
+    return cert, complete
 
 
 def check_on_two_cores(dataset: Dataset, cert: Certificate) -> None:
