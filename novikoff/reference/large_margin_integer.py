@@ -304,10 +304,10 @@ class DecisionValues:
         ``before_update(t, p_i, q_i, w2, n, i, epoch)`` runs before each update (the
         theorem checks). ``count`` may return None (then ``search`` decides) but must not
         return a number for a sample where the n at which the test holds are not
-        {0, ..., n - 1}: a sample's last count is then tried first as a guess. Stops after
-        a clean epoch (converged), when ``epochs`` ends, or
-        before an update that would pass ``max_updates`` (limited). Returns
-        (t, w2, epochs run, converged, limited).
+        {0, ..., n - 1}: in natural order a sample's last count is tried first as a guess
+        (``_natural``). Stops after a clean epoch (converged), when ``epochs`` ends, or
+        before an update that would pass ``max_updates`` (limited). Returns (t, w2, epochs
+        run, converged, limited).
 
         Each step is :meth:`first_at_most` and :meth:`add`; the int64 case (no tier change,
         a threshold within [-B, B]) is done inline with the same operations, ``n G_i``
