@@ -456,3 +456,18 @@ def test_start_certify_gives_the_checked_main_certificate_then_the_whole(coq_dir
     assert isinstance(whole, SeparableCertificate) and whole.geometric is not None
     assert dataclasses.replace(whole, geometric=None) == main
     assert whole == certify(ds)
+
+
+def test_start_certify_raises_the_rejection_of_a_wrong_main_certificate(coq_dir: Path) -> None:
+    # a solver bug (here: weights off by one unit) is caught by the check that complete() joins
+    ds = read_csv(coq_dir / "vec100_1.csv")
+    real = novikoff.certificates.solver.big_scale
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(novikoff.certificates.solver, "big_scale", lambda v, f: [x + 1 for x in real(v, f)])
+        main, complete = start_certify(ds)  # returned before its check is over
+        assert isinstance(main, SeparableCertificate)
+        with pytest.raises(CertificateError) as rejected:
+            complete()
+        assert getattr(rejected.value, "code", None) == "weights"
+        with pytest.raises(CertificateError):
+            certify(ds)

@@ -55,7 +55,14 @@ from novikoff.parallel import beside
 from novikoff.rational import RationalVector
 from novikoff.runs import RunRecord
 
-__all__ = ["certificate_document", "certify", "check_on_two_cores", "geometric_margin", "start_certify"]
+__all__ = [
+    "certificate_document",
+    "certify",
+    "check_on_two_cores",
+    "geometric_margin",
+    "start_certify",
+    "start_check_on_two_cores",
+]
 
 
 def _float_weights(
@@ -187,11 +194,14 @@ def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) ->
 def start_certify(
     dataset: Dataset, *, geometric: bool = True, verify: bool = True
 ) -> tuple[Certificate, Callable[[], Certificate]]:
-    """:func:`certify` in two steps, so that the caller can work while the geometric margin
-    is still found (and checked) on the other core: ``(main, complete)`` where ``main`` is
-    the certificate without its geometric margin, already checked (unless ``verify=False``),
-    and ``complete()`` waits for the geometric margin and returns what :func:`certify`
-    returns (raising as it would if the geometric margin is rejected)."""
+    """:func:`certify` in two steps, so that the caller can work while the other core still
+    checks and finds: ``(main, complete)`` where ``main`` is the certificate without its
+    geometric margin and ``complete()`` returns what :func:`certify` returns, raising as it
+    would. On large data (from 100,000 samples x coordinates) ``main``'s check may still
+    be running on the other core (:func:`start_check_on_two_cores`): do not trust ``main``
+    before ``complete()`` has returned (it finishes that check first, then waits for the
+    geometric margin); on smaller data ``main`` is checked already. ``complete()`` may be
+    called again (the same certificate)."""
     try:
         return _certify(dataset, geometric, verify)
     finally:
@@ -240,20 +250,26 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     weights = RationalVector(big_scale(result.numerator, den), norm2)
     pstar = RationalVector(result.numerator, den)
     cert = SeparableCertificate(lambdas, pstar, gamma2, weights, R2, R2 / gamma2)
+    finish_check: Callable[[], None] | None = None
     if verify:  # check the main certificate while the geometric margin may still run beside
         if large:
-            check_on_two_cores(dataset, cert)
+            finish_check = start_check_on_two_cores(dataset, cert)
         else:
             check_certificate(dataset, cert)
+    done: list[Certificate] = []
 
     def complete() -> Certificate:
-        if pending is not None:
-            geo = pending()  # already checked when verify
-        else:
-            geo = geometric_margin(dataset) if want_geometric else None
-            if geo is not None and verify:
-                check_geometric_margin(dataset, geo)
-        return cert if geo is None else dataclasses.replace(cert, geometric=geo)
+        if not done:
+            if finish_check is not None:
+                finish_check()
+            if pending is not None:
+                geo = pending()  # already checked when verify
+            else:
+                geo = geometric_margin(dataset) if want_geometric else None
+                if geo is not None and verify:
+                    check_geometric_margin(dataset, geo)
+            done.append(cert if geo is None else dataclasses.replace(cert, geometric=geo))
+        return done[0]
 
     return cert, complete
 
@@ -263,12 +279,23 @@ def check_on_two_cores(dataset: Dataset, cert: Certificate) -> None:
     (:data:`~novikoff.certificates.checker.CERTIFICATE_PARTS`) checked at the same time: the
     "minimality" part in a forked child (or here, if that fails), the "combination" part
     here. Raises the same CertificateRejected (the first false fact) as the one-core check."""
+    start_check_on_two_cores(dataset, cert)()
+
+
+def start_check_on_two_cores(dataset: Dataset, cert: Certificate) -> Callable[[], None]:
+    """:func:`check_on_two_cores` up to the combination part's verdict (found here, kept);
+    the callable returned waits for the minimality part and raises the first false fact,
+    if any (call it once, before trusting ``cert``)."""
     other = beside(_part_rejection, dataset, cert, "minimality")
     first = certificate_rejection(dataset, cert, "combination")
-    found = other()
-    rejection = earliest_rejection([first, None if found is None else CertificateRejected(*found)])
-    if rejection is not None:
-        raise rejection
+
+    def finish() -> None:
+        found = other()
+        rejection = earliest_rejection([first, None if found is None else CertificateRejected(*found)])
+        if rejection is not None:
+            raise rejection
+
+    return finish
 
 
 def _part_rejection(dataset: Dataset, cert: Certificate, part: str) -> tuple[str, str] | None:

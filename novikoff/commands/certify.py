@@ -282,7 +282,8 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     from novikoff.twins.exact import exact_perceptron
 
     with phase("the exact certificate"):
-        main, complete = start_certify(ds)  # main: checked; the geometric margin may still run beside
+        # main's check and the geometric margin may still run beside: complete() joins them
+        main, complete = start_certify(ds)
         whole = complete() if args.coq is not None else None  # a Coq file only from the whole
     sep = main if isinstance(main, SeparableCertificate) else None
     if whole is not None:
@@ -291,13 +292,17 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     # the exact fast path: identical to the reference's run (differential-tested), N1-N3
     # checked at every update in integer form; at most one update per presentation
     with phase("the exact perceptron run"):
-        run = exact_perceptron(
-            ds,
-            order=order,
-            max_epochs=bounds.epoch_cap(ds.n_samples),
-            certificate=sep,
-            track_norms=bool(args.plot),
-        )
+        try:
+            run = exact_perceptron(
+                ds,
+                order=order,
+                max_epochs=bounds.epoch_cap(ds.n_samples),
+                certificate=sep,
+                track_norms=bool(args.plot),
+            )
+        except Exception:  # against a certificate still being checked: its rejection comes first
+            complete()
+            raise
     if whole is None:
         with phase("the exact certificate"):  # the geometric margin, found and checked beside the run
             whole = complete()
