@@ -85,11 +85,12 @@ def stages(path: str) -> dict[str, list[float]]:
 
     mark("imports (numpy, FLINT, the CLI and certify's modules)")
     ds = run("reading the CSV exactly", lambda: load_dataset(path))
-    run("checker's FLINT matrix of the data (before the fork; shared)", lambda: prepare_checker(ds))
     cert = run(
         "exact certificate (float warm start + exact minimum-norm point)",
         lambda: certify(ds, geometric=False, verify=False),
     )
+    # the CLI builds it before forking, and certify releases it when it returns
+    run("checker's FLINT matrix of the data (built once, shared by the forks)", lambda: prepare_checker(ds))
     for part in ("combination", "minimality"):
         where = "first core" if part == "combination" else "second core"
         name = f"checker on the certificate, {part} part ({where})"
@@ -108,8 +109,10 @@ def compare(old_tree: str, path: str, repeat: int = 7) -> list[tuple[str, str, s
     per tree the minimum wall and minimum CPU time, with the load averages before and after."""
     trees = {"this tree": _env(), f"old tree {old_tree}": dict(_env(), PYTHONPATH=old_tree)}
     command = [sys.executable, "-m", "novikoff.cli", "certify", path]
-    for env in trees.values():  # warm-up: bytecode caches
-        subprocess.run(command, check=True, capture_output=True, env=env, cwd="/")
+    for name, env in trees.items():  # warm-up: bytecode caches
+        done = subprocess.run(command, capture_output=True, env=env, cwd="/", text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"{name}: exit {done.returncode}\n{done.stderr}")
     load_before = os.getloadavg()
     walls: dict[str, list[float]] = {name: [] for name in trees}
     cpus: dict[str, list[float]] = {name: [] for name in trees}
