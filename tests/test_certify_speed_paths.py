@@ -36,7 +36,12 @@ from novikoff.certificates.checker import (
     prepare_checker,
     release_checker,
 )
-from novikoff.certificates.solver import check_on_two_cores, geometric_margin, start_certify
+from novikoff.certificates.solver import (
+    GeometricMarginStarted,
+    check_on_two_cores,
+    geometric_margin,
+    start_certify,
+)
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError, DataFormatError
 from novikoff.minnorm import PatternAtoms, best_denominator, min_norm_point, nnls, solve_ones
@@ -471,3 +476,19 @@ def test_start_certify_raises_the_rejection_of_a_wrong_main_certificate(coq_dir:
         assert getattr(rejected.value, "code", None) == "weights"
         with pytest.raises(CertificateError):
             certify(ds)
+
+
+def test_geometric_margin_started_is_certifys_geometric_margin(coq_dir: Path) -> None:
+    small = Dataset.from_arrays([[2, 1], [1, 3], [-1, -2], [0, -3]], [1, 1, -1, -1])
+    large = read_csv(coq_dir / "vec100_1.csv")  # forked
+    for ds in (small, large):
+        whole = certify(ds)
+        assert isinstance(whole, SeparableCertificate) and whole.geometric is not None
+        started = GeometricMarginStarted(ds)
+        assert started.result() == whole.geometric == started.result()
+    calls: list[Dataset] = []
+    with pytest.MonkeyPatch.context() as mp:  # discard computes nothing where nothing was forked
+        mp.setattr(novikoff.certificates.solver, "geometric_margin", lambda ds: calls.append(ds))
+        GeometricMarginStarted(small).discard()
+    assert calls == []
+    assert GeometricMarginStarted(small.with_bias(0)).result() is None  # rho = 0: no margin

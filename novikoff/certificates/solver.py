@@ -56,6 +56,7 @@ from novikoff.rational import RationalVector
 from novikoff.runs import RunRecord
 
 __all__ = [
+    "GeometricMarginStarted",
     "certificate_document",
     "certify",
     "check_on_two_cores",
@@ -215,17 +216,10 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     Z, scale = dataset.scaled_patterns
     array = dataset.pattern_array  # Z as int64, converted once, before the fork (None beyond int64)
     m = dataset.n_samples
-    # The class hulls meet iff the augmented data are not separable (rho > 0), so the
-    # geometric margin can start at once, on the other core for large problems.
-    want_geometric = geometric and dataset.bias > 0 and len(dataset.classes) == 2
-    pending: Callable[[], GeometricMarginCertificate | None] | None = None
     large = m * dataset.dimension >= _PARALLEL_SIZE
     if verify and large:
         prepare_checker(dataset)  # the checks' FLINT matrix, shared by every process forked below
-    if want_geometric and large:
-        # found AND checked by the exact checker on the other core (if the child fails,
-        # both are done here when the result is asked for)
-        pending = beside(_checked_geometric_margin if verify else geometric_margin, dataset)
+    pending = GeometricMarginStarted(dataset, verify=verify) if geometric else None
     atoms = PatternAtoms(Z, array=array)
     guess = _warm_pairs(list(range(m)), _float_weights(Z if array is None else array))
     # the start atom matters only without a warm start
@@ -238,7 +232,7 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     R2 = dataset.R2
     if not any(result.numerator):
         if pending is not None:
-            pending()  # not separable, so the hulls meet: just collect the child
+            pending.discard()  # not separable, so the hulls meet: just collect the child
         gordan = GordanCertificate(lambdas, R2)
         if verify:
             check_certificate(dataset, gordan)
@@ -262,16 +256,51 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
         if not done:
             if finish_check is not None:
                 finish_check()
-            if pending is not None:
-                geo = pending()  # already checked when verify
-            else:
-                geo = geometric_margin(dataset) if want_geometric else None
-                if geo is not None and verify:
-                    check_geometric_margin(dataset, geo)
+            geo = None if pending is None else pending.result()
             done.append(cert if geo is None else dataclasses.replace(cert, geometric=geo))
         return done[0]
 
     return cert, complete
+
+
+class GeometricMarginStarted:
+    """The geometric margin :func:`certify` attaches (rho > 0, both classes, hulls apart),
+    started at construction: on data from 100,000 samples x coordinates it is found, and
+    with ``verify`` checked by the exact checker, in a forked child (after
+    :func:`~novikoff.certificates.checker.prepare_checker`, so that the child shares the
+    checker's matrix; :func:`certify` releases it), else here when :meth:`result` is
+    called. The class hulls meet iff the augmented data are not separable, so it can start
+    before the main certificate is known."""
+
+    def __init__(self, dataset: Dataset, *, verify: bool = True) -> None:
+        self.dataset, self.verify = dataset, verify
+        self.wanted = dataset.bias > 0 and len(dataset.classes) == 2
+        self._child: Callable[[], GeometricMarginCertificate | None] | None = None
+        self._done: list[GeometricMarginCertificate | None] = []
+        if self.wanted and dataset.n_samples * dataset.dimension >= _PARALLEL_SIZE:
+            if verify:
+                prepare_checker(dataset)
+            # if the child fails, both are done here when the result is asked for
+            self._child = beside(_checked_geometric_margin if verify else geometric_margin, dataset)
+
+    def result(self) -> GeometricMarginCertificate | None:
+        """The geometric margin (checked when ``verify``), or None when certify attaches none;
+        raises CertificateRejected as :func:`certify` would. The same value on every call."""
+        if not self._done:
+            if self._child is not None:
+                self._done.append(self._child())
+            elif self.wanted:
+                self._done.append(
+                    _checked_geometric_margin(self.dataset) if self.verify else geometric_margin(self.dataset)
+                )
+            else:
+                self._done.append(None)
+        return self._done[0]
+
+    def discard(self) -> None:
+        """Collect the child, if one was started, without computing anything here."""
+        if self._child is not None and not self._done:
+            self._done.append(self._child())
 
 
 def check_on_two_cores(dataset: Dataset, cert: Certificate) -> None:

@@ -8,18 +8,13 @@ exactly on the run after every pass.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from novikoff.approx import show
-from novikoff.certificates import (
-    Certificate,
-    SeparableCertificate,
-    certificate_document,
-    start_certify,
-    to_json,
-)
+from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, certify, to_json
 from novikoff.commands.kernel import add_kernel_argument, kernel_certify
 from novikoff.commands.options import add_data_options, add_run_bounds, load_data, write_file
 from novikoff.data import Dataset
@@ -31,6 +26,7 @@ from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stopped_by, 
 from novikoff.runs import Order, RunRecord, parse_order
 
 if TYPE_CHECKING:
+    from novikoff.certificates.solver import GeometricMarginStarted
     from novikoff.reference.nonseparable import NonseparableBound
 
 __all__ = ["certify_report", "nonseparable_json", "register", "run"]
@@ -277,14 +273,25 @@ def run(args: argparse.Namespace) -> int:
 _ONE_BLAS_THREAD_SIZE = 100_000  # samples x pattern length from which certify forks helpers
 
 
+def _whole(main: Certificate, geometric: GeometricMarginStarted) -> Certificate:
+    """``main`` with the geometric margin attached, as :func:`certify` returns it."""
+    if not isinstance(main, SeparableCertificate):
+        geometric.discard()  # not separable: the hulls meet, there is no margin
+        return main
+    geo = geometric.result()
+    return main if geo is None else dataclasses.replace(main, geometric=geo)
+
+
 def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int:
     """The rest of :func:`run` once the data are read: certificate, run, report."""
+    from novikoff.certificates.solver import GeometricMarginStarted
     from novikoff.twins.exact import exact_perceptron
 
     with phase("the exact certificate"):
-        # main's check and the geometric margin may still run beside: complete() joins them
-        main, complete = start_certify(ds)
-        whole = complete() if args.coq is not None else None  # a Coq file only from the whole
+        # the geometric margin on the other core (large data) from now until after the run
+        geometric = GeometricMarginStarted(ds)
+        main = certify(ds, geometric=False)  # checked
+        whole = _whole(main, geometric) if args.coq is not None else None  # a Coq file from the whole
     sep = main if isinstance(main, SeparableCertificate) else None
     if whole is not None:
         _write_coq_certificate(args.coq, ds, whole)
@@ -292,20 +299,16 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     # the exact fast path: identical to the reference's run (differential-tested), N1-N3
     # checked at every update in integer form; at most one update per presentation
     with phase("the exact perceptron run"):
-        try:
-            run = exact_perceptron(
-                ds,
-                order=order,
-                max_epochs=bounds.epoch_cap(ds.n_samples),
-                certificate=sep,
-                track_norms=bool(args.plot),
-            )
-        except Exception:  # against a certificate still being checked: its rejection comes first
-            complete()
-            raise
+        run = exact_perceptron(
+            ds,
+            order=order,
+            max_epochs=bounds.epoch_cap(ds.n_samples),
+            certificate=sep,
+            track_norms=bool(args.plot),
+        )
     if whole is None:
         with phase("the exact certificate"):  # the geometric margin, found and checked beside the run
-            whole = complete()
+            whole = _whole(main, geometric)
     cert: Certificate = whole
     stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
     fs = None
