@@ -280,6 +280,7 @@ class GeometricMarginStarted:
         if self.wanted and dataset.n_samples * dataset.dimension >= _PARALLEL_SIZE:
             if verify:
                 prepare_checker(dataset)
+            _ = dataset.scaled_patterns, dataset.pattern_array  # cached: made once, before the fork
             # if the child fails, both are done here when the result is asked for
             self._child = beside(_checked_geometric_margin if verify else geometric_margin, dataset)
 
