@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import flint
 import numpy as np
@@ -53,12 +53,28 @@ def one_blas_thread() -> contextlib.AbstractContextManager[object]:
     On this project's two shared cores, with the geometric margin on the other core,
     OpenBLAS's threads cost several times the CPU time of one thread for the products and
     the inverse of ``novikoff certify`` (a 354 x 354 inverse: 0.1 s against 5 ms).
-    Entering costs about 0.5 ms, so use it around large products only."""
+    Entering costs about 1 ms, so use it around large products only; inside another
+    one_blas_thread (``novikoff certify`` holds one around its whole work) it costs nothing."""
+    if _HELD[0]:
+        return contextlib.nullcontext()
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:  # pragma: no cover - scikit-learn (the test extra) brings it
         return contextlib.nullcontext()
-    return threadpool_limits(1, user_api="blas")
+    return _held(threadpool_limits(1, user_api="blas"))
+
+
+_HELD = [0]  # how many one_blas_thread contexts are open (in this thread of control)
+
+
+@contextlib.contextmanager
+def _held(limits: contextlib.AbstractContextManager[object]) -> Iterator[object]:
+    with limits as value:
+        _HELD[0] += 1
+        try:
+            yield value
+        finally:
+            _HELD[0] -= 1
 
 
 def _limbs(v: Sequence[int], width: int) -> np.ndarray:

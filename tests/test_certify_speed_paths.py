@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import novikoff.certificates.solver
 import novikoff.minnorm
-from novikoff.bigdot import big_dot, big_scale
+from novikoff.bigdot import big_dot, big_scale, one_blas_thread
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.certificates.checker import (
     CERTIFICATE_PARTS,
@@ -492,3 +492,18 @@ def test_geometric_margin_started_is_certifys_geometric_margin(coq_dir: Path) ->
         GeometricMarginStarted(small).discard()
     assert calls == []
     assert GeometricMarginStarted(small.with_bias(0)).result() is None  # rho = 0: no margin
+
+
+def test_one_blas_thread_nests_without_a_second_limit() -> None:
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+
+    def blas_threads() -> list[int]:
+        return [int(i["num_threads"]) for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"]
+
+    before = blas_threads()
+    with one_blas_thread():
+        assert set(blas_threads()) <= {1}
+        with one_blas_thread():  # nested: nothing to do, still one thread
+            assert set(blas_threads()) <= {1}
+        assert set(blas_threads()) <= {1}  # the inner exit restored nothing
+    assert blas_threads() == before
