@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import shutil
 from fractions import Fraction
@@ -503,7 +504,9 @@ def test_one_blas_thread_nests_without_a_second_limit() -> None:
     before = blas_threads()
     with one_blas_thread():
         assert set(blas_threads()) <= {1}
-        with one_blas_thread():  # nested: nothing to do, still one thread
+        inner = one_blas_thread()
+        assert isinstance(inner, contextlib.nullcontext)  # nested: no second limit (no library scan)
+        with inner:
             assert set(blas_threads()) <= {1}
         assert set(blas_threads()) <= {1}  # the inner exit restored nothing
     assert blas_threads() == before
