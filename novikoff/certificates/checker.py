@@ -355,7 +355,7 @@ def _combination_rejection(ds: Dataset, cert: Certificate, z: _Patterns) -> Cert
         return _fail("bound", f"bound claimed {cert.bound}, R^2/gamma^2 = {cert.R2 / gamma2}")
     if cert.geometric is not None:
         try:
-            check_geometric_margin(ds, cert.geometric)
+            _check_geometric_margin(ds, cert.geometric, z.X)
         except CertificateRejected as exc:
             return exc
     return None
@@ -393,12 +393,19 @@ def check_geometric_margin(ds: Dataset, geo: GeometricMarginCertificate) -> None
     """Raise CertificateRejected unless ``geo`` certifies half the distance between the class
     hulls of ``ds``'s original features (convex weights, v = their difference, and
     min_p x_p.v - max_n x_n.v >= ||v||^2)."""
+    _check_geometric_margin(ds, geo, None)
+
+
+def _check_geometric_margin(
+    ds: Dataset, geo: GeometricMarginCertificate, features: flint.fmpz_mat | None
+) -> None:
+    """:func:`check_geometric_margin` with ``ds``'s feature matrix when the caller has it."""
     pos = [i for i, y in enumerate(ds.labels) if y == 1]
     neg = [i for i, y in enumerate(ds.labels) if y == -1]
     alpha, beta = _vector(geo.alpha), _vector(geo.beta)
     if len(alpha) != len(pos) or len(beta) != len(neg):
         raise _fail("geometric-length", "geometric margin: wrong number of class weights")
-    X = _feature_matrix(ds)
+    X = _feature_matrix(ds) if features is None else features
     # the class-wise convex combinations as weights over all samples (zeros elsewhere)
     q = math.lcm(alpha.denominator, beta.denominator)
     a_full, b_full = [0] * len(ds.labels), [0] * len(ds.labels)
