@@ -15,8 +15,10 @@ integer arithmetic (same result, slower).
 from __future__ import annotations
 
 import contextlib
+import functools
 import operator
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import flint
 import numpy as np
@@ -52,16 +54,27 @@ def one_blas_thread() -> contextlib.AbstractContextManager[object]:
 
     On this project's two shared cores, with the geometric margin on the other core,
     OpenBLAS's threads cost several times the CPU time of one thread for the products and
-    the inverse of ``novikoff certify`` (a 354 x 354 inverse: 0.1 s against 5 ms).
-    Entering costs about 1 ms, so use it around large products only; inside another
-    one_blas_thread (``novikoff certify`` holds one around its whole work) it costs nothing."""
+    the inverse of ``novikoff certify`` (a 354 x 354 inverse: 0.1 s against 5 ms), and after
+    a threaded call the idle threads spin for ~0.1 s of CPU (a 208 x 61 Gram product of the
+    exact large-margin reference cost 70 ms that way). The loaded BLAS libraries are read
+    once per process, so entering costs ~30 us; inside another one_blas_thread
+    (``novikoff certify`` holds one around its whole work) it costs nothing."""
     if _HELD[0]:
         return contextlib.nullcontext()
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - scikit-learn (the test extra) brings it
+    controller = _blas_controller()
+    if controller is None:  # pragma: no cover - scikit-learn (the test extra) brings threadpoolctl
         return contextlib.nullcontext()
-    return _held(threadpool_limits(1, user_api="blas"))
+    return _held(controller.limit(limits=1, user_api="blas"))
+
+
+@functools.cache
+def _blas_controller() -> Any:
+    """threadpoolctl's view of the loaded BLAS libraries, made once (None without threadpoolctl)."""
+    try:
+        from threadpoolctl import ThreadpoolController
+    except ImportError:  # pragma: no cover
+        return None
+    return ThreadpoolController()
 
 
 _HELD = [0]  # how many one_blas_thread contexts are open (in this thread of control)

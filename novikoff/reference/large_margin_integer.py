@@ -52,17 +52,15 @@ integer below ``2^53`` (``peak sum_k a_k`` for ``Z^T a``, ``peak sum_j |W_j|`` f
 
 from __future__ import annotations
 
-import functools
 import itertools
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import flint
 import numpy as np
 
-from novikoff.bigdot import small_times_big
+from novikoff.bigdot import one_blas_thread, small_times_big
 from novikoff.errors import InvariantViolation
 
 __all__ = ["INT64_VALUES_LIMIT", "DecisionValues"]
@@ -107,7 +105,7 @@ class DecisionValues:
             self._gram = "float64"
             self._Zf = self.Z.astype(np.float64)
             if 0 < m <= _FULL_GRAM_ROWS:
-                with _one_blas_thread():
+                with one_blas_thread():
                     full = (self._Zf @ self._Zf.T).astype(np.int64)  # exact: module docstring
                 self._cols = list(full)  # G is symmetric: row k is column k
                 self._tops = np.abs(full).max(axis=1).tolist()
@@ -125,7 +123,7 @@ class DecisionValues:
         self._columns_obj: dict[int, np.ndarray] = {}
         self._W0 = [int(v) for v in W0]
         self.counts = [0] * m  # a_k: updates on sample k
-        with _one_blas_thread():
+        with one_blas_thread():
             start = self._product(self._W0) if any(self._W0) else [0] * m
         self.bound = max((abs(v) for v in start), default=0)  # >= max_i |p_i|
         self._int64 = self.bound <= INT64_VALUES_LIMIT
@@ -176,7 +174,7 @@ class DecisionValues:
         if col is not None:
             return col, self._tops[k]
         if self._gram == "float64":
-            with _one_blas_thread():
+            with one_blas_thread():
                 col = (self._Zf @ self._Zf[k]).astype(np.int64)  # exact: module docstring
         elif self._gram == "int64":
             col = self.Z @ self.Z[k]
@@ -502,7 +500,7 @@ class DecisionValues:
 
     def weights(self) -> list[int]:
         """``W = W0 + sum_k a_k Z_k`` exactly, after checking that ``Z W`` is the kept ``p``."""
-        with _one_blas_thread():
+        with one_blas_thread():
             W = [a + b for a, b in zip(self._W0, self._transpose_product(self.counts))]
             agree = self._product(W) == self.p.tolist()
         if not agree:  # never expected: the two ways must agree
@@ -526,22 +524,3 @@ def _object_array(values: Sequence[int]) -> np.ndarray:
     out = np.empty(len(values), dtype=object)
     out[:] = list(values)
     return out
-
-
-@functools.cache
-def _blas_controller() -> Any:
-    """threadpoolctl's view of the loaded BLAS libraries, made once (None without threadpoolctl)."""
-    try:
-        from threadpoolctl import ThreadpoolController
-    except ImportError:  # pragma: no cover - scikit-learn (the test extra) brings it
-        return None
-    return ThreadpoolController()
-
-
-def _one_blas_thread() -> AbstractContextManager[object]:
-    """A context in which BLAS runs on one thread: the products here are small, and after a
-    threaded call OpenBLAS's idle threads spin for ~0.1 s of CPU on the other core (a
-    208 x 61 Gram product cost 70 ms of CPU that way). Entering costs ~30 us (the library
-    list is read once per process, unlike :func:`novikoff.bigdot.one_blas_thread`)."""
-    controller = _blas_controller()
-    return nullcontext() if controller is None else controller.limit(limits=1, user_api="blas")
