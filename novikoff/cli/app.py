@@ -28,13 +28,25 @@ from novikoff.parallel import kill_children
 __all__ = ["build_parser", "main"]
 
 
+class _Version(argparse.Action):
+    """``--version``: prints ``novikoff VERSION`` and exits 0; the version (importlib.metadata,
+    ~30 ms) is looked up only when the option is given, not at every start."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from novikoff import __version__
+
+        sys.stdout.write(f"{parser.prog} {__version__}\n")  # stdout, as argparse's version action
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``novikoff`` argument parser: one sub-parser per module of :mod:`novikoff.commands`,
     each with its ``handler``."""
-    from novikoff import __version__
-
     parser = Parser(prog="novikoff", description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     register_all(sub)
     return parser

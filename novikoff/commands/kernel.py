@@ -16,12 +16,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from novikoff.approx import show
-from novikoff.certificates.kernel_checker import KernelCertificate
-from novikoff.certificates.kernel_solver import certify_kernel
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.jsonout import float_or_none
-from novikoff.kernels_exact import KernelSpec, exact_gram, parse_kernel
 from novikoff.limits import phase
 from novikoff.rational import format_rational
 from novikoff.runlog import (
@@ -34,7 +31,9 @@ from novikoff.runlog import (
 )
 from novikoff.runs import parse_order
 
-if TYPE_CHECKING:  # the reference loads the spec (sympy): imported when certify runs, not by the parser
+if TYPE_CHECKING:  # imported when certify --kernel runs, not by the parser (every CLI start builds it)
+    from novikoff.certificates.kernel_checker import KernelCertificate
+    from novikoff.kernels_exact import KernelSpec
     from novikoff.reference.kernel_perceptron import KernelRun
 
 __all__ = ["add_kernel_argument", "kernel_arg", "kernel_certify", "kernel_report", "kernel_summary"]
@@ -45,6 +44,8 @@ _NOT_WITH_KERNEL = (("coq", "--coq"), ("certificate", "--certificate"), ("plot",
 
 def kernel_arg(text: str) -> KernelSpec:
     """argparse type of ``--kernel``: a polynomial kernel (ArgumentTypeError otherwise, exit 2)."""
+    from novikoff.kernels_exact import parse_kernel
+
     try:
         return parse_kernel(text)
     except InputError as exc:
@@ -72,6 +73,9 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
     has no kernel form (--coq, --certificate, --plot); InvariantViolation (exit 1) if the run
     breaks N1-N3 in feature space.
     """
+    from novikoff.certificates.kernel_solver import certify_kernel
+    from novikoff.kernels_exact import KernelSpec, exact_gram, parse_kernel
+
     for name, option in _NOT_WITH_KERNEL:
         if getattr(args, name, None):
             raise InputError(f"{option} is not available with --kernel (linear certificates only)")
