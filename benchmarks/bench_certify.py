@@ -19,6 +19,7 @@ with the load averages beside the figures.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import resource
@@ -93,8 +94,8 @@ def stages(path: str) -> dict[str, list[float]]:
     run("checker's FLINT matrix of the data (built once, shared by the forks)", lambda: prepare_checker(ds))
     for part in ("combination", "minimality"):
         where = "first core" if part == "combination" else "second core"
-        name = f"checker on the certificate, {part} part ({where})"
-        run(name, lambda p=part: certificate_rejection(ds, cert, p))
+        check = functools.partial(certificate_rejection, ds, cert, part)
+        run(f"checker on the certificate, {part} part ({where})", check)
     geo = run("geometric margin (its own minimum-norm point; second core)", lambda: geometric_margin(ds))
     if geo is not None:
         run("checker on the geometric margin (second core)", lambda: check_geometric_margin(ds, geo))

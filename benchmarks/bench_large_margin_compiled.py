@@ -202,7 +202,7 @@ def timed_training() -> Callable[[], float]:
         finally:
             spent[0] += time.perf_counter() - t0
 
-    large_margin._run_stage = run_stage  # type: ignore[assignment]
+    large_margin._run_stage = run_stage
 
     def take() -> float:
         seconds, spent[0] = spent[0], 0.0
