@@ -74,6 +74,16 @@ def _notes(impl: ImplementationResult) -> str:
     return f" (note: {'; '.join(impl.notes)})" if impl.notes else ""
 
 
+def _differs(
+    check: str, what: str, theirs: object, ours: object, impl: ImplementationResult
+) -> list[Discrepancy]:
+    """One discrepancy of ``check`` when the implementation's ``theirs`` differs from the exact
+    reference's ``ours`` (none when they are equal)."""
+    if theirs == ours:
+        return []
+    return [Discrepancy(check, f"{what}: implementation {theirs}, exact reference {ours}{_notes(impl)}")]
+
+
 def check_updates_match_reference(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
@@ -101,14 +111,9 @@ def check_mistake_count(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The reported number of mistakes (updates) equals the exact reference's."""
-    if impl.mistakes is None or impl.mistakes == run.mistakes:
+    if impl.mistakes is None:  # not reported: nothing to compare
         return []
-    return [
-        Discrepancy(
-            "check_mistake_count",
-            f"mistakes: implementation {impl.mistakes}, exact reference {run.mistakes}{_notes(impl)}",
-        )
-    ]
+    return _differs("check_mistake_count", "mistakes", impl.mistakes, run.mistakes, impl)
 
 
 def check_epoch_count(
@@ -116,14 +121,9 @@ def check_epoch_count(
 ) -> list[Discrepancy]:
     """The reported number of epochs equals the exact reference's (the clean epoch that
     proves convergence included)."""
-    if impl.epochs is None or impl.epochs == run.epochs:
+    if impl.epochs is None:  # not reported: nothing to compare
         return []
-    return [
-        Discrepancy(
-            "check_epoch_count",
-            f"epochs: implementation {impl.epochs}, exact reference {run.epochs}{_notes(impl)}",
-        )
-    ]
+    return _differs("check_epoch_count", "epochs", impl.epochs, run.epochs, impl)
 
 
 def check_convergence_flag(
@@ -131,14 +131,9 @@ def check_convergence_flag(
 ) -> list[Discrepancy]:
     """The reported convergence flag equals the exact reference's (an epoch without an
     update within max_epochs)."""
-    if impl.converged is None or impl.converged == run.converged:
+    if impl.converged is None:  # not reported: nothing to compare
         return []
-    return [
-        Discrepancy(
-            "check_convergence_flag",
-            f"converged: implementation {impl.converged}, exact reference {run.converged}{_notes(impl)}",
-        )
-    ]
+    return _differs("check_convergence_flag", "converged", impl.converged, run.converged, impl)
 
 
 def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> bool:
@@ -239,14 +234,7 @@ def check_vote_counts(
         return bad
     theirs = [c for _, c in got if c > 0]
     ours = [c for _, c in getattr(run, "voters", ()) if c > 0]
-    if theirs == ours:
-        return []
-    return [
-        Discrepancy(
-            "check_vote_counts",
-            f"survival counts (those > 0): implementation {theirs}, exact reference {ours}{_notes(impl)}",
-        )
-    ]
+    return _differs("check_vote_counts", "survival counts (those > 0)", theirs, ours, impl)
 
 
 def check_voted_predictions(
