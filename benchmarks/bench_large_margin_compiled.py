@@ -181,6 +181,18 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def product_seconds(Z: sps.csr_matrix, repeats: int) -> float:
+    """The median wall seconds of scipy's ``Z @ w`` over ``repeats`` products (w fixed, random)."""
+    w = np.random.default_rng(1).random(Z.shape[1])
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        values = Z @ w
+        times.append(time.perf_counter() - t0)
+    assert values.shape == (Z.shape[0],)
+    return float(np.median(times))
+
+
 SYNTHETIC = ("<!-- large-margin-synthetic:start -->", "<!-- large-margin-synthetic:end -->")
 CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [
     ("multiple updates, active sets", {}),
@@ -216,14 +228,7 @@ def synthetic(rows: int, numpy_engine: bool) -> str:
     call (the patterns' set-up included) and its training alone, in units of one Z @ w."""
     X, y = generate(rows)
     Z = twin_sparse_patterns(X, y, 1.0)
-    w = np.random.default_rng(1).random(Z.shape[1])
-    times = []
-    for _ in range(7):
-        t0 = time.perf_counter()
-        values = Z @ w
-        times.append(time.perf_counter() - t0)
-    one = float(np.median(times))
-    assert values.shape == (rows,)
+    one = product_seconds(Z, 7)
     del Z
     training = timed_training()
     lines = [
@@ -266,13 +271,7 @@ def work_rows(name: str, tallies: list[tuple[bool, bool]]) -> list[str]:
     X, y, Xext = prepared(name)
     Z = patterns(X, y)
     Zt = twin_sparse_patterns(Xext, y, 1.0)
-    w = np.random.default_rng(1).random(Zt.shape[1])
-    times = []
-    for _ in range(201):
-        t0 = time.perf_counter()
-        Zt @ w
-        times.append(time.perf_counter() - t0)
-    per_nnz = float(np.median(times)) / Zt.nnz  # scipy's seconds per non-zero read
+    per_nnz = product_seconds(Zt, 201) / Zt.nnz  # scipy's seconds per non-zero read
     svm_s, _ = svm_time(Xext, y, Z)
     lines = []
     runs = [("PDM(0.01)", clock(pdm_twin, Xext, y, eps=EPS, engine="compiled", **OPTIONS))]

@@ -113,7 +113,7 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
     m, d = Xs.shape
     counts = np.diff(Xs.indptr)
     signs = np.asarray(ya, dtype=np.float64)
-    if bias != 0 and Xs.nnz >= COMPILED_CONVERSION_FROM and cl.available():  # the same arrays, one pass
+    if bias != 0 and _compiled_set_up(Xs.nnz):  # the same arrays, one pass
         indptr, indices, data = cl.signed_rows_with_bias(
             Xs.indptr, Xs.indices, Xs.data, signs, float(bias), d
         )
@@ -139,6 +139,12 @@ def twin_sparse_patterns(X: Any, y: Any, bias: float = 1.0) -> sps.csr_matrix:
     return Z
 
 
+def _compiled_set_up(nnz: int) -> bool:
+    """Whether the sparse patterns' set-up takes the compiled passes: numba installed and at
+    least COMPILED_CONVERSION_FROM non-zeros (below, numba's import would cost more)."""
+    return nnz >= COMPILED_CONVERSION_FROM and cl.available()
+
+
 def _row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
     """The sum of each CSR row's ``values`` (0 for an empty row)."""
     m = len(indptr) - 1
@@ -157,12 +163,12 @@ class _Patterns:
         self.Z = Z  # np.ndarray or scipy.sparse.csr_matrix
         self.sparse = sps.issparse(Z)
         self.m, self.d = Z.shape
-        if self.sparse and Z.nnz >= COMPILED_CONVERSION_FROM and cl.available():
-            sq = cl.row_squares(Z.indptr, Z.data)  # no 8-byte temporary per entry
+        if self.sparse:
             self.nnz_per_row = np.diff(Z.indptr)
-        elif self.sparse:
-            sq = _row_sums(Z.data * Z.data, Z.indptr)
-            self.nnz_per_row = np.diff(Z.indptr)
+            if _compiled_set_up(Z.nnz):  # one pass, no 8-byte temporary per entry
+                sq = cl.row_squares(Z.indptr, Z.data)
+            else:
+                sq = _row_sums(Z.data * Z.data, Z.indptr)
         else:
             sq = np.einsum("ij,ij->i", Z, Z)
             self.nnz_per_row = np.full(self.m, self.d)
