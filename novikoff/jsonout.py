@@ -17,6 +17,8 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from novikoff.rational import decimal
+
 __all__ = ["dumps", "error_json", "float_or_none", "print_json"]
 
 
@@ -36,7 +38,7 @@ def _clean(obj: Any) -> Any:
     if isinstance(obj, float):
         return obj if math.isfinite(obj) else None
     if isinstance(obj, int) and not isinstance(obj, bool) and abs(obj) > _FLOAT_MAX:
-        return str(obj)
+        return decimal(obj)
     if isinstance(obj, dict):
         return {k: _clean(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

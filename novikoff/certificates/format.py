@@ -34,7 +34,7 @@ from typing import Any
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import RationalVector, unlimited_int_digits
+from novikoff.rational import RationalVector, rational_text, unlimited_int_digits, vector_texts
 
 __all__ = [
     "FORMAT",
@@ -218,35 +218,25 @@ class CertificateFormatError(InputError):
 # ------------------------------------------------------------------------------ writing
 
 
-def _rational(value: Fraction | int) -> str:
-    q = Fraction(value)
-    with unlimited_int_digits():
-        return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
-
-
-def _vector(values: Sequence[Fraction]) -> list[str]:
-    return [_rational(v) for v in values]
-
-
 def _certificate_data(cert: Certificate) -> dict[str, Any]:
     if isinstance(cert, GordanCertificate):
-        return {"kind": "gordan", "lambda": _vector(cert.lambdas), "R2": _rational(cert.R2)}
+        return {"kind": "gordan", "lambda": vector_texts(cert.lambdas), "R2": rational_text(cert.R2)}
     geo = cert.geometric
     return {
         "kind": "separable",
-        "lambda": _vector(cert.lambdas),
-        "R2": _rational(cert.R2),
-        "pstar": _vector(cert.pstar),
-        "gamma2": _rational(cert.gamma2),
-        "weights": _vector(cert.weights),
-        "bound": _rational(cert.bound),
+        "lambda": vector_texts(cert.lambdas),
+        "R2": rational_text(cert.R2),
+        "pstar": vector_texts(cert.pstar),
+        "gamma2": rational_text(cert.gamma2),
+        "weights": vector_texts(cert.weights),
+        "bound": rational_text(cert.bound),
         "geometric": None
         if geo is None
         else {
-            "alpha": _vector(geo.alpha),
-            "beta": _vector(geo.beta),
-            "v": _vector(geo.v),
-            "distance2": _rational(geo.distance2),
+            "alpha": vector_texts(geo.alpha),
+            "beta": vector_texts(geo.beta),
+            "v": vector_texts(geo.v),
+            "distance2": rational_text(geo.distance2),
         },
     }
 
@@ -261,7 +251,7 @@ def to_data(doc: CertificateDocument) -> dict[str, Any]:
         "dataset": {
             "n_samples": doc.dataset.n_samples,
             "n_features": doc.dataset.n_features,
-            "bias": _rational(doc.dataset.bias),
+            "bias": rational_text(doc.dataset.bias),
             "sha256": doc.dataset.sha256,
         },
         "certificate": _certificate_data(doc.certificate),
@@ -272,15 +262,15 @@ def to_data(doc: CertificateDocument) -> dict[str, Any]:
             "epochs": run.epochs,
             "converged": run.converged,
             "mistakes": run.mistakes,
-            "weights": _vector(run.weights),
+            "weights": vector_texts(run.weights),
         },
     }
     if fs is not None:
         out["nonseparable_bound"] = {
-            "u": _vector(fs.u),
-            "gamma": _rational(fs.gamma),
-            "D2": _rational(fs.D2),
-            "R2": _rational(fs.R2),
+            "u": vector_texts(fs.u),
+            "gamma": rational_text(fs.gamma),
+            "D2": rational_text(fs.D2),
+            "R2": rational_text(fs.R2),
             "order": fs.order,
             "passes": fs.passes,
             "mistakes": fs.mistakes,

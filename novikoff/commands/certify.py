@@ -21,7 +21,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.jsonout import float_or_none, print_json
 from novikoff.limits import phase
-from novikoff.rational import RationalVector, format_rational
+from novikoff.rational import RationalVector, format_rational, format_vector, rational_text, vector_texts
 from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stopped_by, write_trace
 from novikoff.runs import Order, RunRecord, parse_order
 
@@ -106,8 +106,8 @@ def certify_report(
             out["geometric_margin2_float"] = float_or_none(cert.geometric.margin2)
     else:
         out.update(gamma2=0, gamma2_float=0.0, bound=None, bound_float=None, gordan={})
-        if vectors:
-            out["gordan"]["lambda"] = [str(v) for v in _vector_json(cert.lambdas)]
+        if vectors:  # the same numbers as "lambda", all as strings
+            out["gordan"]["lambda"] = vector_texts(cert.lambdas)
     if vectors:
         out["lambda"] = _vector_json(cert.lambdas)
     out["perceptron"] = {
@@ -122,7 +122,7 @@ def certify_report(
         out["perceptron"]["updates"] = rec["first"]
         out["perceptron"]["updates_last"] = rec["last"]
         out["perceptron"]["updates_omitted"] = rec["omitted"]
-        out["perceptron"]["weights"] = [format_rational(v) for v in run.weights]
+        out["perceptron"]["weights"] = format_vector(run.weights)
     if nonseparable is not None:
         out["nonseparable_bound"] = nonseparable_json(nonseparable)
     return out
@@ -134,12 +134,12 @@ def nonseparable_json(fs: NonseparableBound) -> dict[str, Any]:
     ``D2``, ``R2``; floats ``gamma_float`` (normalized gamma) and ``bound_float``
     (((R + D)/gamma)^2, null beyond float64); ``passes``, ``mistakes`` and ``order``."""
     return {
-        "u": [str(format_rational(v)) for v in fs.u],
-        "gamma": str(format_rational(fs.gamma)),
-        "gamma2": str(format_rational(fs.gamma2)),
+        "u": vector_texts(fs.u),
+        "gamma": rational_text(fs.gamma),
+        "gamma2": rational_text(fs.gamma2),
         "gamma_float": fs.gamma_float,
-        "D2": str(format_rational(fs.D2)),
-        "R2": str(format_rational(fs.R2)),
+        "D2": rational_text(fs.D2),
+        "R2": rational_text(fs.R2),
         "bound_float": fs.bound_float,
         "passes": fs.passes,
         "mistakes": fs.mistakes,
@@ -148,7 +148,8 @@ def nonseparable_json(fs: NonseparableBound) -> dict[str, Any]:
 
 
 def _vector_json(vec: RationalVector) -> list[int | str]:
-    return [format_rational(v) for v in vec]
+    """Exactly ``[format_rational(v) for v in vec]`` (:func:`~novikoff.rational.format_vector`)."""
+    return format_vector(vec)
 
 
 def _float_text(value: float | None) -> str:
