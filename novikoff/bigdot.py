@@ -15,8 +15,8 @@ integer arithmetic (same result, slower).
 from __future__ import annotations
 
 import contextlib
-import functools
 import operator
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -67,14 +67,23 @@ def one_blas_thread() -> contextlib.AbstractContextManager[object]:
     return _held(controller.limit(limits=1, user_api="blas"))
 
 
-@functools.cache
 def _blas_controller() -> Any:
-    """threadpoolctl's view of the loaded BLAS libraries, made once (None without threadpoolctl)."""
+    """threadpoolctl's view of the loaded BLAS libraries (None without threadpoolctl), made
+    again only when modules were imported since the last one (a module such as scipy.linalg
+    may have brought its own BLAS, which an older view would leave unlimited)."""
+    count = len(sys.modules)
+    if _CONTROLLER and _CONTROLLER[0] == count:
+        return _CONTROLLER[1]
     try:
         from threadpoolctl import ThreadpoolController
     except ImportError:  # pragma: no cover
         return None
-    return ThreadpoolController()
+    controller = ThreadpoolController()
+    _CONTROLLER[:] = [len(sys.modules), controller]
+    return controller
+
+
+_CONTROLLER: list[Any] = []  # [len(sys.modules) when made, the controller]
 
 
 _HELD = [0]  # how many one_blas_thread contexts are open (in this thread of control)

@@ -476,12 +476,17 @@ class PatternAtoms:
             return (A @ A.T).astype(np.int64)
 
     def combine(self, ids: Sequence[Atom], coeffs: Sequence[int]) -> list[int]:
-        full = [0] * len(self.rows)
-        for a, c in zip(ids, coeffs):
-            full[a] += c
-        if self.array is not None:
-            return small_times_big(self.array.T, full)
-        return [int(v) for v in (flint.fmpz_mat(1, len(full), full) * self.matrix).entries()]
+        merged: dict[Atom, int] = {}
+        for a, c in zip(ids, coeffs):  # an atom may come twice (the pairs of the two hulls)
+            merged[a] = merged.get(a, 0) + c
+        used = [a for a, c in merged.items() if c]
+        if not used:
+            return [0] * (len(self.rows[0]) if len(self.rows) else 0)
+        weights = [merged[a] for a in used]
+        if self.array is not None:  # only the rows used: the cost does not grow with the data
+            return small_times_big(self.array[used].T, weights)
+        rows = flint.fmpz_mat([list(self.rows[a]) for a in used])
+        return [int(v) for v in (flint.fmpz_mat(1, len(used), weights) * rows).entries()]
 
     def scores(self, direction: Sequence[int]) -> list[int]:
         """``row . direction`` for every row, exactly."""

@@ -437,19 +437,22 @@ def test_the_min_norm_points_squared_norm_is_the_stopping_tests() -> None:
     assert bare.norm2_numerator() == point.numerator_norm2
 
 
-@pytest.mark.parametrize("name", ["vec50_1"])
+@pytest.mark.parametrize("name", ["vec50_1", "vec100_1"])
 def test_the_geometric_margin_is_the_same_from_every_float_guess(coq_dir: Path, name: str) -> None:
-    # its guess: a light-penalty NNLS for the support, then the exact equal-sums minimizer on
-    # it; against the heavy-penalty NNLS alone and against no guess at all (the guess only
-    # decides how the exact Wolfe iteration starts, never its answer)
+    # the guess only decides where the exact Wolfe iteration starts, never its answer: the
+    # working-set guess, the same seeded with the main certificate's lambda, a seed that
+    # points the wrong way (all weight on the samples the main certificate leaves out), and
+    # no guess at all give the same certificate
     ds = read_csv(coq_dir / f"{name}.csv")
+    main = certify(ds, geometric=False)
+    assert isinstance(main, SeparableCertificate)
     guessed = geometric_margin(ds)
+    seeded = geometric_margin(ds, [float(v) for v in main.lambdas])
+    wrong = geometric_margin(ds, [0.0 if v else 1.0 for v in main.lambdas.numerators])
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(novikoff.certificates.solver, "_two_group_weights", lambda Z, g, ones: None)
-        heavy = geometric_margin(ds)
-        mp.setattr(novikoff.certificates.solver, "_float_weights", lambda rows, groups=None: None)
+        mp.setattr(novikoff.certificates.solver, "_float_weights", lambda rows, groups=None, start=None: None)
         cold = geometric_margin(ds)
-    assert guessed is not None and guessed == heavy == cold
+    assert guessed is not None and guessed == seeded == wrong == cold
 
 
 def test_start_certify_gives_the_checked_main_certificate_then_the_whole(coq_dir: Path) -> None:

@@ -49,6 +49,7 @@ from novikoff.certificates.format import (
     SeparableCertificate,
     check_order,
 )
+from novikoff.certificates.warm_start import simplex_min_norm
 from novikoff.data import Dataset
 from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
 from novikoff.parallel import beside
@@ -67,108 +68,25 @@ __all__ = [
 
 
 def _float_weights(
-    rows: Sequence[Sequence[int]] | np.ndarray, groups: Sequence[int] | None = None
+    rows: Sequence[Sequence[int]] | np.ndarray,
+    groups: Sequence[int] | None = None,
+    start: Sequence[float] | None = None,
 ) -> np.ndarray | None:
-    """Float guess of min-norm convex weights by one NNLS solve, or None if floats fail.
-
-    With one group, min_{l>=0} ||Z^T l||^2 + (sum l - 1)^2 is solved by
-    l = lambda*/(1 + gamma^2), lambda* the min-norm weights, so l/sum(l) estimates
-    lambda* (for any row scaling). With two groups (rows x_p and -x_n) the group sums
-    must be equal: the weights of :func:`_two_group_weights` (a light penalty finds the
-    support, the exact equal-sums minimizer on it gives the weights), else a heavy
-    penalty row keeps the sums equal; the normalized weights estimate the closest points
-    of the two hulls. Weights are normalized within each group.
-    """
+    """Float guess of the min-norm convex weights (one group: the patterns' hull; two groups:
+    the rows x_p and -x_n, each group's weights summing to 1, the closest points of the two
+    class hulls), or None if floats fail: :func:`~novikoff.certificates.warm_start.simplex_min_norm`,
+    one pass over the rows per round, seeded with ``start`` when given. Only a warm start:
+    the exact solver decides."""
     try:
         with np.errstate(all="ignore"):
             Z = np.asarray(rows, dtype=np.float64).reshape(len(rows), -1)
-        if not np.isfinite(Z).all():
-            return None
-        peak = np.abs(Z).max()
-        if peak > 0:
-            Z = Z / peak
-        g = np.zeros(len(rows), dtype=int) if groups is None else np.asarray(groups)
-        labels = sorted(set(g.tolist()))  # not np.unique: it imports numpy.ma (50 ms at first use)
-        ones = [(g == k).astype(np.float64) for k in labels]
-        weights = _two_group_weights(Z, g, ones) if len(labels) == 2 else None
-        if weights is None:
-            # sum of all weights near len(labels); group sums forced equal by a heavy row
-            constraints = [sum(ones)] + [1e4 * (ones[0] - o) for o in ones[1:]]
-            A = np.vstack([Z.T, *constraints])
-            b = np.zeros(A.shape[0])
-            b[Z.shape[1]] = float(len(labels))
-            weights = _nnls_working_set(A, b)
-        for k in labels:
-            total = weights[g == k].sum()
-            if not np.isfinite(total) or total <= 0:
-                return None
-            weights[g == k] /= total
-        return np.asarray(weights)
-    except Exception:  # the guess is optional: any float failure means a cold start
+    except (OverflowError, ValueError):  # entries beyond float64: a cold start
         return None
-
-
-def _two_group_weights(Z: np.ndarray, g: np.ndarray, ones: Sequence[np.ndarray]) -> np.ndarray | None:
-    """Two groups: the support from an NNLS whose equal-sums row weighs 1e2 (well conditioned,
-    so :func:`~novikoff.minnorm.nnls` starts warm; the 1e4 row makes A'A's condition ~1e9 and
-    the solve cold), then on that support the exact minimizer of ||Z_S^T l||^2 with each
-    group summing to 1 (one dense KKT solve). None when that minimizer is not positive (the
-    caller then solves the heavy-row NNLS)."""
-    A = np.vstack([Z.T, ones[0] + ones[1], 1e2 * (ones[0] - ones[1])])
-    b = np.zeros(A.shape[0])
-    b[Z.shape[1]] = 2.0
-    support = np.flatnonzero(_nnls_working_set(A, b) > 0)
-    if support.size == 0:
-        return None
-    ZS = Z[support]
-    k = support.size
-    C = np.vstack([ones[0][support], ones[1][support]])
-    K = np.block([[ZS @ ZS.T, C.T], [C, np.zeros((2, 2))]])
-    rhs = np.zeros(k + 2)
-    rhs[k:] = 1.0
-    try:
-        solution = np.linalg.solve(K, rhs)[:k]
-    except np.linalg.LinAlgError:
-        return None
-    if not np.isfinite(solution).all() or not (solution > 0).all():
-        return None
-    weights = np.zeros(len(g))
-    weights[support] = solution
-    return weights
-
-
-def _nnls_working_set(A: np.ndarray, b: np.ndarray, rounds: int = 40) -> np.ndarray:
-    """min_{l >= 0} ||A l - b|| over a growing working set of columns.
-
-    Few columns carry weight at the optimum (the support vectors), so NNLS is
-    solved on a working set: first the columns with the most negative gradient at
-    uniform weights, then, each round, the columns whose gradient is still
-    negative (the KKT violators, most negative first). It stops when no column
-    violates; the result is only a warm start, so a rare early stop is harmless.
-    """
-    from novikoff.minnorm import nnls
-
-    cols = A.shape[1]
-    batch = max(200, 4 * A.shape[0])
-    if cols <= 2 * batch:
-        return np.asarray(nnls(A, b, maxiter=50 * cols)[0])
-    weights = np.full(cols, 1.0 / cols)
-    chosen = np.zeros(cols, dtype=bool)
-    for _ in range(rounds):
-        grad = A.T @ (A @ weights - b)
-        grad[chosen] = np.inf
-        scale = float(np.abs(grad[~chosen]).max()) if (~chosen).any() else 0.0
-        new = np.flatnonzero(grad < -1e-12 * max(scale, 1.0))
-        if new.size == 0 and chosen.any():
-            break
-        if new.size > batch:
-            new = new[np.argpartition(grad[new], batch)[:batch]]
-        chosen[new] = True
-        S = np.flatnonzero(chosen)
-        part, _ = nnls(A[:, S], b, maxiter=50 * S.size)
-        weights = np.zeros(cols)
-        weights[S] = part
-    return weights
+    return simplex_min_norm(
+        Z,
+        None if groups is None else np.asarray(groups),
+        start=None if start is None else np.asarray(start, dtype=np.float64),
+    )
 
 
 def _warm_pairs(ids: Sequence[Atom], weights: np.ndarray | None) -> list[tuple[Atom, float]]:
@@ -219,7 +137,6 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     large = m * dataset.dimension >= _PARALLEL_SIZE
     if verify and large:
         prepare_checker(dataset)  # the checks' FLINT matrix, shared by every process forked below
-    pending = GeometricMarginStarted(dataset, verify=verify) if geometric else None
     atoms = PatternAtoms(Z, array=array)
     guess = _warm_pairs(list(range(m)), _float_weights(Z if array is None else array))
     # the start atom matters only without a warm start
@@ -230,9 +147,7 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
         numerators[a] = w
     lambdas = RationalVector(numerators, result.weights.denominator)
     R2 = dataset.R2
-    if not any(result.numerator):
-        if pending is not None:
-            pending.discard()  # not separable, so the hulls meet: just collect the child
+    if not any(result.numerator):  # not separable: the class hulls meet, no geometric margin
         gordan = GordanCertificate(lambdas, R2)
         if verify:
             check_certificate(dataset, gordan)
@@ -244,8 +159,10 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     weights = RationalVector(big_scale(result.numerator, den), norm2)
     pstar = RationalVector(result.numerator, den)
     cert = SeparableCertificate(lambdas, pstar, gamma2, weights, R2, R2 / gamma2)
+    # separable: the geometric margin, seeded with this support, beside the main check
+    pending = GeometricMarginStarted(dataset, verify=verify, seed=cert) if geometric else None
     finish_check: Callable[[], None] | None = None
-    if verify:  # check the main certificate while the geometric margin may still run beside
+    if verify:
         if large:
             finish_check = start_check_on_two_cores(dataset, cert)
         else:
@@ -269,12 +186,20 @@ class GeometricMarginStarted:
     with ``verify`` checked by the exact checker, in a forked child (after
     :func:`~novikoff.certificates.checker.prepare_checker`, so that the child shares the
     checker's matrix; :func:`certify` releases it), else here when :meth:`result` is
-    called. The class hulls meet iff the augmented data are not separable, so it can start
-    before the main certificate is known."""
+    called.
 
-    def __init__(self, dataset: Dataset, *, verify: bool = True) -> None:
+    ``seed`` is the dataset's main certificate, when known: a Gordan certificate means the
+    augmented data are not separable, so the class hulls meet and nothing is started (the
+    result is None); a separable one seeds the float guess with its support (the two
+    problems' supports are usually the same rows). Without a seed the margin is found
+    from scratch (and, on data that are not separable, found to be None)."""
+
+    def __init__(self, dataset: Dataset, *, verify: bool = True, seed: Certificate | None = None) -> None:
         self.dataset, self.verify = dataset, verify
-        self.wanted = dataset.bias > 0 and len(dataset.classes) == 2
+        self.wanted = (
+            dataset.bias > 0 and len(dataset.classes) == 2 and not isinstance(seed, GordanCertificate)
+        )
+        self.seed = _seed_weights(seed) if isinstance(seed, SeparableCertificate) else None
         self._child: Callable[[], GeometricMarginCertificate | None] | None = None
         self._done: list[GeometricMarginCertificate | None] = []
         if self.wanted and dataset.n_samples * dataset.dimension >= _PARALLEL_SIZE:
@@ -282,7 +207,14 @@ class GeometricMarginStarted:
                 prepare_checker(dataset)
             _ = dataset.scaled_patterns, dataset.pattern_array  # cached: made once, before the fork
             # if the child fails, both are done here when the result is asked for
-            self._child = beside(_checked_geometric_margin if verify else geometric_margin, dataset)
+            self._child = beside(self._find)
+
+    def _find(self) -> GeometricMarginCertificate | None:
+        """The margin found here (and checked when ``verify``)."""
+        geo = geometric_margin(self.dataset, self.seed)
+        if geo is not None and self.verify:
+            check_geometric_margin(self.dataset, geo)
+        return geo
 
     def result(self) -> GeometricMarginCertificate | None:
         """The geometric margin (checked when ``verify``), or None when certify attaches none;
@@ -291,9 +223,7 @@ class GeometricMarginStarted:
             if self._child is not None:
                 self._done.append(self._child())
             elif self.wanted:
-                self._done.append(
-                    _checked_geometric_margin(self.dataset) if self.verify else geometric_margin(self.dataset)
-                )
+                self._done.append(self._find())
             else:
                 self._done.append(None)
         return self._done[0]
@@ -334,12 +264,10 @@ def _part_rejection(dataset: Dataset, cert: Certificate, part: str) -> tuple[str
     return None if rejection is None else (rejection.code, rejection.fact)
 
 
-def _checked_geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
-    """:func:`geometric_margin`, re-verified by the exact checker before it is returned."""
-    geo = geometric_margin(dataset)
-    if geo is not None:
-        check_geometric_margin(dataset, geo)
-    return geo
+def _seed_weights(cert: SeparableCertificate) -> list[float]:
+    """The main certificate's lambda as floats (one per sample): the geometric margin's seed."""
+    lam = cert.lambdas
+    return [n / lam.denominator if n else 0.0 for n in lam.numerators]
 
 
 class _PairAtoms:
@@ -405,9 +333,13 @@ def _northwest_corner(
     return plan
 
 
-def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
+def geometric_margin(
+    dataset: Dataset, seed: Sequence[float] | None = None
+) -> GeometricMarginCertificate | None:
     """Exact distance between the class hulls of the original features, or None
-    if they intersect (not separable) or a class is empty."""
+    if they intersect (not separable) or a class is empty. ``seed`` (one nonnegative float
+    per sample, e.g. the main certificate's lambda) only seeds the float guess: the exact
+    minimum-norm point decides, whatever the seed."""
     X = dataset.numerators
     pos = [i for i, y in enumerate(dataset.labels) if y == 1]
     neg = [i for i, y in enumerate(dataset.labels) if y == -1]
@@ -426,7 +358,8 @@ def geometric_margin(dataset: Dataset) -> GeometricMarginCertificate | None:
         atoms = _PairAtoms(PatternAtoms(X), pos, neg)
         rows = [list(X[p]) for p in pos] + [[-v for v in X[n]] for n in neg]
     warm: list[tuple[Atom, float]] = []
-    guess = _float_weights(rows, [0] * len(pos) + [1] * len(neg))
+    start = None if seed is None else [seed[i] for i in pos] + [seed[i] for i in neg]
+    guess = _float_weights(rows, [0] * len(pos) + [1] * len(neg), start)
     if guess is not None:
         a, b = guess[: len(pos)], guess[len(pos) :]
         oa, ob = np.argsort(-a, kind="stable"), np.argsort(-b, kind="stable")

@@ -276,11 +276,12 @@ _ONE_BLAS_THREAD_SIZE = 100_000  # samples x pattern length from which certify f
 
 def _whole(main: Certificate, geometric: GeometricMarginStarted) -> Certificate:
     """``main`` with the geometric margin attached, as :func:`certify` returns it."""
-    if not isinstance(main, SeparableCertificate):
-        geometric.discard()  # not separable: the hulls meet, there is no margin
-        return main
     geo = geometric.result()
-    return main if geo is None else dataclasses.replace(main, geometric=geo)
+    return (
+        main
+        if geo is None or not isinstance(main, SeparableCertificate)
+        else dataclasses.replace(main, geometric=geo)
+    )
 
 
 def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int:
@@ -289,9 +290,10 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     from novikoff.twins.exact import exact_perceptron
 
     with phase("the exact certificate"):
-        # the geometric margin on the other core (large data) from now until after the run
-        geometric = GeometricMarginStarted(ds)
         main = certify(ds, geometric=False)  # checked
+        # only separable data have a geometric margin (the class hulls of the others meet): it
+        # starts now, seeded with the main support, on the other core (large data) during the run
+        geometric = GeometricMarginStarted(ds, seed=main)
         whole = _whole(main, geometric) if args.coq is not None else None  # a Coq file from the whole
     sep = main if isinstance(main, SeparableCertificate) else None
     if whole is not None:
