@@ -168,23 +168,24 @@ def rational_text(value: Fraction | int) -> str:
 
 def vector_texts(values: Iterable[Fraction | int]) -> list[str]:
     """Exactly ``[rational_text(v) for v in values]``; fast for a :class:`RationalVector` of
-    big numbers (:func:`_lowest_terms`)."""
+    big numbers, whose texts are made once (:meth:`RationalVector.texts`)."""
     if not isinstance(values, RationalVector):
         return [rational_text(v) for v in values]
-    return [p.str() if q == 1 else f"{p.str()}/{q_text}" for p, q, q_text in _lowest_terms(values)]
+    return list(values.texts())
 
 
 def format_vector(values: Iterable[Fraction | int]) -> list[int | str]:
     """Exactly ``[format_rational(v) for v in values]`` (an int for an integral entry, else
-    ``"p/q"``); fast for a :class:`RationalVector` of big numbers (:func:`_lowest_terms`)."""
+    ``"p/q"``); fast for a :class:`RationalVector` of big numbers (:meth:`RationalVector.texts`)."""
     if not isinstance(values, RationalVector):
         return [format_rational(v) for v in values]
-    return [int(p) if q == 1 else f"{p.str()}/{q_text}" for p, q, q_text in _lowest_terms(values)]
+    den = values.denominator
+    return [t if "/" in t else n // den for n, t in zip(values.numerators, values.texts())]
 
 
-def _lowest_terms(vec: RationalVector) -> list[tuple[fmpz, fmpz, str]]:
-    """Every entry of ``vec`` as ``(p, q, decimal(q))`` with ``p/q`` the entry, ``q > 0`` and
-    ``gcd(p, q) = 1``.
+def _lowest_terms(vec: RationalVector) -> tuple[str, ...]:
+    """Every entry of ``vec`` as :func:`rational_text` writes it: ``decimal(p)`` when ``q = 1``,
+    else ``decimal(p)/decimal(q)``, with ``p/q`` the entry, ``q > 0`` and ``gcd(p, q) = 1``.
 
     Each entry is ``n_i/D`` over the common denominator ``D``; its lowest terms need
     ``g_i = gcd(n_i, D)``. One full-size gcd per entry (thousands of digits each) would cost
@@ -198,31 +199,32 @@ def _lowest_terms(vec: RationalVector) -> list[tuple[fmpz, fmpz, str]]:
 
     den = flint.fmpz(vec.denominator)
     nums = [flint.fmpz(n) for n in vec.numerators]
-    common = den
-    for n in nums:  # a common factor of D and all n_i would put its primes into S
-        common = common.gcd(n)
-        if common == 1:
+    # divide out gcd(D, n_1, n_2, ...) first, whose primes would all be in S
+    common = den.gcd(nums[0]) if nums else den
+    while common != 1:  # each pass either divides or makes common smaller (0 < r < common)
+        split = [divmod(n, common) for n in nums]
+        leftover = next((r for _, r in split if r != 0), None)
+        if leftover is None:
+            den, nums = den // common, [q for q, _ in split]
             break
-    else:
-        den = den // common
-        nums = [n // common for n in nums]
+        common = common.gcd(leftover)
     residues = [n % den for n in nums]
     product = flint.fmpz(1)
     for r in residues:
         if r != 0:
             product = product * r % den
     part = _smooth_part(den, product.gcd(den))
-    texts: dict[int, str] = {}
-    out: list[tuple[fmpz, fmpz, str]] = []
+    texts: dict[int, str] = {}  # "/" + decimal(q) by g (q = D/g), "" for q = 1
+    out: list[str] = []
     for n, r in zip(nums, residues):
         g = den if r == 0 else (r % part).gcd(part)  # r = n - kD and P | D: gcd(r, P) = gcd(n, P)
-        q = den // g
         key = int(g)
-        text = texts.get(key)
-        if text is None:
-            text = texts[key] = q.str()
-        out.append((n // g, q, text))
-    return out
+        tail = texts.get(key)
+        if tail is None:
+            q = den // g
+            tail = texts[key] = "" if q == 1 else "/" + q.str()
+        out.append((n // g).str() + tail)
+    return tuple(out)
 
 
 def _smooth_part(m: fmpz, s: fmpz) -> fmpz:
@@ -300,7 +302,7 @@ class RationalVector(Sequence[Fraction]):
     holds against any sequence of numbers with the same values.
     """
 
-    __slots__ = ("_hash", "denominator", "numerators")
+    __slots__ = ("_hash", "_texts", "denominator", "numerators")
 
     def __init__(self, numerators: Iterable[int], denominator: int = 1) -> None:
         nums = tuple(int(v) for v in numerators)
@@ -312,6 +314,7 @@ class RationalVector(Sequence[Fraction]):
         self.numerators = nums
         self.denominator = den
         self._hash: int | None = None
+        self._texts: tuple[str, ...] | None = None
 
     @classmethod
     def from_values(cls, values: Iterable[object]) -> RationalVector:
@@ -319,6 +322,18 @@ class RationalVector(Sequence[Fraction]):
         fr = [to_fraction(v) for v in values]
         den = common_denominator(fr)
         return cls((v.numerator * (den // v.denominator) for v in fr), den)
+
+    def __reduce__(self) -> tuple[type[RationalVector], tuple[tuple[int, ...], int]]:
+        """Pickled as its numbers only: the kept hash and texts are remade when asked for."""
+        return (RationalVector, (self.numerators, self.denominator))
+
+    def texts(self) -> tuple[str, ...]:
+        """The entries as exact text, ``"p"`` or ``"p/q"`` in lowest terms with ``q > 1``
+        (exactly ``str`` of each Fraction entry), made once and kept: a vector of thousands of
+        digits per entry is written in a few milliseconds, not one full-size gcd per entry."""
+        if self._texts is None:
+            self._texts = _lowest_terms(self)
+        return self._texts
 
     def __len__(self) -> int:
         return len(self.numerators)

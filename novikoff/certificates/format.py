@@ -278,20 +278,29 @@ def to_data(doc: CertificateDocument) -> dict[str, Any]:
     return out
 
 
-def _layout(value: object, depth: int) -> str:
-    """Objects one field per line (two spaces per level), everything else on one line."""
+def _layout(value: object, depth: int, out: list[str]) -> None:
+    """Append the text of ``value`` to ``out``: objects one field per line (two spaces per
+    level), everything else on one line. The pieces are joined once (a certificate can be
+    tens of megabytes: no copy of it per nesting level)."""
     if isinstance(value, dict) and value:
         pad = "  " * (depth + 1)
-        fields = [f"{pad}{json.dumps(k)}: {_layout(v, depth + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(fields) + "\n" + "  " * depth + "}"
-    return json.dumps(value)
+        out.append("{")
+        for i, (k, v) in enumerate(value.items()):
+            out.append(f"{',' if i else ''}\n{pad}{json.dumps(k)}: ")
+            _layout(v, depth + 1, out)
+        out.append("\n" + "  " * depth + "}")
+    else:
+        out.append(json.dumps(value))
 
 
 def to_json(doc: CertificateDocument) -> str:
     """``doc`` as certificate-format JSON text: keys in schema order, one field per line,
     each vector on one line, a final newline."""
+    out: list[str] = []
     with unlimited_int_digits():
-        return _layout(to_data(doc), 0) + "\n"
+        _layout(to_data(doc), 0, out)
+    out.append("\n")
+    return "".join(out)
 
 
 # ------------------------------------------------------------------------------ reading
