@@ -252,3 +252,32 @@ def test_the_extremal_family_nearly_attains_the_bound() -> None:
     assert extremal_ratio(20) < extremal_ratio(200) <= 1
     with pytest.raises(ValueError, match="size"):
         fs_extremal_dataset(0)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.integers(-3000, 3000), min_size=150, max_size=400, unique=True),
+    st.integers(1, 30),
+    st.integers(1, 5000),
+    st.integers(1, 12),
+)
+def test_the_float_prefilter_keeps_the_exact_choice(margins: list[int], N: int, R2: int, T: int) -> None:
+    # with more than 64 candidates only those whose float interval can hold the least bound
+    # are compared exactly: the result must be the exhaustive exact comparison's, bit for bit
+    import novikoff.reference.nonseparable as ns
+
+    filtered = best_gamma(margins, N, R2, T)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ns, "_plausible_minima", lambda candidates, *rest: list(candidates))
+        exhaustive = best_gamma(margins, N, R2, T)
+    assert filtered == exhaustive and type(filtered[0]) is F
+    for a in set(margins):  # and the guarantee itself: no breakpoint is better
+        if a > 0:
+            assert filtered[1] <= _value_at(F(a), [F(v) for v in margins], F(N), F(R2), T)
+
+
+def test_integer_and_fraction_margins_give_the_same_gamma() -> None:
+    margins = [(-1) ** i * (i * 7919 % 1000) for i in range(500)]
+    as_ints = best_gamma(margins, 13, 10**6, 9)
+    as_fractions = best_gamma([F(v) for v in margins], F(13), F(10**6), 9)
+    assert as_ints == as_fractions and type(as_ints[0]) is F

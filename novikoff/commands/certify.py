@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from novikoff.certificates.solver import GeometricMarginStarted
     from novikoff.reference.nonseparable import NonseparableBound
 
-__all__ = ["certify_report", "nonseparable_json", "register", "run"]
+__all__ = ["certify_report", "nonseparable_json", "register", "run", "stop_text"]
 
 
 def register(sub: Any) -> None:
@@ -174,7 +174,22 @@ def _nonseparable_lines(fs: NonseparableBound) -> list[str]:
     ]
 
 
-def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: str) -> str:
+def stop_text(stopped: str | None, bounds: RunBounds, samples: int) -> str:
+    """What ended a run that did not converge, as the summaries say it: ``--max-epochs E``, or
+    for ``--max-updates N`` the epochs it allows (one update at most per presentation, so
+    ``max(1, N // m)`` whole epochs: the run may have made far fewer than N updates)."""
+    if stopped == "max_updates":
+        cap = bounds.epoch_cap(samples)
+        return (
+            f"--max-updates {bounds.max_updates}: at most {cap} epoch{'' if cap == 1 else 's'} "
+            f"of {samples} presentations"
+        )
+    return f"--max-epochs {bounds.max_epochs}"
+
+
+def _summary(
+    report: dict[str, Any], cert: Certificate, run: RunRecord, order: str, stop_note: str = ""
+) -> str:
     lines = [
         f"novikoff certify: {report['dataset']} ({report['n_samples']} samples x "
         f"{report['n_features']} features, bias rho = {report['bias']})",
@@ -203,10 +218,7 @@ def _summary(report: dict[str, Any], cert: Certificate, run: RunRecord, order: s
         lines.append("  separable: no (Gordan certificate: sum lambda_i z_i = 0, re-checked)")
         lines.append(f"  {support} samples with lambda > 0 combine to the origin")
         row("R^2 = max ||z_i||^2", cert.R2)
-    stopped = report["perceptron"]["stopped_by"]
-    status = (
-        "converged" if run.converged else f"did NOT converge (stopped by --{str(stopped).replace('_', '-')})"
-    )
+    status = "converged" if run.converged else f"did NOT converge (stopped by {stop_note})"
     checks = (
         f"; N1-N3 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
     )
@@ -342,7 +354,7 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     if args.json:
         print_json(report)
     else:
-        print(_summary(report, cert, run, args.order))
+        print(_summary(report, cert, run, args.order, stop_text(stopped, bounds, ds.n_samples)))
         if fs is not None:
             print("\n".join(_nonseparable_lines(fs)))
         if args.plot:

@@ -44,7 +44,7 @@ from itertools import accumulate
 import mpmath
 import numpy as np
 
-from novikoff.bigdot import one_blas_thread
+from novikoff.bigdot import one_blas_thread, small_times_big
 from novikoff.certificates.format import NonseparableBoundClaim
 from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
@@ -122,10 +122,10 @@ def _mpf(q: Fraction) -> mpmath.mpf:
 # ------------------------------------------------------------------------------ gamma for one u
 
 
-def _bound_value(g: Fraction, R2N: Fraction, T: int, S: Fraction) -> SqrtValue:
+def _bound_value(g: Fraction, R2N: Fraction | int, T: int, S: Fraction) -> SqrtValue:
     """((sqrt(R2N) + sqrt(T S))/g)^2 as x + y sqrt(p)."""
     g2 = g * g
-    return SqrtValue((R2N + T * S) / g2, Fraction(2) / g2, R2N * T * S)
+    return SqrtValue((R2N + T * S) / g2, Fraction(2) / g2, Fraction(R2N * T * S))
 
 
 def best_gamma(
@@ -142,37 +142,45 @@ def best_gamma(
     infimum T m beyond the last breakpoint, g is taken large enough that the value is below
     T m + 1 (m = len(margins)). Raises InputError when there are no margins.
     """
-    a = sorted(Fraction(v) for v in margins)
+    values = [Fraction(v) for v in margins]
+    integral = all(v.denominator == 1 for v in values)
+    # integer margins (u and the patterns are integers) are kept as ints: the same numbers,
+    # with int arithmetic in place of Fraction's (the values and every decision unchanged)
+    a: list[Fraction | int] = [*sorted(int(v) for v in values)] if integral else [*sorted(values)]
     if not a:
         raise InputError("best_gamma: no margins")
     N, R, T = Fraction(norm2), Fraction(R2), int(passes)
     if N <= 0 or T < 1:
         raise InputError(f"best_gamma: need ||u||^2 > 0 and T >= 1, got {N} and {T}")
-    R2N = R * N
+    R2N: Fraction | int = R * N
+    if integral and R2N.denominator == 1:
+        R2N = int(R2N)
     counts = list(accumulate((1 for _ in a), initial=0))
-    sums = list(accumulate(a, initial=Fraction(0)))
-    squares = list(accumulate((v * v for v in a), initial=Fraction(0)))
+    zero: Fraction | int = 0 if integral else Fraction(0)
+    sums: list[Fraction | int] = list(accumulate(a, initial=zero))
+    squares: list[Fraction | int] = list(accumulate((v * v for v in a), initial=zero))
 
     def S(g: Fraction) -> Fraction:
         j = bisect_right(a, g)  # a_i < g are active; a_i = g contributes 0 either way
         return counts[j] * g * g - 2 * sums[j] * g + squares[j]
 
-    candidates: list[Fraction] = sorted({v for v in a if v > 0})
-    stops = [Fraction(0), *candidates]
+    positive = sorted({v for v in a if v > 0})
+    candidates: list[Fraction] = [Fraction(v) for v in positive]
+    stops = [zero, *positive]
     for idx, lo in enumerate(stops):
         hi = stops[idx + 1] if idx + 1 < len(stops) else None
         j = bisect_right(a, lo)  # active set on (lo, hi)
         c, b, e = counts[j], sums[j], squares[j]
         candidates.extend(_stationary_points(c, b, e, R2N, T, lo, hi))
     best_g, best = None, None
-    for g in candidates:
+    for g in _plausible_minima(candidates, a, counts, sums, squares, R2N, T):
         value = _bound_value(g, R2N, T, S(g))
         if best is None or value < best:
             best_g, best = g, value
     # beyond the last breakpoint the bound may decrease toward its infimum T m without reaching
     # it: then take g large enough that the bound is below T m + 1 (or the best of 64 doublings)
     limit = SqrtValue(Fraction(T * len(a) + 1), Fraction(0), Fraction(0))
-    g = max(Fraction(1), abs(a[0]), abs(a[-1]))
+    g = max(Fraction(1), abs(Fraction(a[0])), abs(Fraction(a[-1])))
     for _ in range(64):
         if best is not None and best < limit:
             break
@@ -194,8 +202,53 @@ def best_gamma(
     return best_g, best
 
 
+def _plausible_minima(
+    candidates: Sequence[Fraction],
+    a: Sequence[Fraction | int],
+    counts: Sequence[int],
+    sums: Sequence[Fraction | int],
+    squares: Sequence[Fraction | int],
+    R2N: Fraction | int,
+    T: int,
+) -> list[Fraction]:
+    """The candidates (in their order) whose bound can be the least: a float interval of each
+    candidate's bound, widened well past float64's rounding of S(g) = c g^2 - 2 b g + e
+    (error at most a few ulps of c g^2 + 2|b| g + e), and those whose lower end is at most
+    the least upper end. Every exact minimizer is kept (its lower end is at most its value,
+    which is at most every candidate's value, so at most every upper end), so the exact
+    comparison over the survivors picks what it would pick over all candidates. All of them
+    when the floats do not hold the numbers (overflow, not finite)."""
+    if len(candidates) <= 64:
+        return list(candidates)
+    try:
+        with np.errstate(all="raise"):
+            g = np.array([float(v) for v in candidates])
+            j = np.searchsorted(np.array([float(v) for v in a]), g, side="right")
+            c = np.asarray(counts, dtype=np.float64)[j]
+            b = np.array([float(v) for v in sums])[j]
+            e = np.array([float(v) for v in squares])[j]
+            S = c * g * g - 2.0 * b * g + e
+            slack = 1e-12 * (c * g * g + 2.0 * np.abs(b) * g + np.abs(e)) + 1e-300
+            low_S, high_S = np.maximum(S - slack, 0.0), np.maximum(S + slack, 0.0)
+            root = math.sqrt(float(R2N))
+            low = ((root + np.sqrt(T * low_S)) / g) ** 2 * (1 - 1e-9)
+            high = ((root + np.sqrt(T * high_S)) / g) ** 2 * (1 + 1e-9)
+    except (OverflowError, FloatingPointError, ValueError):
+        return list(candidates)
+    if not (np.isfinite(low).all() and np.isfinite(high).all()):
+        return list(candidates)
+    keep = np.flatnonzero(low <= high.min())
+    return [candidates[int(i)] for i in keep]
+
+
 def _stationary_points(
-    c: int, b: Fraction, e: Fraction, R2N: Fraction, T: int, lo: Fraction, hi: Fraction | None
+    c: int,
+    b: Fraction | int,
+    e: Fraction | int,
+    R2N: Fraction | int,
+    T: int,
+    lo: Fraction | int,
+    hi: Fraction | int | None,
 ) -> list[Fraction]:
     """Rationals near the roots in (lo, hi) of the piece's stationarity equation (b g >= e):
     the roots in float64, or in 40-digit arithmetic when the coefficients do not fit it."""
@@ -205,11 +258,16 @@ def _stationary_points(
     try:
         roots = _roots_float(float(A2), float(B1), float(C0))
     except (OverflowError, ZeroDivisionError, ValueError):
-        roots = _roots_mp(A2, B1, C0)
+        roots = _roots_mp(Fraction(A2), Fraction(B1), Fraction(C0))
     out: list[Fraction] = []
+    # integer ends below 2^53 are exact floats, so a root outside (lo, hi) is seen as one
+    lo_f = float(lo) if isinstance(lo, int) and abs(lo) < 2**53 else None
+    hi_f = float(hi) if isinstance(hi, int) and abs(hi) < 2**53 else None
     for root in roots:
         if not math.isfinite(root) or root <= 0:
             continue
+        if (lo_f is not None and root <= lo_f) or (hi_f is not None and root >= hi_f):
+            continue  # the exact test below would refuse it
         g = Fraction(root)  # exact: a dyadic rational
         if g > lo and (hi is None or g < hi) and b * g >= e:
             out.append(g)
@@ -291,7 +349,13 @@ def _squared_hinge_svm(
     return u
 
 
-def _float_rows(Z: Sequence[Sequence[int]]) -> np.ndarray | None:
+def _float_rows(Z: Sequence[Sequence[int]] | np.ndarray) -> np.ndarray | None:
+    """The rows over their largest magnitude, in float64 (None when all are 0); ``Z`` may be
+    the int64 array of the same rows (converted in one step)."""
+    if isinstance(Z, np.ndarray) and int(np.abs(Z).max(initial=0)) < 2**53:
+        peak = int(np.abs(Z).max(initial=0))  # every entry and the peak are exact floats, so
+        return None if peak == 0 else Z.astype(np.float64) / peak  # each quotient is v / peak's
+    Z = Z.tolist() if isinstance(Z, np.ndarray) else Z
     peak = max((abs(v) for row in Z for v in row), default=0)
     if peak == 0:
         return None
@@ -313,8 +377,11 @@ def _integer_direction(u: np.ndarray, denominator: int) -> tuple[int, ...] | Non
 MAX_SVM_DIMENSION = 1500
 
 
-def propose_directions(Z: Sequence[Sequence[int]], R2: Fraction | int, passes: int) -> list[tuple[int, ...]]:
-    """Candidate integer directions u for the patterns ``Z`` (rows, any common scale):
+def propose_directions(
+    Z: Sequence[Sequence[int]], R2: Fraction | int, passes: int, array: np.ndarray | None = None
+) -> list[tuple[int, ...]]:
+    """Candidate integer directions u for the patterns ``Z`` (rows, any common scale; ``array``
+    the same rows as int64, when the caller has them, spares a conversion):
     sum_i Z_i, and rationalized float minimizers of the squared-hinge SVM along a grid of C
     (the one minimizing the float bound R ||u|| + sqrt(T) ||(1 - Z u)_+||, at several
     denominators). Deterministic; never empty when some Z_i != 0."""
@@ -323,7 +390,7 @@ def propose_directions(Z: Sequence[Sequence[int]], R2: Fraction | int, passes: i
     g = math.gcd(*total) if total else 0
     if g:
         out.append(tuple(v // g for v in total))
-    F = _float_rows(Z)
+    F = _float_rows(Z if array is None else array)
     if F is None or F.shape[1] > MAX_SVM_DIMENSION or F.shape[1] == 0:
         return out
     R = float(np.sqrt(np.max(np.sum(F * F, axis=1))))
@@ -444,7 +511,15 @@ def nonseparable_bound(
     Z, s = dataset.scaled_patterns
     if dataset.dimension == 0:
         raise InputError(f"{dataset.name}: the patterns have no coordinates; there is no direction u")
+    array = dataset.pattern_array  # the same rows in int64, when they fit (None otherwise)
     R2i = max(sum(v * v for v in row) for row in Z)
+
+    def margins_of(U: Sequence[int]) -> list[int]:
+        """u.z_i for every pattern, exactly (through float64 BLAS limbs when the rows fit)."""
+        if array is not None:
+            return small_times_big(array, list(U))
+        return [sum(a * b for a, b in zip(U, row)) for row in Z]
+
     if direction is not None:
         U = tuple(int(v) for v in direction)
         if len(U) != dataset.dimension or not any(U):
@@ -453,14 +528,14 @@ def nonseparable_bound(
             )
         candidates = [U]
     else:
-        candidates = propose_directions(Z, R2i, T)
+        candidates = propose_directions(Z, R2i, T, array)
         if not candidates:
             candidates = [tuple(1 if j == 0 else 0 for j in range(dataset.dimension))]
     if gamma is not None and (direction is None or Fraction(gamma) <= 0):
         raise InputError(f"gamma {gamma}: give it with a direction, and positive")
     best: tuple[SqrtValue, tuple[int, ...], Fraction] | None = None
     for U in candidates:
-        margins = [sum(a * b for a, b in zip(U, row)) for row in Z]
+        margins = margins_of(U)
         if gamma is None:
             g, value = best_gamma(margins, sum(v * v for v in U), R2i, T)
         else:
@@ -472,7 +547,7 @@ def nonseparable_bound(
     assert best is not None
     value, U, g = best
     N = sum(v * v for v in U)
-    margins = [sum(a * b for a, b in zip(U, row)) for row in Z]
+    margins = margins_of(U)
     S = sum(((g - a) ** 2 for a in margins if a < g), Fraction(0))  # in units s^2
     gamma_u = g / s
     gamma2 = gamma_u * gamma_u / N
