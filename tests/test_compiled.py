@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -171,3 +173,124 @@ def test_batches_cross_the_buffer_and_stop_at_max_epochs() -> None:
     ):
         assert run.updates == ref.updates and run.epochs == 6000 and not run.converged
         assert tuple(Fraction(v) for v in run.weights) == ref.weights
+
+
+_VALUES = {  # value kinds and the narrow dtype of patterns made of them (with a bias of 1)
+    "int8": (st.integers(-8, 8).map(float), np.int8),
+    "int16": (st.integers(-300, 300).map(float), np.int16),
+    "halves": (st.integers(-16, 16).map(lambda n: n / 2), np.float32),
+    "floats": (st.floats(-1e6, 1e6, allow_subnormal=False), None),  # mostly float64, inexact
+}
+
+
+@st.composite
+def _arrays(draw: st.DrawFn, kinds: tuple[str, ...] = tuple(_VALUES)) -> tuple[np.ndarray, np.ndarray, float]:
+    kind = draw(st.sampled_from(kinds))
+    m, d = draw(st.integers(1, 30)), draw(st.integers(0, 4))
+    values = draw(st.lists(_VALUES[kind][0], min_size=m * d, max_size=m * d))
+    X = np.array(values, dtype=np.float64).reshape(m, d)
+    y = np.array(draw(st.lists(st.sampled_from([-1.0, 1.0]), min_size=m, max_size=m)))
+    exact = kind != "floats"  # dyadic values: float64 arithmetic on them is exact here
+    bias = draw(st.sampled_from([0.0, 1.0, 0.5, 200.0] + ([] if exact else [1e-3])))
+    return X, y, bias
+
+
+@settings(max_examples=200, deadline=None)
+@given(_arrays())
+def test_narrow_patterns_are_the_narrowed_float64_patterns(
+    arrays: tuple[np.ndarray, np.ndarray, float],
+) -> None:
+    from novikoff.twins import twin_patterns
+
+    X, y, bias = arrays
+    expected = compiled.narrowest_exact(twin_patterns(X, y, bias))
+    rows = compiled.narrow_patterns(X, y, bias)
+    assert rows is not None and rows.dtype == expected.dtype and rows.shape == expected.shape
+    assert np.array_equal(rows, expected)
+    assert rows.astype(np.float64).tobytes() == expected.astype(np.float64).tobytes()  # signed zeros too
+    assert compiled.narrow_patterns(np.asfortranarray(X), y, bias).tobytes() == rows.tobytes()
+
+
+def test_narrow_patterns_refuse_nan_and_infinity() -> None:
+    y = np.array([1.0, -1.0])
+    for bad in (np.nan, np.inf, -np.inf):
+        assert compiled.narrow_patterns(np.array([[1.0, 2.0], [3.0, bad]]), y, 1.0) is None
+    assert compiled.value_counts(np.array([[np.nan, np.inf, 128.0, 0.1, -0.0]])) == (4, 3, 2, 2)
+
+
+@settings(max_examples=120, deadline=None)
+@given(_arrays(kinds=("int8", "int16", "halves")), st.integers(1, 6), st.integers(1, 10), st.booleans())
+def test_short_and_long_runs_are_the_reference_at_every_screening_start(
+    arrays: tuple[np.ndarray, np.ndarray, float], first_try: int, epochs: int, screen_small: bool
+) -> None:
+    # the twin on arrays builds the narrow rows directly and runs the kernel from epoch 0;
+    # capped at every epoch before, at and after the one where screening is first tried
+    # (FIRST_TRY - 1), its updates and weights are the exact reference's
+    X, y, bias = arrays
+    ref = run_perceptron(Dataset.from_arrays(X, y, bias=Fraction(bias)), max_epochs=epochs)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(compiled.CompiledEpochs, "FIRST_TRY", first_try)
+        if screen_small:  # screening on tiny data, and kept even when most rows are active
+            mp.setattr(compiled.CompiledEpochs, "MIN_ROWS", 0)
+            mp.setattr(compiled.CompiledEpochs, "MAX_ACTIVE", 1.0)
+        run = perceptron_twin(X, y, bias=bias, max_epochs=epochs, engine="compiled")
+    assert (run.updates, run.epochs, run.converged) == (ref.updates, ref.epochs, ref.converged)
+    assert isinstance(run.weights, np.ndarray)
+    assert [Fraction(v) for v in run.weights.tolist()] == list(ref.weights)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_arrays(), st.integers(1, 6), st.integers(1, 12))
+def test_the_direct_run_is_the_float64_patterns_run_bit_for_bit(
+    arrays: tuple[np.ndarray, np.ndarray, float], first_try: int, epochs: int
+) -> None:
+    # inexact floats included: the narrow rows built from X are the narrowed float64
+    # patterns, so the kernel makes the same float operations; screening never changes them
+    from novikoff.twins import twin_patterns
+    from novikoff.twins.perceptron import perceptron_on_patterns
+
+    X, y, bias = arrays
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(compiled.CompiledEpochs, "FIRST_TRY", first_try)
+        mp.setattr(compiled.CompiledEpochs, "MIN_ROWS", 0)
+        mp.setattr(compiled.CompiledEpochs, "MAX_ACTIVE", 1.0)
+        direct = perceptron_twin(X, y, bias=bias, max_epochs=epochs, engine="compiled")
+        mp.setattr(compiled.CompiledEpochs, "MIN_ROWS", 10**9)  # no screening: whole-epoch batches
+        plain = perceptron_on_patterns(twin_patterns(X, y, bias), max_epochs=epochs, engine="compiled")
+    assert (direct.updates, direct.epochs, direct.converged) == (plain.updates, plain.epochs, plain.converged)
+    assert isinstance(direct.weights, np.ndarray) and isinstance(plain.weights, np.ndarray)
+    assert direct.weights.tobytes() == plain.weights.tobytes()
+
+
+def test_loaded_kernels_start_at_once_on_small_data() -> None:
+    from novikoff.twins.perceptron import EngineSwitch, starts_compiled
+
+    X, y = _planted(20, 3, seed=0)
+    perceptron_twin(X, y, engine="compiled")  # loads the kernels
+    assert compiled.loaded() and starts_compiled("auto", None, 80) and EngineSwitch("auto", True, 80).at_once
+    for engine, order in (("numpy", None), ("gpu", None), ("auto", "shuffle:1"), ("compiled", "shuffle:1")):
+        assert not starts_compiled(engine, order, 10**7)
+    assert not EngineSwitch("numpy", True, 10**7).at_once
+
+
+@pytest.mark.parametrize(
+    ("X", "bias", "message"),
+    [
+        (np.array([[np.nan, 1.0]]), 1.0, "NaN"),
+        (np.array([[np.inf, 1.0]]), -1.0, "NaN"),  # X is checked before the bias, as on the float64 path
+        (np.array([[1.0, 1.0]]), -1.0, "bias"),
+        (np.array([[1.0, 1.0]]), np.nan, "bias"),
+    ],
+)
+def test_the_direct_run_raises_the_float64_paths_errors(X: np.ndarray, bias: float, message: str) -> None:
+    from novikoff.twins import twin_patterns
+    from novikoff.twins.perceptron import starts_compiled
+
+    perceptron_twin(np.ones((1, 2)), np.array([1.0]), engine="compiled")  # loaded: the direct path
+    assert starts_compiled("auto", None, X.size + 1)
+    for run in (
+        lambda: perceptron_twin(X, np.array([1.0]), bias=bias),
+        lambda: twin_patterns(X, np.array([1.0]), bias),
+    ):
+        with pytest.raises(InputError, match=message):
+            run()

@@ -22,25 +22,40 @@ order, are those of the plain loop.
 ``theta`` adapts to the run: it grows when references change more than once an
 epoch and shrinks when one lasts four epochs or more; screening pauses (the
 whole matrix is the active set, no copy) while over 60% of the rows would be
-active, and early in a run. The dot product is vectorized by the compiler
-(reassociation and fused multiply-add allowed, nothing else of ``fastmath``), so
-its summation order is the compiler's, as BLAS's is BLAS's; the screening bound
-holds for any order, and on integer data every order is exact. The rows the kernel
+active, and for the first three epochs of a run (``FIRST_TRY``: what the plain
+epochs cost then is about what building the active sets would, so a short run is
+a plain compiled scan and pays nothing for screening). The dot product is
+vectorized by the compiler (reassociation and fused multiply-add allowed, nothing
+else of ``fastmath``), so its summation order is the compiler's, as BLAS's is
+BLAS's; the screening bound holds for any order, and on integer data every order
+is exact. The rows the kernel
 streams are stored in the narrowest dtype that holds every value exactly
 (:func:`narrowest_exact`; small integer data fit int8, 8x less memory traffic);
 each value is converted back to float64 before it is used, so the arithmetic is
-that of float64 rows.
+that of float64 rows. The set-up is a few passes over the data: one compiled pass
+picks the dtype (no temporaries), one copy narrows (:func:`narrow_patterns`
+builds the narrow patterns from ``X`` and ``y`` directly, with no float64 copy),
+and the row norms wait until screening is first tried.
 """
 
 from __future__ import annotations
 
 import importlib.util
+from functools import cached_property
 
 import numpy as np
 
-from novikoff.twins.screen import SAFETY, active_rows, rounding_coefficient, row_norms
+from novikoff.twins.screen import SAFETY, active_rows, rounding_coefficient
 
-__all__ = ["CompiledEpochs", "available", "narrowest_exact"]
+__all__ = [
+    "CompiledEpochs",
+    "available",
+    "kernel_row_norms",
+    "loaded",
+    "narrow_patterns",
+    "narrowest_exact",
+    "value_counts",
+]
 
 
 _compiled = False
@@ -53,7 +68,7 @@ def available() -> bool:
 
 def _compile() -> None:
     """Compile the kernels on first use (numba is imported only then; cached on disk)."""
-    global _compiled, _dot, _scan, _scan_epochs, _matvec
+    global _compiled, _dot, _scan, _scan_epochs, _matvec, _value_counts, _fill_patterns, _row_norms
     if _compiled:
         return
     import numba
@@ -64,7 +79,15 @@ def _compile() -> None:
     _scan = numba.njit(cache=True, nogil=True)(_scan)
     _scan_epochs = numba.njit(cache=True, nogil=True)(_scan_epochs)
     _matvec = numba.njit(cache=True, nogil=True)(_matvec)
+    _value_counts = numba.njit(cache=True, nogil=True)(_value_counts)
+    _fill_patterns = numba.njit(cache=True, nogil=True)(_fill_patterns)
+    _row_norms = numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})(_row_norms)
     _compiled = True
+
+
+def loaded() -> bool:
+    """True once this process has loaded the kernels (a compiled run costs no import then)."""
+    return _compiled
 
 
 def _dot(Z: np.ndarray, i: int, w: np.ndarray) -> float:
@@ -174,18 +197,95 @@ def _matvec(Za: np.ndarray, w: np.ndarray, out: np.ndarray) -> None:
         out[c] = _dot(Za, c, w)
 
 
+def _value_counts(A: np.ndarray) -> tuple[int, int, int, int]:
+    """Over the values v of the C-contiguous float64 array ``A``: how many are not an
+    integer with |v| <= 127 (int8), not one with |v| <= 32767 (int16), not a float32
+    (float64(float32(v)) != v; infinities are, NaN is not) and not finite. One pass,
+    branch-free (the compiler vectorizes it)."""
+    flat = A.reshape(-1)
+    c8 = c16 = c32 = nonfinite = 0
+    for i in range(flat.shape[0]):
+        v = flat[i]
+        a = abs(v)
+        fraction = np.floor(v) != v  # NaN too
+        c8 += fraction | (a > 127.0)
+        c16 += fraction | (a > 32767.0)
+        c32 += np.float64(np.float32(v)) != v
+        nonfinite += not (a < np.inf)
+    return c8, c16, c32, nonfinite
+
+
+def _fill_patterns(X: np.ndarray, y: np.ndarray, bias: float, out: np.ndarray) -> None:
+    """out[i] = y_i (x_i, bias) (the bias column only if ``out`` has one more column than
+    ``X``), each value stored in out's dtype (callers choose one that holds them exactly)."""
+    m, d = X.shape
+    with_bias = out.shape[1] > d
+    for i in range(m):
+        for k in range(d):
+            out[i, k] = y[i] * X[i, k]
+        if with_bias:
+            out[i, d] = y[i] * bias
+
+
+def _row_norms(Za: np.ndarray, out: np.ndarray) -> None:
+    for i in range(Za.shape[0]):
+        s = 0.0
+        for k in range(Za.shape[1]):
+            v = np.float64(Za[i, k])
+            s += v * v
+        out[i] = np.sqrt(s) * SAFETY
+
+
+_DTYPES = (np.int8, np.int16, np.float32, np.float64)  # narrowest first; the first three
+# are the kernel's narrow storage, counted by _value_counts[0..2]
+
+
+def value_counts(A: np.ndarray) -> tuple[int, int, int, int]:
+    """:func:`_value_counts` of ``A`` (converted to C-contiguous float64 if need be)."""
+    _compile()
+    return _value_counts(np.ascontiguousarray(A, dtype=np.float64))
+
+
+def _rank(counts: tuple[int, int, int, int]) -> int:
+    """The index in _DTYPES of the narrowest dtype holding every value counted exactly."""
+    return next((k for k in range(3) if counts[k] == 0), 3)
+
+
 def narrowest_exact(Z: np.ndarray) -> np.ndarray:
     """``Z`` in the narrowest dtype (int8, int16, float32, float64) holding every value
     exactly: the kernel converts each value back to float64 before using it, so the
-    arithmetic is unchanged; only the memory the scans stream through shrinks."""
-    peak = float(np.abs(Z).max(initial=0.0))
-    for dtype, largest in ((np.int8, 127.0), (np.int16, 32767.0), (np.float32, np.inf)):
-        if peak > largest:
-            continue
-        narrow = Z.astype(dtype)
-        if np.array_equal(narrow.astype(np.float64), Z):
-            return narrow
-    return Z
+    arithmetic is unchanged; only the memory the scans stream through shrinks. One
+    compiled pass decides (no temporary arrays), one copy narrows."""
+    Z = np.ascontiguousarray(Z, dtype=np.float64)
+    rank = _rank(value_counts(Z))
+    return Z if rank == 3 else Z.astype(_DTYPES[rank])
+
+
+def narrow_patterns(X: np.ndarray, y: np.ndarray, bias: float) -> np.ndarray | None:
+    """The patterns z_i = y_i (x_i, bias) (bias column only if bias != 0; ``X`` float64,
+    ``y`` of +-1, ``bias`` finite) in the narrowest dtype holding every value exactly:
+    equal, dtype included, to ``narrowest_exact`` of the float64 patterns, without building
+    them (two passes over ``X``, the narrow copy written directly). None if ``X`` has a NaN
+    or an infinity. Negating a value keeps it in every one of these dtypes, so the
+    patterns' dtype is the widest of X's and the bias's."""
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    counts = value_counts(X)
+    if counts[3]:
+        return None
+    rank = max(_rank(counts), _rank(value_counts(np.array([[bias]])))) if bias != 0 else _rank(counts)
+    out = np.empty((X.shape[0], X.shape[1] + (bias != 0)), dtype=_DTYPES[rank])
+    _fill_patterns(X, np.ascontiguousarray(y, dtype=np.float64), float(bias), out)
+    return out
+
+
+def kernel_row_norms(Za: np.ndarray) -> np.ndarray:
+    """||z_i|| of every row of ``Za`` (any of the kernel's dtypes, read as float64), rounded
+    up by SAFETY as :func:`novikoff.twins.screen.row_norms` (the sum's own rounding, below
+    d 2^-53 relative, is far inside it)."""
+    _compile()
+    out = np.empty(Za.shape[0])
+    _row_norms(Za, out)
+    return out
 
 
 class _Level:
@@ -200,8 +300,10 @@ class _Level:
 
 
 class CompiledEpochs:
-    """Epoch-by-epoch compiled runs on float64 rows ``Z`` (natural order), weights ``w``
-    updated in place (they must start at 0 or at a point the run reached).
+    """Epoch-by-epoch compiled runs on rows ``Z`` (natural order), weights ``w`` (float64)
+    updated in place (they must start at 0 or at a point the run reached). ``Z`` is
+    float64 (narrowed here, :func:`narrowest_exact`) or already in one of the narrow
+    dtypes (int8, int16, float32; :func:`narrow_patterns`), whose values are float64 values.
 
     Two nested active sets (module docstring): the outer one is rebuilt from all rows,
     rarely; the inner one from the outer one's rows, about every epoch or two.
@@ -217,6 +319,11 @@ class CompiledEpochs:
     SHORT = (4, 1)
     LONG = (16, 4)
     MIN_ROWS = 1024  # fewer rows: no screening (a rebuild would cost more than it saves)
+    # screening is first tried at epoch FIRST_TRY - 1, after plain epochs that cost about what
+    # building the active sets does (rent or buy: a short run never pays for them, a long
+    # one pays at most those plain epochs more)
+    FIRST_TRY = 4
+    MAX_ACTIVE = 0.6  # a larger share of the rows in the outer active set: screening pauses
 
     def __init__(
         self,
@@ -234,12 +341,11 @@ class CompiledEpochs:
         if not available():
             raise RuntimeError("numba is not installed")
         _compile()
-        self.Z = np.ascontiguousarray(Z, dtype=np.float64)
-        self.rows = narrowest_exact(self.Z)  # what the kernel scans (same values)
-        m, d = self.Z.shape
+        narrow = Z.dtype in _DTYPES[:3]
+        self.rows = np.ascontiguousarray(Z) if narrow else narrowest_exact(Z)  # what the kernel scans
+        m, d = self.rows.shape
         self.m = m
         self.w = w
-        self.norms = row_norms(self.Z)
         self.c = rounding_coefficient(d, exact)
         self.bound = np.array([float(bound)])  # >= max |w_j| (exact mode), exact below 2^53
         self.peak, self.l1 = float(peak), float(l1)
@@ -247,7 +353,7 @@ class CompiledEpochs:
         self.fractions = [0.2, 0.04]  # theta / ||w|| of the outer and inner levels
         # screening pays only when an epoch is long enough to outweigh a rebuild
         self.screening = screening and m >= self.MIN_ROWS
-        self.wait = 2  # epochs before screening is tried
+        self.wait = self.FIRST_TRY  # epochs (this one included) before screening is tried
         self.backoff = 4  # the wait after a failed try; doubles up to 1024, reset on success
         self.references = 0
         self.levels: list[_Level] = []
@@ -260,14 +366,17 @@ class CompiledEpochs:
         self.out_index = np.empty(cap, dtype=np.int64)
         self.out_value = np.empty(cap)
         self.out_epoch = np.empty(cap, dtype=np.int64)
-        self._all = np.arange(m)
         self._cache_valid = False  # set False whenever self.levels changes
-        self._cache: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] = (
-            self.rows,
-            self._all,
-            self._all,
-            self._all,
-        )
+        self._cache: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    @cached_property
+    def norms(self) -> np.ndarray:
+        """||z_i|| rounded up, computed when screening is first tried (a short run never is)."""
+        return kernel_row_norms(self.rows)
+
+    @cached_property
+    def _all(self) -> np.ndarray:
+        return np.arange(self.m)
 
     def _rebuild(self, k: int) -> bool:
         """New references for levels k.. (inner ones nested in the new level k); False
@@ -285,14 +394,13 @@ class CompiledEpochs:
             V = np.empty(len(parent_ids))
             _matvec(parent_Z, self.w, V)  # streams the narrow rows; the same values
             keep = active_rows(V, parent_norms, theta, norm, self.c)
-            if norm == 0 or (k == 0 and keep.size > 0.6 * self.m):
+            if norm == 0 or (k == 0 and keep.size > self.MAX_ACTIVE * self.m):
                 self.fractions = [f / 2 for f in self.fractions]
                 self.wait, self.levels = self.backoff, []
                 self.backoff = min(2 * self.backoff, 1024)
                 return False
-            self.levels.append(
-                _Level(parent_ids[keep], parent_Z[keep], parent_norms[keep], self.w.copy(), theta)
-            )
+            take = [np.take(a, keep, axis=0) for a in (parent_ids, parent_Z, parent_norms)]  # take: 3x []
+            self.levels.append(_Level(take[0], take[1], take[2], self.w.copy(), theta))
         self.backoff = 4
         return True
 
@@ -326,9 +434,28 @@ class CompiledEpochs:
         )
         return self.out_epoch[:n], self.out_index[:n], self.out_value[:n], int(end), int(status), int(pos)
 
+    def finish(self, e: int, updates: list[tuple[int, int]]) -> tuple[int, bool]:
+        """Run epochs e, e + 1, ... up to the first clean one or ``last_epoch`` (which must
+        have been given), appending each update's (epoch, index) to ``updates``; returns
+        (the last epoch run, whether it was clean). No overflow bound may be set
+        (``exact=False``): nothing stops the kernel inside an epoch."""
+        assert self.limit == np.inf, "finish() runs without an overflow bound"
+        if self.batchable:
+            while True:
+                epochs, indices, _, e, status, _ = self.batch(e)
+                updates.extend(zip(epochs.tolist(), indices.tolist()))
+                if status != 0:  # 1: a clean epoch; 3: the last epoch was run
+                    return e, status == 1
+        for epoch in range(e, max(self.last_epoch, e) + 1):
+            indices = self.epoch(epoch)[0].tolist()
+            updates.extend(zip([epoch] * len(indices), indices))
+            if not indices:
+                return epoch, True
+        return epoch, False
+
     def _current(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The innermost rows and ids, the references and radii (cached per level set)."""
-        if not self._cache_valid:
+        if not self._cache_valid or self._cache is None:
             if self.levels:
                 inner = self.levels[-1]
                 refs = np.array([lv.ref for lv in self.levels])

@@ -20,8 +20,9 @@ import numpy as np
 from novikoff.data import Dataset, plain_features, sign_labels
 from novikoff.errors import InputError
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
-from novikoff.twins.compiled import CompiledEpochs
+from novikoff.twins.compiled import CompiledEpochs, narrow_patterns
 from novikoff.twins.compiled import available as compiled_available
+from novikoff.twins.compiled import loaded as compiled_loaded
 from novikoff.twins.scan import BlockScan
 from novikoff.twins.screen import ScreenedScan
 
@@ -30,6 +31,7 @@ __all__ = [
     "input_patterns",
     "perceptron_on_patterns",
     "perceptron_twin",
+    "starts_compiled",
     "twin_patterns",
     "use_compiled",
 ]
@@ -41,6 +43,21 @@ def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
     ``X``: an array, sequence of rows, pandas DataFrame or scipy.sparse matrix/array
     (densified; :func:`novikoff.data.plain_features`). ``y``: labels by the one rule of
     :func:`novikoff.data.sign_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1)."""
+    Xa, ya = _checked_arrays(X, y)
+    if not np.isfinite(Xa).all():
+        raise InputError("X contains NaN or infinity")
+    _check_bias(bias)
+    m, d = Xa.shape
+    Z = np.empty((m, d + (bias != 0)))
+    np.multiply(Xa, ya[:, None], out=Z[:, :d])  # the values of (x_i, bias) * y_i, in one copy
+    if bias != 0:
+        np.multiply(float(bias), ya, out=Z[:, d])
+    return Z
+
+
+def _checked_arrays(X: Any, y: Any) -> tuple[np.ndarray, np.ndarray]:
+    """``X`` as a non-empty 2-D float64 array (values not checked) and ``y`` as its
+    -1/+1 labels (:func:`twin_patterns`' rules), or InputError."""
     X, _ = plain_features(X, "X")
     try:
         Xa = np.asarray(X, dtype=np.float64)
@@ -51,12 +68,12 @@ def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
     ya = sign_labels(y, "y")
     if ya.shape != (Xa.shape[0],):
         raise InputError(f"y must have shape ({Xa.shape[0]},), got {ya.shape}")
-    if not np.isfinite(Xa).all():
-        raise InputError("X contains NaN or infinity")
+    return Xa, ya
+
+
+def _check_bias(bias: float) -> None:
     if not np.isfinite(bias) or bias < 0:
         raise InputError(f"bias must be finite and >= 0, got {bias}")
-    cols = [Xa] if bias == 0 else [Xa, np.full((Xa.shape[0], 1), float(bias))]
-    return np.ascontiguousarray(np.hstack(cols) * ya[:, None])
 
 
 def input_patterns(X: Any, y: Any | None, bias: float) -> np.ndarray:
@@ -84,7 +101,17 @@ def perceptron_twin(
     updates are (epoch, index) pairs, ``converged`` iff an epoch made no update.
     ``engine`` as in :func:`perceptron_on_patterns`.
     """
-    Z = input_patterns(X, y, bias)
+    if isinstance(X, Dataset) or y is None:
+        Z = input_patterns(X, y, bias)
+        return perceptron_on_patterns(Z, max_epochs=max_epochs, order=order, engine=engine)
+    Xa, ya = _checked_arrays(X, y)
+    size = Xa.shape[0] * (Xa.shape[1] + (bias != 0))
+    valid_bias = bool(np.isfinite(bias)) and bias >= 0
+    # when the kernel runs from the first epoch it streams narrow rows: build only those
+    direct = valid_bias and starts_compiled(engine, order, size)
+    rows = narrow_patterns(Xa, ya, float(bias)) if direct else None
+    # else the float64 patterns (also for a NaN or infinity in X: twin_patterns raises)
+    Z = twin_patterns(Xa, ya, bias) if rows is None else rows
     return perceptron_on_patterns(Z, max_epochs=max_epochs, order=order, engine=engine)
 
 
@@ -96,45 +123,34 @@ def perceptron_on_patterns(
     screening: bool = True,
     engine: str = "auto",
 ) -> RunRecord:
-    """The twin's run on patterns z_i = y_i (x_i, bias) already built (rows of ``Z``).
+    """The twin's run on patterns z_i = y_i (x_i, bias) already built (rows of ``Z``:
+    float64, or any dtype whose values are float64 values, e.g. the narrow rows of
+    :func:`novikoff.twins.compiled.narrow_patterns`; the run depends only on the values).
 
     ``engine``: ``"compiled"`` (the numba epoch kernel, :mod:`novikoff.twins.compiled`;
     natural order), ``"numpy"`` (the vectorized scan) or ``"auto"`` (compiled when numba
     is installed and the order is natural; see :class:`EngineSwitch`). ``screening``
     lets the numpy scan skip rows whose value is provably positive
-    (:mod:`novikoff.twins.screen`); the compiled kernel always screens. Neither
-    changes the run.
+    (:mod:`novikoff.twins.screen`); the compiled kernel screens by itself from its
+    fourth epoch on (:class:`~novikoff.twins.compiled.CompiledEpochs`). Neither changes
+    the run.
     """
     max_epochs = check_max_epochs(max_epochs)
     m, d = Z.shape
     presentation = epoch_order(order, m)
-    natural = order is None or order == "natural"
+    natural = _natural(order)
     w = np.zeros(d)
     updates: list[tuple[int, int]] = []
     converged = False
     epoch = 0
     switch = EngineSwitch(engine, natural, m * d)
-    kernel: CompiledEpochs | None = None
     scan = BlockScan()
-    screened = ScreenedScan(Z, exact=False) if natural and screening else None
+    screened = ScreenedScan(Z, exact=False) if natural and screening and not switch.at_once else None
     for epoch in range(int(max_epochs)):
-        if kernel is None and switch.now():
-            kernel = CompiledEpochs(Z, w, exact=False, last_epoch=max_epochs - 1)  # takes over w
-        if kernel is not None and kernel.batchable:  # the rest of the run, in batches of epochs
-            while True:
-                epochs, indices, _, epoch, status, _ = kernel.batch(epoch)
-                updates.extend(zip(epochs.tolist(), indices.tolist()))
-                if status != 0:  # 1: a clean epoch; 3: the last epoch was run
-                    converged = status == 1
-                    break
+        if switch.now():  # the rest of the run; the kernel takes over w
+            kernel = CompiledEpochs(Z, w, exact=False, last_epoch=max_epochs - 1)
+            epoch, converged = kernel.finish(epoch, updates)
             break
-        if kernel is not None:
-            indices, _, _ = kernel.epoch(epoch)
-            updates.extend((epoch, int(i)) for i in indices)
-            if indices.size == 0:
-                converged = True
-                break
-            continue
         idx = None if natural else np.asarray(presentation(epoch), dtype=np.intp)
         Zo = Z if idx is None else Z[idx]
         clean = True
@@ -158,17 +174,40 @@ _NUMPY_SECONDS = 0.1  # ... and switches once numpy has run this long
 class EngineSwitch:
     """When the compiled kernel takes over (the kernel takes the weights where numpy left
     them, so switching never changes the run). ``"auto"`` starts it at once on data with
-    m d >= 10^6, else once the numpy scan has run 0.1 s, so that short runs never pay
-    for importing numba (about 0.5 s with its cached kernels)."""
+    m d >= 10^6 or when this process has loaded the kernels already, else once the numpy
+    scan has run 0.1 s, so that short runs never pay for importing numba (about 0.5 s
+    with its cached kernels)."""
 
     def __init__(self, engine: str, natural: bool, size: int) -> None:
         self.enabled = use_compiled(engine, natural)
-        self.at_once = engine == "compiled" or size >= _SMALL
+        self.at_once = self.enabled and self.compiled_at_once(engine, size)
         self.start = time.perf_counter()
+
+    @staticmethod
+    def compiled_at_once(engine: str, size: int) -> bool:
+        """Whether an enabled kernel starts at the first epoch: always with
+        ``engine="compiled"``, on data of m d >= 10^6, or once this process has loaded
+        the kernels (then no run pays for the import)."""
+        return engine == "compiled" or size >= _SMALL or compiled_loaded()
 
     def now(self) -> bool:
         """True once the compiled kernel should run (checked at epoch starts)."""
         return self.enabled and (self.at_once or time.perf_counter() - self.start >= _NUMPY_SECONDS)
+
+
+def starts_compiled(engine: str, order: Order, size: int) -> bool:
+    """True iff a run on m d = ``size`` values would be the compiled kernel's from its
+    first epoch (:class:`EngineSwitch`); False, never an error, for an invalid setting."""
+    return (
+        engine in ("auto", "compiled")
+        and _natural(order)
+        and compiled_available()
+        and EngineSwitch.compiled_at_once(engine, size)
+    )
+
+
+def _natural(order: Order) -> bool:
+    return order is None or order == "natural"
 
 
 def use_compiled(engine: str, natural: bool) -> bool:
