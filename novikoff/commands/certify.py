@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from novikoff.certificates.solver import GeometricMarginStarted
     from novikoff.reference.nonseparable import NonseparableBound
 
-__all__ = ["certify_report", "nonseparable_json", "register", "run", "stop_text"]
+__all__ = ["certify_report", "nonseparable_json", "register", "run", "run_epochs", "stop_text"]
 
 
 def register(sub: Any) -> None:
@@ -174,6 +175,17 @@ def _nonseparable_lines(fs: NonseparableBound) -> list[str]:
     ]
 
 
+def run_epochs(bounds: RunBounds, samples: int, sep: SeparableCertificate | None) -> tuple[int, bool]:
+    """``(epochs, proven)``: the epochs the exact run may take. On separable data whose
+    Novikoff bound R^2/gamma^2 is at most ``--max-updates``, N3 itself keeps the run within
+    that many updates, so it gets ``--max-epochs`` (at most floor(bound) + 1 are ever used:
+    each epoch but the clean last one makes an update) and ``proven`` is True; otherwise
+    :meth:`RunBounds.epoch_cap` (``--max-updates`` N allows N // m whole epochs)."""
+    if sep is not None and sep.bound <= bounds.max_updates:
+        return min(bounds.max_epochs, math.floor(sep.bound) + 1), True
+    return bounds.epoch_cap(samples), False
+
+
 def stop_text(stopped: str | None, bounds: RunBounds, samples: int) -> str:
     """What ended a run that did not converge, as the summaries say it: ``--max-epochs E``, or
     for ``--max-updates N`` the epochs it allows (one update at most per presentation, so
@@ -311,13 +323,14 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     if whole is not None:
         _write_coq_certificate(args.coq, ds, whole)
     bounds = RunBounds(args.max_epochs, args.max_updates)
+    epochs, proven = run_epochs(bounds, ds.n_samples, sep)
     # the exact fast path: identical to the reference's run (differential-tested), N1-N3
     # checked at every update in integer form; at most one update per presentation
     with phase("the exact perceptron run"):
         run = exact_perceptron(
             ds,
             order=order,
-            max_epochs=bounds.epoch_cap(ds.n_samples),
+            max_epochs=epochs,
             certificate=sep,
             track_norms=bool(args.plot),
         )
@@ -325,7 +338,7 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
         with phase("the exact certificate"):  # the geometric margin, found and checked beside the run
             whole = _whole(main, geometric)
     cert: Certificate = whole
-    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples)
+    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples, capped=not proven)
     fs = None
     if sep is None and ds.dimension > 0:  # without coordinates there is no direction u
         from novikoff.reference.nonseparable import nonseparable_bound
