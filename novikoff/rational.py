@@ -189,35 +189,40 @@ def _lowest_terms(vec: RationalVector) -> tuple[str, ...]:
 
     Each entry is ``n_i/D`` over the common denominator ``D``; its lowest terms need
     ``g_i = gcd(n_i, D)``. One full-size gcd per entry (thousands of digits each) would cost
-    more than all the rest of the output, so: with ``S = gcd(prod n_i mod D, D)`` over the
-    entries with ``D`` not dividing ``n_i``, every prime of such a ``g_i`` divides ``S``, hence
-    ``g_i = gcd(n_i, P)`` for ``P`` the part of ``D`` made of the primes of ``S``; ``P`` is
-    usually small, so each gcd is cheap. (An entry that ``D`` divides is the integer ``n_i/D``.)
-    The decimal form of each distinct ``q`` is made once.
+    more than all the rest of the output, so: take ``S = gcd(prod r_j, D)`` over the residues
+    ``r_j = n_j mod D`` that are not 0. For each prime ``p`` and such an entry ``i``,
+    ``v_p(r_i) >= min(v_p(n_i), v_p(D)) = v_p(g_i)`` (as ``r_i = n_i - kD``), so
+    ``v_p(g_i) <= v_p(S) <= v_p(D)`` and ``g_i = gcd(n_i, S) = gcd(r_i mod S, S)``; ``S`` is
+    usually small, so each of these gcds is cheap. (An entry with ``r_i = 0`` is the integer
+    ``n_i/D``.) The decimal form of each distinct ``q`` is made once.
     """
     import flint
 
     den = flint.fmpz(vec.denominator)
     nums = [flint.fmpz(n) for n in vec.numerators]
-    # divide out gcd(D, n_1, n_2, ...) first, whose primes would all be in S
+    # divide out gcd(D, n_1, n_2, ...) first: it would be part of S, making every gcd full-size
     common = den.gcd(nums[0]) if nums else den
-    while common != 1:  # each pass either divides or makes common smaller (0 < r < common)
-        split = [divmod(n, common) for n in nums]
-        leftover = next((r for _, r in split if r != 0), None)
-        if leftover is None:
-            den, nums = den // common, [q for q, _ in split]
+    quotients: list[fmpz] = []  # n_i // common while common divides them all
+    for n in nums:
+        if common == 1:
             break
-        common = common.gcd(leftover)
+        q, r = divmod(n, common)
+        if r != 0:
+            common = common.gcd(r)  # gcd(common, n_i), smaller: the quotients are stale
+        else:
+            quotients.append(q)
+    if common != 1:
+        den, nums = den // common, quotients if len(quotients) == len(nums) else [n // common for n in nums]
     residues = [n % den for n in nums]
     product = flint.fmpz(1)
     for r in residues:
         if r != 0:
             product = product * r % den
-    part = _smooth_part(den, product.gcd(den))
+    shared = product.gcd(den)  # S
     texts: dict[int, str] = {}  # "/" + decimal(q) by g (q = D/g), "" for q = 1
     out: list[str] = []
     for n, r in zip(nums, residues):
-        g = den if r == 0 else (r % part).gcd(part)  # r = n - kD and P | D: gcd(r, P) = gcd(n, P)
+        g = den if r == 0 else (r % shared).gcd(shared)
         key = int(g)
         tail = texts.get(key)
         if tail is None:
@@ -225,20 +230,6 @@ def _lowest_terms(vec: RationalVector) -> tuple[str, ...]:
             tail = texts[key] = "" if q == 1 else "/" + q.str()
         out.append((n // g).str() + tail)
     return tuple(out)
-
-
-def _smooth_part(m: fmpz, s: fmpz) -> fmpz:
-    """The largest divisor of ``m > 0`` whose prime factors all divide ``s``.
-
-    ``h`` always holds every prime of ``gcd(m, s)`` that still divides ``rest`` (by induction:
-    such a prime divided the previous ``h`` and the previous ``rest``), so the loop ends when
-    ``rest`` has none of them left; each step divides ``rest`` by ``h > 1``."""
-    rest = m
-    h = rest.gcd(s)
-    while h != 1:
-        rest = rest // h
-        h = rest.gcd(h)
-    return m // rest
 
 
 _DECIMAL_PARTS = re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?\Z")
