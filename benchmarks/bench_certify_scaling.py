@@ -225,6 +225,46 @@ def uci_row(name: str, args: argparse.Namespace) -> Row:
     )
 
 
+def stages(path: str) -> list[tuple[str, float, float]]:
+    """``(stage, wall, CPU)`` of one certify's work on ``path`` in this process, one stage
+    after the other (the CLI runs the geometric margin and half of each check on the other
+    core; here nothing is forked, so the parts add up to the CPU of the whole)."""
+    os.environ["NOVIKOFF_NO_FORK"] = "1"
+    from novikoff.certificates import solver
+    from novikoff.certificates.checker import check_certificate, check_geometric_margin
+    from novikoff.certificates.format import SeparableCertificate
+    from novikoff.readers import read_csv
+    from novikoff.twins.exact import exact_perceptron
+
+    out: list[tuple[str, float, float]] = []
+    clock = [time.perf_counter(), time.process_time()]
+
+    def mark(name: str) -> None:
+        now = [time.perf_counter(), time.process_time()]
+        out.append((name, now[0] - clock[0], now[1] - clock[1]))
+        clock[:] = now
+
+    ds = read_csv(path)
+    _ = ds.scaled_patterns, ds.pattern_array
+    mark("read the data, exact integer patterns")
+    Z, _ = ds.scaled_patterns
+    weights = solver._float_weights(Z if ds.pattern_array is None else ds.pattern_array)
+    mark("float guess of the main support (untrusted)")
+    cert = solver.certify(ds, geometric=False, verify=False)
+    mark("exact Wolfe from the guess (guess included again)")
+    check_certificate(ds, cert)
+    mark("exact check of the main certificate")
+    if isinstance(cert, SeparableCertificate) and weights is not None:
+        geo = solver.geometric_margin(ds, solver._seed_weights(cert))
+        mark("geometric margin: seeded guess and exact Wolfe")
+        if geo is not None:
+            check_geometric_margin(ds, geo)
+            mark("exact check of the geometric margin")
+        run = exact_perceptron(ds, certificate=cert, max_epochs=100_000)
+        mark(f"exact perceptron run, N1-N3 at each of {run.mistakes} updates")
+    return out
+
+
 def slope(xs: list[int], ts: list[float]) -> float:
     return float(np.polyfit(np.log10(xs), np.log10(ts), 1)[0])
 
@@ -272,7 +312,13 @@ def main() -> None:
     parser.add_argument("--ds", default="10,100,784,2000", help="the d sweep at m = 10^4")
     parser.add_argument("--quick", action="store_true", help="10^3 .. 10^5 and d up to 100 (a smoke run)")
     parser.add_argument("--write", action="store_true", help="put the section on docs/performance.md")
+    parser.add_argument("--stages", metavar="FILE", help="only print the time split of one certify on FILE")
     args = parser.parse_args()
+    if args.stages:
+        print("| stage | wall s | CPU s |\n|---|---|---|")
+        for name, wall, cpu in stages(args.stages):
+            print(f"| {name} | {wall:.2f} | {cpu:.2f} |")
+        return
     top = 5 if args.quick else round(math.log10(args.max_m))
     ms = [10**k for k in range(3, top + 1)]
     ds = [10, 100] if args.quick else [int(v) for v in args.ds.split(",")]
