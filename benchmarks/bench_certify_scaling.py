@@ -18,7 +18,8 @@ stops on data that are not separable, so it runs on the planted rows alone; its 
 weights are compared with novikoff's exact run (they must be the same vector).
 
 Times are CPU seconds (user + system of the process and the children it reaped, from
-``os.wait4``), the minimum over ``--repeat`` runs (one run from 10^6 rows x coordinates),
+``os.wait4``; the data are generated in a child process, so that this one stays small and the
+peak memory measured is the command's own), the minimum over ``--repeat`` runs (one run from 10^6 rows x coordinates),
 beside the wall time and the peak resident memory. The growth exponents are least-squares
 slopes of log CPU against log m (from 10^4) and log d. ``--write`` puts the generated section
 on docs/performance.md between its markers.
@@ -168,11 +169,11 @@ def measure(family: str, m: int, d: int, args: argparse.Namespace) -> Row:
     noise = NOISE if family == "label noise" else 0.0
     stem = f"{'noise' if noise else 'planted'}_{m}_{d}"
     csv, dat = OUT / f"{stem}.csv", OUT / f"{stem}.dat"
-    if not csv.exists():
-        X, y = planted(m, d, noise=noise)
-        write_csv(csv, X, y)
-        if not noise:
-            write_peer(dat, X, y)
+    if not csv.exists():  # in a child: this process stays small, so its forks' peak RSS is theirs
+        subprocess.run(
+            [sys.executable, __file__, "--generate", str(m), str(d), str(noise), str(csv), str(dat)],
+            check=True,
+        )
     repeat = args.repeat if m * d < 10**6 else 1
     command = [sys.executable, "-m", "novikoff.cli", "certify", str(csv), "--json"]
     subprocess.run(command, check=True, capture_output=True)  # warm: bytecode and compiled kernels cached
@@ -313,7 +314,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="10^3 .. 10^5 and d up to 100 (a smoke run)")
     parser.add_argument("--write", action="store_true", help="put the section on docs/performance.md")
     parser.add_argument("--stages", metavar="FILE", help="only print the time split of one certify on FILE")
+    parser.add_argument(
+        "--generate", nargs=5, metavar=("M", "D", "NOISE", "CSV", "DAT"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
+    if args.generate:
+        m, d, noise, csv, dat = args.generate
+        X, y = planted(int(m), int(d), noise=float(noise))
+        write_csv(Path(csv), X, y)
+        if not float(noise):
+            write_peer(Path(dat), X, y)
+        return
     if args.stages:
         print("| stage | wall s | CPU s |\n|---|---|---|")
         for name, wall, cpu in stages(args.stages):
