@@ -20,9 +20,9 @@ weights are compared with novikoff's exact run (they must be the same vector).
 Times are CPU seconds (user + system of the process and the children it reaped, from
 ``os.wait4``; the data are generated in a child process, so that this one stays small and the
 peak memory measured is the command's own), the minimum over ``--repeat`` runs (one run from
-10^6 rows x coordinates), beside the wall time and the peak resident memory. The growth exponents are least-squares
-slopes of log CPU against log m (from 10^4) and log d. ``--write`` puts the generated section
-on docs/performance.md between its markers.
+10^6 rows x coordinates), beside the wall time and the peak resident memory. The growth
+exponents are least-squares slopes of log CPU against log m (from 10^4) and log d.
+``--write`` puts the generated section on docs/performance.md between its markers.
 """
 
 from __future__ import annotations
