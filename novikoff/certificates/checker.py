@@ -60,6 +60,7 @@ __all__ = [
     "check_nonseparable_bound",
     "check_perceptron",
     "check_run",
+    "checker_prepared",
     "earliest_rejection",
     "prepare_checker",
     "release_checker",
@@ -237,6 +238,11 @@ def prepare_checker(ds: Dataset) -> None:
 def release_checker() -> None:
     """Drop the matrix kept by :func:`prepare_checker` (idempotent)."""
     _FEATURES.clear()
+
+
+def checker_prepared(ds: Dataset) -> bool:
+    """Whether :func:`prepare_checker` keeps the matrix of this very dataset now."""
+    return bool(_FEATURES) and _FEATURES[0][0] is ds
 
 
 def _feature_matrix(ds: Dataset) -> flint.fmpz_mat:

@@ -34,6 +34,7 @@ from novikoff.certificates.checker import (
     certificate_rejection,
     check_certificate,
     check_geometric_margin,
+    checker_prepared,
     earliest_rejection,
     prepare_checker,
     release_checker,
@@ -120,11 +121,14 @@ def start_certify(
     be running on the other core (:func:`start_check_on_two_cores`): do not trust ``main``
     before ``complete()`` has returned (it finishes that check first, then waits for the
     geometric margin); on smaller data ``main`` is checked already. ``complete()`` may be
-    called again (the same certificate)."""
+    called again (the same certificate). The checker's matrix is released at the end unless
+    the caller had prepared it for ``dataset`` (then the caller releases it)."""
+    kept = checker_prepared(dataset)  # the caller's, kept for its own checks after this
     try:
         return _certify(dataset, geometric, verify)
     finally:
-        release_checker()  # the checker's matrix, if prepared below (children keep theirs)
+        if not kept:
+            release_checker()  # the checker's matrix, if prepared below (children keep theirs)
 
 
 _Started = tuple[Certificate, Callable[[], Certificate]]  # the main certificate, and its completion

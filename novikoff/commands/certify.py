@@ -310,15 +310,21 @@ def _whole(main: Certificate, geometric: GeometricMarginStarted) -> Certificate:
 
 def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int:
     """The rest of :func:`run` once the data are read: certificate, run, report."""
+    from novikoff.certificates.checker import prepare_checker, release_checker
     from novikoff.certificates.solver import GeometricMarginStarted
     from novikoff.twins.exact import exact_perceptron
 
     with phase("the exact certificate"):
-        main = certify(ds, geometric=False)  # checked
-        # only separable data have a geometric margin (the class hulls of the others meet): it
-        # starts now, seeded with the main support, on the other core (large data) during the run
-        geometric = GeometricMarginStarted(ds, seed=main)
-        whole = _whole(main, geometric) if args.coq is not None else None  # a Coq file from the whole
+        if ds.n_samples * ds.dimension >= _ONE_BLAS_THREAD_SIZE:
+            prepare_checker(ds)  # one FLINT matrix for both certificates' checks and their forks
+        try:
+            main = certify(ds, geometric=False)  # checked
+            # only separable data have a geometric margin (the class hulls of the others meet):
+            # it starts now, seeded with the main support, on the other core (large data)
+            geometric = GeometricMarginStarted(ds, seed=main)
+            whole = _whole(main, geometric) if args.coq is not None else None  # a Coq file from the whole
+        finally:
+            release_checker()  # forked children keep their copy
     sep = main if isinstance(main, SeparableCertificate) else None
     if whole is not None:
         _write_coq_certificate(args.coq, ds, whole)
