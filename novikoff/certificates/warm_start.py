@@ -23,15 +23,22 @@ support in float64 by a working-set method whose cost grows linearly with the da
 Each round is one pass over the data plus work on S alone, whose size is bounded by the
 support plus a batch, never by m. Nothing here is trusted or exact: the result only chooses
 where the exact algorithm starts, and any float failure returns None (a cold start).
+
+The method (:func:`working_set_min_norm`) reaches the rows only through a :class:`RowPasses`
+oracle: the passes over every row, and the rows of S. :func:`simplex_min_norm` runs it on an
+in-memory array (:class:`ArrayRows`); :mod:`novikoff.certificates.sharded` on rows kept by
+Dask workers, with the same floats, so that both choose the same start.
 """
 
 from __future__ import annotations
+
+from typing import Any, Protocol
 
 import numpy as np
 
 from novikoff.bigdot import one_blas_thread
 
-__all__ = ["simplex_min_norm"]
+__all__ = ["ArrayRows", "RowPasses", "SparseSeed", "simplex_min_norm", "working_set_min_norm"]
 
 _RENEW = 256  # inverse updates between two fresh inverses of the KKT matrix
 _ROUNDS = 60  # passes over the data at most (a guess that stops early is still a warm start)
@@ -74,57 +81,176 @@ def _solve(
     peak = float(np.abs(Z).max())
     if peak == 0:
         return None
-    Z = Z / peak
-    g = np.zeros(m, dtype=np.int64) if groups is None else np.asarray(groups, dtype=np.int64)
-    labels = sorted(set(g.tolist()))
-    members = [np.flatnonzero(g == k) for k in labels]
-    code = np.searchsorted(labels, g)  # group index 0..ng-1 of every row
-    batch = _batch(D)
-    seed = _seed(start, members, m)
+    rows = ArrayRows(Z / peak, groups)
+    seed = rows.dense_seed = _seed(start, rows.members, m)
+    found = working_set_min_norm(rows, D, None if seed is None else SparseSeed.of(seed), rounds)
+    if found is None:
+        return None
+    out = np.zeros(m)
+    out[found[0]] = found[1]
+    return out
+
+
+class SparseSeed:
+    """A start of :func:`working_set_min_norm`: weights ``values`` (> 0, summing to 1 within
+    each group) on the rows ``rows`` (ascending positions); every other row weighs 0."""
+
+    def __init__(self, rows: np.ndarray, values: np.ndarray) -> None:
+        self.rows, self.values = rows, values
+
+    @classmethod
+    def of(cls, dense: np.ndarray) -> SparseSeed:
+        """The nonzero entries of a dense start (one weight per row)."""
+        rows = np.flatnonzero(dense)
+        return cls(rows, dense[rows])
+
+    def on(self, S: np.ndarray) -> np.ndarray:
+        """The weights of the rows ``S`` (ascending, a superset of :attr:`rows`)."""
+        return _spread(S, self.rows, self.values)
+
+
+def _spread(S: np.ndarray, rows: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The vector over the positions ``S`` (ascending) that holds ``values`` at ``rows`` (a
+    subset of S) and 0 elsewhere."""
+    out = np.zeros(S.size)
+    out[np.searchsorted(S, rows)] = values
+    return out
+
+
+class RowPasses(Protocol):
+    """What :func:`working_set_min_norm` asks of all the rows z_i (already scaled; positions
+    0..m-1, each in one of ``groups`` groups): the passes over every row (steps 1 and 3 of the
+    module docstring) and the rows of the working set. :class:`ArrayRows` is the in-memory
+    one; :mod:`novikoff.certificates.sharded` keeps the rows on Dask workers. An oracle whose
+    floats are the in-memory ones (the same numbers, summed in the same order) makes
+    :func:`working_set_min_norm` return the same arrays bit for bit."""
+
+    groups: int
+
+    def codes(self, S: np.ndarray) -> np.ndarray:
+        """The group index (0..groups-1) of each row in S."""
+        ...
+
+    def direction(self, seed: SparseSeed | None) -> np.ndarray:
+        """The first point: ``sum_i seed_i z_i``, or without a seed the sum over the groups of
+        each group's mean row (``Z[rows].mean(axis=0)``, in group order)."""
+        ...
+
+    def scores(self, v: np.ndarray) -> Any:
+        """One pass ``z_i . v`` over every row (``Z @ v``), kept where the rows are; the
+        handle goes to :meth:`take` and :meth:`lowest`."""
+        ...
+
+    def take(self, scores: Any, S: np.ndarray) -> np.ndarray:
+        """The scores of the rows S (ascending positions), from the pass ``scores``."""
+        ...
+
+    def lowest(self, scores: Any, mu: np.ndarray | None, tol: float | None, k: int) -> list[np.ndarray]:
+        """Per group (in order, groups without a candidate left out): the positions of its
+        ``k`` rows of lowest slack ``score - mu[group]`` (the score itself when ``mu`` is None)
+        among those with slack below ``-tol`` (all of the group's rows when ``tol`` is None),
+        all of them when there are at most k; the set :func:`_lowest` picks from the group's
+        candidates in position order."""
+        ...
+
+    def rows(self, S: np.ndarray) -> np.ndarray:
+        """The rows S (ascending positions) as a float64 array (``Z[S]``)."""
+        ...
+
+
+class ArrayRows:
+    """:class:`RowPasses` over an in-memory float64 array (rows already scaled) and its
+    group labels (None: one group). ``dense_seed``, when set, is the seed as one weight per
+    row: :meth:`direction` then makes the very product ``Z.T @ seed`` of the dense code."""
+
+    def __init__(self, Z: np.ndarray, groups: np.ndarray | None = None) -> None:
+        m = Z.shape[0]
+        g = np.zeros(m, dtype=np.int64) if groups is None else np.asarray(groups, dtype=np.int64)
+        labels = sorted(set(g.tolist()))
+        self.Z = Z
+        self.members = [np.flatnonzero(g == k) for k in labels]
+        self.code = np.searchsorted(labels, g)  # group index 0..ng-1 of every row
+        self.groups = len(labels)
+        self.dense_seed: np.ndarray | None = None
+
+    def codes(self, S: np.ndarray) -> np.ndarray:
+        return self.code[S]
+
+    def direction(self, seed: SparseSeed | None) -> np.ndarray:
+        if seed is None:
+            return np.asarray(sum(self.Z[rows].mean(axis=0) for rows in self.members))
+        dense = self.dense_seed
+        if dense is None:
+            dense = np.zeros(self.Z.shape[0])
+            dense[seed.rows] = seed.values
+        return self.Z.T @ dense
+
+    def scores(self, v: np.ndarray) -> np.ndarray:
+        return self.Z @ v
+
+    def take(self, scores: np.ndarray, S: np.ndarray) -> np.ndarray:
+        return scores[S]
+
+    def lowest(
+        self, scores: np.ndarray, mu: np.ndarray | None, tol: float | None, k: int
+    ) -> list[np.ndarray]:
+        slack = scores if mu is None else scores - mu[self.code]
+        out: list[np.ndarray] = []
+        for rows in self.members:
+            bad = rows if tol is None else rows[slack[rows] < -tol]
+            if bad.size:
+                out.append(bad[_lowest(slack[bad], k)])
+        return out
+
+    def rows(self, S: np.ndarray) -> np.ndarray:
+        return self.Z[S]
+
+
+def working_set_min_norm(
+    rows: RowPasses,
+    dimension: int,
+    seed: SparseSeed | None,
+    rounds: int = _ROUNDS,
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Steps 1-3 of the module docstring over ``rows`` (patterns of length ``dimension``),
+    from ``seed`` (None: the groups' mean rows): ``(S, lam_S)``, the working set (ascending
+    positions) and its weights (zero off S), or None when float64 fails (a singular system
+    it cannot leave). At most ``rounds`` + 1 passes :meth:`RowPasses.scores`; the work
+    between them is on the working set alone."""
+    ng = rows.groups
+    batch = _batch(dimension)
     # the first working set: the seed's support, and the lowest-scoring rows of each group
     # along the seed's point (without a seed, along the sum of the groups' mean rows)
-    if seed is None:
-        v = sum(Z[rows].mean(axis=0) for rows in members)
-    else:
-        v = Z.T @ seed
-    scores = Z @ v
-    first = [rows[_lowest(scores[rows], batch)] for rows in members]
+    first = rows.lowest(rows.scores(rows.direction(seed)), None, None, batch)
     if seed is not None:
-        first.append(np.flatnonzero(seed))
+        first.append(seed.rows)
     S = np.unique(np.concatenate(first))
-    lam_S: np.ndarray | None = None if seed is None else seed[S]
+    lam_S: np.ndarray | None = None if seed is None else seed.on(S)
     for _ in range(rounds):
-        lam_S = _active_set(Z[S], code[S], len(labels), lam_S)
+        ZS, code = rows.rows(S), rows.codes(S)
+        lam_S = _active_set(ZS, code, ng, lam_S)
         if lam_S is None:
             return None
-        v = Z[S].T @ lam_S
-        scores = Z @ v
+        v = ZS.T @ lam_S
+        scores = rows.scores(v)
+        at_S = rows.take(scores, S)
         norm = float(np.sqrt(v @ v))
         tol = 1e-10 * max(norm, 1e-300)
         # each group's multiplier: the weighted mean score of its rows in S (the common score
         # of its free rows at the subproblem's optimum)
-        mu = np.array([float(lam_S[code[S] == k] @ scores[S[code[S] == k]]) for k in range(len(labels))])
-        slack = scores - mu[code]
-        new: list[np.ndarray] = []
-        for rows in members:
-            bad = rows[slack[rows] < -tol]
-            if bad.size:
-                new.append(bad[_lowest(slack[bad], batch)])
+        mu = np.array([float(lam_S[code == k] @ at_S[code == k]) for k in range(ng)])
+        new = rows.lowest(scores, mu, tol, batch)
         if not new:
             break
-        keep = S[lam_S > 0]
+        positive = lam_S > 0
+        keep = S[positive]
         added = np.setdiff1d(np.concatenate(new), keep)
         if added.size == 0:
             break
-        lam_full = np.zeros(m)
-        lam_full[S] = lam_S
-        S = np.union1d(keep, added)
-        lam_S = lam_full[S]
+        S, lam_S = np.union1d(keep, added), _spread(np.union1d(keep, added), keep, lam_S[positive])
     if lam_S is None:
         return None
-    out = np.zeros(m)
-    out[S] = lam_S
-    return out
+    return S, lam_S
 
 
 def _seed(start: np.ndarray | None, members: list[np.ndarray], m: int) -> np.ndarray | None:
