@@ -81,13 +81,13 @@ def _float_weights(
     try:
         with np.errstate(all="ignore"):
             Z = np.asarray(rows, dtype=np.float64).reshape(len(rows), -1)
-    except (OverflowError, ValueError):  # entries beyond float64: a cold start
+        return simplex_min_norm(
+            Z,
+            None if groups is None else np.asarray(groups),
+            start=None if start is None else np.asarray(start, dtype=np.float64),
+        )
+    except Exception:  # the guess is optional: any float failure (values beyond float64...) is a cold start
         return None
-    return simplex_min_norm(
-        Z,
-        None if groups is None else np.asarray(groups),
-        start=None if start is None else np.asarray(start, dtype=np.float64),
-    )
 
 
 def _warm_pairs(ids: Sequence[Atom], weights: np.ndarray | None) -> list[tuple[Atom, float]]:
