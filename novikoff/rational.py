@@ -150,7 +150,7 @@ _GMP_BITS = 1500
 def decimal(n: int) -> str:
     """Exactly ``str(n)`` for every int ``n``, of any size: no 4300-digit limit, and
     subquadratic time for big ``n``."""
-    if n.bit_length() < _GMP_BITS:  # fewer than 452 digits: under any int_max_str_digits
+    if n.bit_length() < _GMP_BITS:  # at most 452 digits: under any int_max_str_digits (>= 640)
         return str(n)
     import flint
 
