@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 from mpmath import iv
+from mpmath.libmp import to_rational
 
 import novikoff.proofs.core as core
 from novikoff.certificates import GeometricMarginCertificate
@@ -42,9 +43,9 @@ from novikoff.proofs.core import (
     _as_interval,
     _bisect,
     _conditions_on_box,
+    _enclose,
     _exact_rational,
     _holds,
-    _mpf_text,
     _require_defined_on_interval,
     check_obligation,
     ge,
@@ -117,11 +118,11 @@ INTERVAL_CASES = {
         {**UNIT, "zlo": ge(z, 0), "zhi": le(z, 1)},
         (True, None, ""),
     ),
-    "a box symbol is real: a hypothesis on a plain z does not cover it": (
+    "a box symbol is real: a hypothesis on a plain z is refused before the box is read": (
         ge(x, 0),
         Interval({"x": (0, 1), "z": (0, 1)}, "lo"),
         {**UNIT, "zlo": ge(sp.Symbol("z"), 0), "zhi": le(sp.Symbol("z"), 1)},
-        (False, K.UNCOVERED, "no hypothesis states z >= 0: the box does not cover the domain"),
+        (False, K.UNDEFINED, "hypothesis 'zlo': symbol z is not declared real"),
     ),
     "strict: an upper end 0 is a counterexample": (
         gt(x, 0),
@@ -287,11 +288,24 @@ def test_as_interval() -> None:
     assert exc.value.kind is K.UNDEFINED and str(exc.value) == "not a real interval: junk"
 
 
-def test_mpf_text_is_forty_digits_of_the_exact_rational() -> None:
-    assert _mpf_text(sp.Rational(1, 3)) == "0.3333333333333333333333333333333333333333"
-    assert _mpf_text(1) == "1.000000000000000000000000000000000000000"
-    assert _mpf_text("1/10") == "0.1000000000000000000000000000000000000000"  # not the float 0.1
-    assert _mpf_text(sp.Rational(-7, 4)) == "-1.750000000000000000000000000000000000000"
+@pytest.mark.parametrize(
+    "lo, hi",
+    [
+        (sp.Rational(1, 3), sp.Rational(1, 3)),
+        (sp.Integer(1), sp.Integer(2)),
+        (sp.Rational(1, 10), sp.Rational(1, 10)),  # not the float 0.1
+        (sp.Rational(-7, 4), sp.Rational(1, 2) - sp.Rational(1, 10**45)),
+        (sp.Integer(2**60 + 1), sp.Integer(2**60 + 1)),
+    ],
+)
+def test_enclose_rounds_each_exact_end_outward(lo: sp.Rational, hi: sp.Rational) -> None:
+    box = _enclose(lo, hi)
+    a, b = (Fraction(*to_rational(end)) for end in box._mpi_)
+    exact_lo, exact_hi = Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))
+    assert a <= exact_lo and exact_hi <= b  # outward, from the exact rationals
+    # and tight: each end within one 53-bit ulp of the exact end
+    assert (exact_lo - a) * 2**52 <= abs(exact_lo) and (b - exact_hi) * 2**52 <= abs(exact_hi)
+    assert (a == exact_lo) is (exact_lo.denominator & (exact_lo.denominator - 1) == 0 and lo.p < 2**53)
 
 
 def test_bisect_splits_the_widest_side() -> None:

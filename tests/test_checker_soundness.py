@@ -97,7 +97,7 @@ CASES = [
             ),
         ),
         K.UNDEFINED,
-        "for every x in [0, oo)",
+        "the denominator 1 - x must be nonzero",  # the claim itself, checked on entry
     ),
     Case(
         "Monotone",

@@ -78,6 +78,7 @@ an accepted proof. Nothing counts as proved because a float check passed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import time
 from abc import ABC, abstractmethod
@@ -85,10 +86,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 import sympy as sp
 from mpmath import iv
+from mpmath.libmp import from_rational, round_ceiling, round_floor
 from sympy.core.function import AppliedUndef
 from sympy.core.sympify import _sympify as _strict  # numbers and sympy objects only: never parses text
 
@@ -218,7 +220,37 @@ def _context(hyps: Hyps) -> Context:
 
 
 class Proof(ABC):
-    """Base class of proof kinds: ``verify(hyps, claim)`` raises ProofFailure or returns None."""
+    """Base class of proof kinds: ``verify(hyps, claim)`` raises ProofFailure or returns None.
+
+    Every subclass's ``verify`` is wrapped (:meth:`__init_subclass__`) so that its body
+    only ever sees a :class:`Context` and an admitted claim: hypotheses passed as a plain
+    mapping are screened, the claim's sums are expanded, every node is screened against
+    the language, and the claim's side conditions are discharged. No rule can forget
+    the definedness check. A rule with ``defined_at_entry = False`` discharges them
+    where it has more facts, and says where in its docstring: the interval rules on
+    every covering box, :class:`Chain` in its final rule (with the steps as hypotheses),
+    :class:`Cases` in each case (before the case rewrites the claim),
+    :class:`Contradiction` nowhere (no point satisfies its hypotheses).
+    """
+
+    defined_at_entry: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        body = cls.__dict__.get("verify")
+        if body is None or getattr(body, "admits_its_claim", False):
+            return
+
+        @functools.wraps(body)
+        def verify(self: Proof, hyps: Hyps, claim: sp.Basic) -> None:
+            if not isinstance(hyps, Context):
+                for name, h in hyps.items():
+                    _screen_hypothesis(name, h)
+            ctx = _context(hyps)
+            body(self, ctx, _admit(claim, ctx, defined=self.defined_at_entry))
+
+        verify.admits_its_claim = True  # type: ignore[attr-defined]
+        cls.verify = verify  # type: ignore[method-assign]
 
     @abstractmethod
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
@@ -256,12 +288,8 @@ def check_obligation(ob: Obligation) -> ProofResult:
     """
     start = time.perf_counter()
     try:
-        _require_real_symbols(ob.claim)
         for name, h in ob.hypotheses.items():
-            if not isinstance(h, (sp.Basic, Forall)):
-                raise ProofFailure(
-                    f"hypothesis {name!r} is not a sympy relation: {h!r}", FailureKind.MALFORMED
-                )
+            _screen_hypothesis(name, h)
         ob.proof.verify(Context(ob.hypotheses), ob.claim)
     except ProofFailure as exc:
         return ProofResult(ob, False, time.perf_counter() - start, str(exc), exc.kind)
@@ -328,27 +356,177 @@ def _is_zero(expr: sp.Expr) -> bool:
     return _normal(expr) == 0
 
 
-# --------------------------------------------------------------------------- well-definedness
+# --------------------------------------------------------------------------- the language
 
-_ALLOWED_FUNCTIONS = (sp.exp, sp.log, sp.Max, sp.Min, sp.Abs, sp.KroneckerDelta, sp.Piecewise)
+# the functions of the language (``sqrt`` is a power); an undefined function such as
+# ``pw(k)`` is allowed too when it declares no assumptions or is declared real
+_FUNCTIONS = (sp.exp, sp.log, sp.Abs, sp.Max, sp.Min, sp.KroneckerDelta)
+# the nodes Monotone may not find in x: no derivative, or one sympy takes branch by branch
+_NOT_SMOOTH = (sp.Piecewise, sp.Abs, sp.Max, sp.Min, sp.KroneckerDelta, AppliedUndef)
+_RELATIONS = sp.core.relational.Relational  # =, !=, >=, >, <=, <
+_CONNECTIVES = (sp.And, sp.Or, sp.Not, sp.Implies, sp.Equivalent)
+_NOT_REAL_NUMBERS = (sp.zoo, sp.nan, sp.oo, -sp.oo)
 
 
-def _require_real_symbols(expr: sp.Basic) -> None:
-    for s in expr.free_symbols:
-        if isinstance(s, sp.Symbol) and s.is_real is not True:
-            raise ProofFailure(f"symbol {s} is not declared real", FailureKind.UNDEFINED)
+def _screen(expr: sp.Basic, where: str = "") -> None:
+    """Refuse every node of the expression ``expr`` outside the language (module
+    docstring): ``undefined`` for a float, a number that is not real, a symbol not
+    declared real or a function declared non-real; ``malformed``, naming the node, for
+    every other construct (a Sum, Derivative, Integral, matrix entry, Piecewise without
+    a default branch, an unknown function). Guarantees nothing about side conditions."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, sp.Float):
+            raise ProofFailure(
+                f"{where}the float {node} is not exact: write a rational", FailureKind.UNDEFINED
+            )
+        if isinstance(node, sp.Rational) or node in (sp.E, sp.pi):
+            continue
+        if isinstance(node, sp.Symbol):  # a Dummy is a Symbol
+            if node.is_real is not True:
+                raise ProofFailure(f"{where}symbol {node} is not declared real", FailureKind.UNDEFINED)
+            continue
+        if isinstance(node, AppliedUndef):
+            if node.is_real is not True and getattr(node.func, "_explicit_class_assumptions", {}):
+                raise ProofFailure(
+                    f"{where}the function {node.func} is declared, but not declared real: {node} "
+                    "is not a real number",
+                    FailureKind.UNDEFINED,
+                )
+            stack.extend(node.args)
+        elif isinstance(node, (sp.Add, sp.Mul, sp.Pow, *_FUNCTIONS)):
+            stack.extend(node.args)
+        elif isinstance(node, sp.Piecewise):
+            if node.args[-1].cond is not sp.true:
+                raise ProofFailure(
+                    f"{where}Piecewise {node} has no default branch (a last condition True): it is "
+                    "undefined where no condition holds",
+                    FailureKind.MALFORMED,
+                )
+            for branch in node.args:
+                stack.append(branch.expr)
+                _screen_formula(branch.cond, where)
+        elif node in _NOT_REAL_NUMBERS or (node.is_number and node.is_real is False):
+            raise ProofFailure(f"{where}{node} is not a real number", FailureKind.UNDEFINED)
+        elif isinstance(node, sp.Function):
+            raise ProofFailure(f"{where}the checker does not reason about {node.func}", FailureKind.MALFORMED)
+        else:
+            raise ProofFailure(
+                f"{where}the checker's language has no {type(node).__name__}: {node}", FailureKind.MALFORMED
+            )
+
+
+def _screen_formula(formula: sp.Basic, where: str = "", matrices: bool = False) -> None:
+    """Refuse a formula outside the language: truth values, relations between
+    expressions of the language, ``&``, ``|``, ``~``, ``=>``, ``<=>``; with ``matrices``,
+    also an equation between two explicit matrices (each entry an expression)."""
+    if isinstance(formula, sp.logic.boolalg.BooleanAtom):
+        return
+    if matrices and isinstance(formula, sp.Equality) and isinstance(formula.lhs, sp.MatrixBase):
+        for side in (formula.lhs, formula.rhs):
+            if not isinstance(side, sp.MatrixBase):
+                raise ProofFailure(f"{where}{side} is not a matrix", FailureKind.MALFORMED)
+            for entry in side:
+                _screen(entry, where)
+        return
+    if isinstance(formula, _RELATIONS):
+        _screen(formula.lhs, where)
+        _screen(formula.rhs, where)
+    elif isinstance(formula, _CONNECTIVES):
+        for arg in formula.args:
+            _screen_formula(arg, where)
+    else:
+        if isinstance(formula, sp.Symbol):  # a propositional symbol is no relation
+            _screen(formula, where)
+        raise ProofFailure(
+            f"{where}the checker's language has no formula {type(formula).__name__}: {formula}",
+            FailureKind.MALFORMED,
+        )
+
+
+def _screen_hypothesis(name: str, h: object) -> None:
+    """A hypothesis is a formula of the language or a :class:`Forall` of one."""
+    if isinstance(h, Forall):
+        _screen_formula(h.body, f"hypothesis {name!r}: ")
+    elif isinstance(h, sp.Basic):
+        _screen_formula(h, f"hypothesis {name!r}: ")
+    else:
+        raise ProofFailure(f"hypothesis {name!r} is not a sympy relation: {h!r}", FailureKind.MALFORMED)
+
+
+def _expand_sums(expr: sp.Basic, ctx: Context) -> sp.Basic:
+    """Every ``Sum`` of ``expr`` replaced by its closed form (inner sums first), so that
+    no binder reaches a rule. The summation convention: ``Sum(f, (i, a, b))`` is
+    ``f(a) + ... + f(b)`` for integers ``a``, ``b`` with ``b >= a - 1`` (``b = a - 1``:
+    the empty sum, 0), which ``ctx`` and the symbols' domains must show; reversed limits
+    are refused (``undefined``): there sympy uses Karr's convention, ``-Sum(f, (i, b + 1,
+    a - 1))``, where the usual one reads 0. The bound symbol's declared domain must
+    contain every integer of ``[a, b]`` (``domain``). A sum without a closed form, or
+    whose limits are not integers, is ``malformed``."""
+    if not expr.has(sp.Sum):
+        return expr
+
+    def closed(s: sp.Sum) -> sp.Expr:
+        for limit in s.limits:
+            if len(limit) != 3:
+                raise ProofFailure(f"the sum {s} needs limits (i, a, b)", FailureKind.MALFORMED)
+            i, lo, hi = limit
+            for end in (lo, hi):
+                _screen(end, f"a limit of {s}: ")
+                if end.is_integer is not True:
+                    raise ProofFailure(f"the sum {s} has a limit {end} not known to be an integer")
+            if not _holds("nonnegative", sp.expand(hi - lo + 1), ctx):
+                raise ProofFailure(
+                    f"the sum {s} may have reversed limits ({hi} < {lo} - 1): its value would depend "
+                    "on the summation convention, so the checker needs a proof that "
+                    f"{hi} >= {lo} - 1",
+                    FailureKind.UNDEFINED,
+                )
+            bad = _domain_fits(
+                i, _canonical(_holds("nonnegative", lo, ctx), _holds("positive", lo, ctx), integer=True)
+            )
+            if bad is not None:
+                raise ProofFailure(
+                    f"the bound symbol {i} of {s} is declared {bad}, but it ranges over the integers "
+                    f"from {lo}",
+                    FailureKind.DOMAIN,
+                )
+        out = s.doit()
+        if out.has(sp.Sum):
+            raise ProofFailure(
+                f"the sum {s} has no closed form: the checker does not reason under binders",
+                FailureKind.MALFORMED,
+            )
+        return out
+
+    return expr.replace(lambda e: isinstance(e, sp.Sum), closed)
+
+
+def _admit(claim: sp.Basic, ctx: Context, defined: bool = True) -> sp.Basic:
+    """The claim a rule may reason about: sums expanded, every node screened, and (if
+    ``defined``) every side condition discharged by :func:`_require_defined`."""
+    claim = _expand_sums(claim, ctx)
+    _screen_formula(claim, matrices=True)
+    if defined:
+        _require_defined(claim, ctx)
+    return claim
+
+
+def _admit_expr(expr: object, ctx: Context, what: str) -> sp.Expr:
+    """A term of a proof (a square, an exponent, a split, an image, a function) admitted
+    like a claim: sympy objects only (never parsed text), sums expanded, screened, defined."""
+    out = _expand_sums(_strict(expr), ctx)
+    _require_defined(out, ctx, what)
+    return out
 
 
 def _side_conditions(expr: sp.Basic) -> list[tuple[str, sp.Expr, str]]:
-    """What must hold for ``expr`` to be a defined real number: (need, base, why) with
-    need in nonzero/positive/nonnegative. Raises ``undefined`` for what never is."""
+    """What must hold for the screened ``expr`` to be a defined real number: (need,
+    base, why) with need in nonzero/positive/nonnegative, each pair once."""
     out: list[tuple[str, sp.Expr, str]] = []
     seen: set[tuple[str, sp.Expr]] = set()
     for node in sp.preorder_traversal(expr):
-        if isinstance(node, sp.Float):
-            raise ProofFailure(f"the float {node} is not exact: write a rational", FailureKind.UNDEFINED)
-        if node in (sp.zoo, sp.nan, sp.oo, -sp.oo) or (node.is_number and node.is_real is False):
-            raise ProofFailure(f"{node} is not a real number", FailureKind.UNDEFINED)
         if isinstance(node, sp.Pow):
             b, e = node.args
             if e.is_integer:
@@ -360,8 +538,6 @@ def _side_conditions(expr: sp.Basic) -> list[tuple[str, sp.Expr, str]]:
                 out.append(("positive", b, f"the base of the real power {node}"))
         elif isinstance(node, sp.log):
             out.append(("positive", node.args[0], f"the argument of {node}"))
-        elif isinstance(node, sp.Function) and not isinstance(node, (AppliedUndef, *_ALLOWED_FUNCTIONS)):
-            raise ProofFailure(f"the checker does not reason about {node.func}", FailureKind.MALFORMED)
     unique = []
     for need, b, why in out:
         if (need, b) not in seen:
@@ -436,8 +612,12 @@ _NEEDS = {"nonzero": "nonzero", "positive": "> 0", "nonnegative": ">= 0"}
 
 
 def _require_defined(expr: sp.Basic, ctx: Context, what: str = "") -> None:
-    """Every side condition of ``expr`` follows from ``ctx`` and the symbols' domains."""
-    _require_real_symbols(expr)
+    """The one definedness check: every node of ``expr`` (an expression or a formula) is
+    in the language and every side condition follows from ``ctx`` and the domains."""
+    if isinstance(expr, sp.Expr):
+        _screen(expr, what)
+    else:
+        _screen_formula(expr, what, matrices=True)
     for need, b, why in _side_conditions(expr):
         if not _holds(need, b, ctx):
             raise ProofFailure(
@@ -475,8 +655,10 @@ def _domain_fits(symbol: sp.Symbol, canonical: sp.Symbol) -> str | None:
 
 
 def _substitute(expr: sp.Expr, ctx: Context, names: Sequence[str]) -> sp.Expr:
-    """Evaluate finite sums, resolve a ``Piecewise`` whose first condition is a
-    hypothesis, then rewrite with equality hypotheses ``lhs = rhs`` (lhs -> rhs)."""
+    """Evaluate what sympy left unevaluated, resolve a ``Piecewise`` whose first
+    condition is a hypothesis, then rewrite with equality hypotheses ``lhs = rhs`` (lhs ->
+    rhs). The claim reaching here has no binders (sums are expanded on admission), so the
+    rewriting cannot reach a bound variable; the result is screened again."""
     expr = expr.doit()
     known = set(ctx.values())
     expr = expr.replace(
@@ -488,6 +670,7 @@ def _substitute(expr: sp.Expr, ctx: Context, names: Sequence[str]) -> sp.Expr:
         if not isinstance(eq, sp.Equality):
             raise ProofFailure(f"substitution {name!r} is not an equality hypothesis", FailureKind.MISMATCH)
         expr = expr.subs(eq.lhs, eq.rhs)
+    _screen(expr, "after the substitutions: ")  # no zoo or nan reaches _normal's zero test
     return expr
 
 
@@ -504,7 +687,6 @@ class Identity(Proof):
             return
         if not isinstance(claim, sp.Equality):
             raise ProofFailure(f"Identity proves equalities, got {claim}", FailureKind.MISMATCH)
-        _require_defined(claim, ctx)
         if isinstance(claim.lhs, sp.MatrixBase):
             if claim.lhs.shape != claim.rhs.shape:
                 raise ProofFailure(
@@ -551,7 +733,6 @@ class Certificate(Proof):
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         ctx = _context(hyps)
         diff, strict = _difference(claim)
-        _require_defined(claim, ctx)
 
         def positive(name: str) -> tuple[sp.Expr, bool]:
             h = ctx.lookup(name)
@@ -575,8 +756,7 @@ class Certificate(Proof):
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "square":
                 if need_strict:
                     raise ProofFailure("a square is not a strictly positive multiplier", FailureKind.SIGN)
-                e = _strict(factor[1])
-                _require_defined(e, ctx, "a squared factor: ")
+                e = _admit_expr(factor[1], ctx, "a squared factor: ")
                 return e**2, False
             if isinstance(factor, tuple) and len(factor) == 3 and factor[0] == "power":
                 base, base_strict = value(factor[1], False)
@@ -584,8 +764,7 @@ class Certificate(Proof):
                     raise ProofFailure(
                         f"({base})^e needs the strict hypothesis {factor[1]!r} > 0", FailureKind.SIGN
                     )
-                exponent = _strict(factor[2])
-                _require_defined(exponent, ctx, "an exponent: ")
+                exponent = _admit_expr(factor[2], ctx, "an exponent: ")
                 return base**exponent, True  # a real power of a positive number
             if isinstance(factor, tuple) and len(factor) == 2 and factor[0] == "inverse":
                 expr, is_strict = value(factor[1], False)
@@ -623,9 +802,7 @@ class Certificate(Proof):
             total += c * h
             any_strict = any_strict or (c_strict and h_strict)
         for s in self.squares:
-            e = _strict(s)
-            _require_defined(e, ctx, "a square: ")
-            total += e**2
+            total += _admit_expr(s, ctx, "a square: ") ** 2
         residual = _normal(_substitute(m * diff - total, ctx, self.substitutions))
         if residual != 0:
             raise ProofFailure(
@@ -641,6 +818,7 @@ class Certificate(Proof):
 class Interval(Proof):
     """Shorthand for an :class:`IntervalBound` of the claim's own difference."""
 
+    defined_at_entry: ClassVar[bool] = False
     box: Mapping[str, tuple[object, object]]
     covers: str
     max_depth: int = 18
@@ -674,8 +852,10 @@ def _exact_rational(value: object, where: str) -> sp.Rational:
 class IntervalBound(Proof):
     """``expr >= bound`` (or ``> bound``) for every point of ``box`` (closed intervals),
     by interval arithmetic with bisection down to ``max_depth`` levels. The claim
-    must be ``expr >= bound`` itself; ``covers`` states why the box is the domain."""
+    must be ``expr >= bound`` itself; ``covers`` states why the box is the domain.
+    The claim's side conditions are decided on the covering boxes."""
 
+    defined_at_entry: ClassVar[bool] = False
     expr: sp.Expr
     box: Mapping[str, tuple[object, object]]
     covers: str
@@ -684,15 +864,13 @@ class IntervalBound(Proof):
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         ctx = _context(hyps)
         diff, strict = _difference(claim)
-        _require_real_symbols(claim)
+        _screen(_strict(self.expr), "the bounded expression: ")
         if not _is_zero(diff - self.expr):
             raise ProofFailure(
                 f"the bounded expression {self.expr} is not the claim's difference {diff}",
                 FailureKind.MISMATCH,
             )
         for node in sp.preorder_traversal(diff):
-            if isinstance(node, sp.Float):
-                raise ProofFailure(f"the float {node} is not exact: write a rational", FailureKind.UNDEFINED)
             if not (isinstance(node, _INTERVAL_NODES) or node in (sp.E, sp.pi)):
                 raise ProofFailure(f"interval arithmetic does not evaluate {node}", FailureKind.MALFORMED)
         names = list(self.box)
@@ -733,7 +911,7 @@ class IntervalBound(Proof):
             (need, sp.lambdify(args, b.xreplace(plain), modules=modules), why)
             for need, b, why in _side_conditions(diff)
         ]
-        boxes: list[list] = [[iv.mpf([_mpf_text(lo), _mpf_text(hi)]) for lo, hi in bounds.values()]]
+        boxes: list[list] = [[_enclose(lo, hi) for lo, hi in bounds.values()]]
         undefined = ""
         for _ in range(self.max_depth + 1):
             undecided = []
@@ -796,9 +974,15 @@ def _conditions_on_box(conditions: list, box: list) -> str | None:
     return None
 
 
-def _mpf_text(value: object) -> str:
-    q = sp.Rational(value) if not isinstance(value, sp.Basic) else value
-    return str(sp.N(q, 40))
+def _enclose(lo: sp.Rational, hi: sp.Rational) -> Any:
+    """The smallest interval of ``iv.prec``-bit floats containing ``[lo, hi]``: each end
+    rounded outward from the exact rational (never from a printed decimal)."""
+    return iv.make_mpf(
+        (
+            from_rational(int(lo.p), int(lo.q), iv.prec, round_floor),
+            from_rational(int(hi.p), int(hi.q), iv.prec, round_ceiling),
+        )
+    )
 
 
 def _bisect(box: list) -> list[list]:
@@ -847,8 +1031,13 @@ class Monotone(Proof):
         if not isinstance(self.x, sp.Symbol):
             raise ProofFailure(f"Monotone needs a symbol, got {self.x}", FailureKind.MALFORMED)
         a, b = _strict(self.a), _strict(self.b)
+        _screen(a, "the interval's left end: ")
+        if b != sp.oo:
+            _screen(b, "the interval's right end: ")
         if self.x in a.free_symbols or self.x in b.free_symbols:
             raise ProofFailure(f"the interval [{a}, {b}] depends on {self.x}", FailureKind.MALFORMED)
+        _screen(_strict(self.f), "the monotone function: ")
+        _require_smooth(self.f, self.x)
         if not _is_zero(diff - self.f):
             raise ProofFailure(
                 f"the monotone function {self.f} is not the claim's difference {diff}", FailureKind.MISMATCH
@@ -877,6 +1066,7 @@ class Monotone(Proof):
                 FailureKind.DOMAIN,
             )
         derivative = sp.diff(self.f, self.x)
+        _screen(derivative, f"the derivative {derivative}: ")
         for expr in (self.f, derivative):
             _require_defined_on_interval(expr, self.x, a, b, outer)
         end = b if self.decreasing else a
@@ -895,10 +1085,25 @@ class Monotone(Proof):
             raise exc.within(f"derivative {derivative}") from None
 
 
+def _require_smooth(f: sp.Expr, x: sp.Symbol) -> None:
+    """``f`` is built from +, *, powers, exp and log in ``x`` (its other functions do not
+    mention ``x``): where its side conditions hold, it is continuously differentiable in
+    ``x`` and ``sp.diff`` is its derivative. A Piecewise (differentiated branch by
+    branch, blind to a jump), Abs, Max, Min, KroneckerDelta or an undefined function of
+    ``x`` (whose derivative is a Derivative node) is ``malformed`` here."""
+    for node in sp.preorder_traversal(f):
+        if isinstance(node, _NOT_SMOOTH) and x in node.free_symbols:
+            raise ProofFailure(
+                f"Monotone differentiates {f} in {x}, but {node} ({type(node).__name__}) may not be "
+                f"differentiable in {x}",
+                FailureKind.MALFORMED,
+            )
+
+
 def _require_defined_on_interval(expr: sp.Expr, x: sp.Symbol, a: sp.Expr, b: sp.Expr, ctx: Context) -> None:
     """Every side condition of ``expr`` holds for every x in [a, b]: a condition on an
     expression of x is shown on [a, oo) (x = a + s) or on (-oo, b] (x = b - s), s >= 0."""
-    _require_real_symbols(expr)
+    _screen(expr)
     s = sp.Dummy("s", nonnegative=True)
     for need, base, why in _side_conditions(expr):
         if x not in base.free_symbols:
@@ -926,6 +1131,7 @@ class Contradiction(Proof):
     and any claim follows (used inside a case of :class:`Cases`)."""
 
     proof: Proof
+    defined_at_entry: ClassVar[bool] = False  # no point satisfies the hypotheses
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         try:
@@ -937,12 +1143,21 @@ class Contradiction(Proof):
 def _instantiate(ctx: Context, at: sp.Expr, start: int) -> Context:
     """Each :class:`Forall` hypothesis whose range contains every integer >= ``start``
     (its start is no later, and its variable's declared domain admits them all),
-    instantiated at ``at`` (an integer >= start there), under its own name."""
+    instantiated at ``at`` (an integer >= start there), under its own name. An instance
+    outside the language (``zoo`` where the body divides by ``var - start``) is hidden:
+    a Forall undefined at ``at`` does not hold, and a hidden fact is never used."""
     out = Context(ctx, ctx.hidden)
     everything_from_start = _canonical(start >= 0, start >= 1, integer=True)
     for name, h in ctx.items():
         if isinstance(h, Forall) and start >= h.start and _domain_fits(h.var, everything_from_start) is None:
-            out[name] = h.instance(at)
+            instance = _map_relation(h.body, {h.var: at})
+            try:
+                _screen_formula(instance)
+            except ProofFailure as exc:
+                del out[name]
+                out.hidden[name] = f"its instance at {at} is not defined ({exc})"
+                continue
+            out[name] = instance
     return out
 
 
@@ -979,17 +1194,16 @@ class Induction(Proof):
                 FailureKind.UNCOVERED,
             )
         outer = ctx.without(n, "Induction")
+        base_ctx = _instantiate(outer, sp.Integer(start), start)
         try:
-            self.base.verify(
-                _instantiate(outer, sp.Integer(start), start), _map_relation(claim, {n: sp.Integer(start)})
-            )
+            self.base.verify(base_ctx, _instance(claim, {n: sp.Integer(start)}, base_ctx, ""))
         except ProofFailure as exc:
             raise exc.within(f"base case {n} = {start}") from None
         step_ctx = _instantiate(outer, n, start).extended(
             IH=claim, n_ge_start=sp.Ge(n, start, evaluate=False)
         )
         try:
-            self.step.verify(step_ctx, _map_relation(claim, {n: n + 1}))
+            self.step.verify(step_ctx, _instance(claim, {n: n + 1}, step_ctx, ""))
         except ProofFailure as exc:
             raise exc.within(f"induction step {n} -> {n} + 1") from None
 
@@ -1009,6 +1223,7 @@ class Chain(Proof):
 
     steps: tuple[Step, ...]
     final: Proof
+    defined_at_entry: ClassVar[bool] = False  # the final rule checks it, after the steps
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         known = _context(hyps)
@@ -1036,29 +1251,34 @@ class Cases(Proof):
     nonneg: Proof
     neg: Proof
     positive: tuple[str, ...] = ()
+    defined_at_entry: ClassVar[bool] = False  # in each case, before the rewrite
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         ctx = _context(hyps)
-        _require_defined(self.expr, ctx, "the case split: ")
+        split = _admit_expr(self.expr, ctx, "the case split: ")
         for label, condition, proof, keep in (
-            ("expr >= 0", sp.Ge(self.expr, 0, evaluate=False), self.nonneg, True),
-            ("expr < 0", sp.Gt(-self.expr, 0, evaluate=False), self.neg, False),
+            ("expr >= 0", sp.Ge(split, 0, evaluate=False), self.nonneg, True),
+            ("expr < 0", sp.Gt(-split, 0, evaluate=False), self.neg, False),
         ):
+            try:  # the rewrite to 0 would drop the side conditions of e in Max(0, e)
+                _require_defined(claim, ctx.extended(case=condition))
+            except ProofFailure as exc:
+                raise exc.within(f"case {label} ({self.expr})") from None
             rewritten = claim.replace(
                 lambda e: isinstance(e, sp.Max) and len(e.args) == 2 and 0 in e.args,
-                lambda e, keep=keep: self._branch(e, ctx, keep),
+                lambda e, keep=keep: self._branch(e, ctx, keep, split),
             )
             try:
                 proof.verify(ctx.extended(case=condition), rewritten)
             except ProofFailure as exc:
                 raise exc.within(f"case {label} ({self.expr})") from None
 
-    def _branch(self, positive_part: sp.Max, ctx: Context, keep: bool) -> sp.Expr:
+    def _branch(self, positive_part: sp.Max, ctx: Context, keep: bool, split: sp.Expr) -> sp.Expr:
         e = positive_part.args[1] if positive_part.args[0] == 0 else positive_part.args[0]
-        ratio = sp.cancel(sp.together(e / self.expr))
+        ratio = sp.cancel(sp.together(e / split))
         if not self._is_positive(ratio, ctx):
             raise ProofFailure(
-                f"cannot decide the sign of {e} from the case {self.expr}: ratio {ratio}", FailureKind.SIGN
+                f"cannot decide the sign of {e} from the case {split}: ratio {ratio}", FailureKind.SIGN
             )
         return e if keep else sp.Integer(0)
 
@@ -1089,6 +1309,28 @@ def _map_relation(rel: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr]) -> sp.Bas
     return rel.xreplace(m)
 
 
+def _instance(formula: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr], ctx: Context, what: str) -> sp.Basic:
+    """``formula`` with ``mapping`` substituted (simultaneously), once each of its side
+    conditions is shown (from ``ctx``) at the images: sympy evaluates while it
+    substitutes (``Eq(1/n, 1/n)`` at ``n = 0`` becomes ``Eq(zoo, zoo)``, then True), so the
+    conditions are checked on the images of the bases, before any evaluation can hide
+    them. The result is screened. (No binder survives admission, so the substitution
+    cannot reach a bound variable.)"""
+    m = dict(mapping)
+    for need, base, why in _side_conditions(formula):
+        image = base.xreplace(m)
+        _screen(image, f"{what}{why} at {m}: ")
+        if not _holds(need, image, ctx):
+            raise ProofFailure(
+                f"{what}{why} becomes {image}, which must be {_NEEDS[need]}, and neither the "
+                "hypotheses nor the symbols' domains say so",
+                FailureKind.UNDEFINED,
+            )
+    out = _map_relation(formula, m)
+    _screen_formula(out, what, matrices=True)
+    return out
+
+
 def _same_claim(claim: sp.Basic, given: sp.Basic) -> bool:
     """``given`` proves ``claim``: the same equation, or the same difference with no
     weaker strictness."""
@@ -1111,14 +1353,13 @@ class Apply(Proof):
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         ctx = _context(hyps)
-        _require_defined(claim, ctx)
+        images: dict[sp.Symbol, sp.Expr] = {}
         for symbol, image in self.mapping.items():
             if not isinstance(symbol, sp.Symbol):
                 raise ProofFailure(
                     f"a lemma is instantiated at symbols, not at {symbol}", FailureKind.MALFORMED
                 )
-            image = _strict(image)
-            _require_defined(image, ctx, f"the image of {symbol}: ")
+            image = images[symbol] = _admit_expr(image, ctx, f"the image of {symbol}: ")
             # the lemma holds for every value in its symbols' declared domains only: the
             # image is a defined real number; its sign and integrality must be known here
             bad = _domain_fits(symbol, _established(image, ctx))
@@ -1142,10 +1383,12 @@ class Apply(Proof):
                     f"lemma {self.lemma.name!r}: no proof for its hypothesis {name!r}", FailureKind.UNKNOWN
                 )
             try:
-                self.premises[name].verify(ctx, _map_relation(h, self.mapping))
+                self.premises[name].verify(ctx, _instance(h, images, ctx, ""))
             except ProofFailure as exc:
                 raise exc.within(f"lemma hypothesis {name!r}") from None
-        mapped = _map_relation(self.lemma.claim, self.mapping)
+        # the lemma's claim as its own check admitted it (sums expanded under its hypotheses)
+        mapped = _map_relation(_expand_sums(self.lemma.claim, Context(self.lemma.hypotheses)), images)
+        _screen_formula(mapped, "the lemma's claim at the images: ", matrices=True)
         if not _same_claim(claim, mapped):
             raise ProofFailure(f"the lemma gives {mapped}, not {claim}", FailureKind.MISMATCH)
 
@@ -1158,7 +1401,6 @@ class SignByAssumptions(Proof):
 
     def verify(self, hyps: Hyps, claim: sp.Basic) -> None:
         diff, strict = _difference(claim)
-        _require_defined(claim, _context(hyps))
         ok = diff.is_positive if strict else diff.is_nonnegative
         if ok is not True:
             raise ProofFailure(
