@@ -37,6 +37,7 @@ from typing import Any, Generic, TypeVar
 T = TypeVar("T")
 
 __all__ = [
+    "Beside",
     "Child",
     "ChildFailed",
     "beside",
@@ -112,21 +113,21 @@ def _reap(proc: Any) -> None:
         _LIVE.remove(proc)
 
 
-def beside(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
-    """Start ``fn(*args)`` on another core if possible; call the result to wait for the value."""
-    if os.environ.get("NOVIKOFF_NO_FORK") or "fork" not in mp.get_all_start_methods():
-        return lambda: fn(*args)
-    try:
-        ctx = mp.get_context("fork")
-        parent, child = ctx.Pipe(duplex=False)
-        proc = ctx.Process(target=_child, args=(child, fn, args, os.getpid()), daemon=True)
-        proc.start()
-        child.close()
-    except OSError:
-        return lambda: fn(*args)
-    _LIVE.append(proc)
+class Beside(Generic[T]):
+    """What :func:`beside` returns: call it to wait for ``fn(*args)`` (from the child, or
+    computed here if the child failed or none was started); :meth:`cancel` instead kills the
+    child at once (its value is then never asked for)."""
 
-    def wait() -> T:
+    def __init__(
+        self, fn: Callable[..., T], args: tuple[Any, ...], proc: Any = None, conn: Any = None
+    ) -> None:
+        self._fn, self._args, self._proc, self._conn = fn, args, proc, conn
+
+    def __call__(self) -> T:
+        proc, parent = self._proc, self._conn
+        if proc is None:
+            return self._fn(*self._args)
+        self._proc = self._conn = None  # a second call computes here
         try:
             ok, value = pickle.loads(parent.recv_bytes())
         except (EOFError, OSError, pickle.UnpicklingError):
@@ -139,9 +140,35 @@ def beside(fn: Callable[..., T], *args: Any) -> Callable[[], T]:
         finally:
             parent.close()
         _reap(proc)
-        return value if ok else fn(*args)
+        return value if ok else self._fn(*self._args)
 
-    return wait
+    def cancel(self) -> None:
+        """Kill and reap the child, if one runs (idempotent); calling afterwards computes here."""
+        proc, parent = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is not None:
+            with contextlib.suppress(Exception):
+                proc.kill()
+            _reap(proc)
+            with contextlib.suppress(Exception):
+                parent.close()
+
+
+def beside(fn: Callable[..., T], *args: Any) -> Beside[T]:
+    """Start ``fn(*args)`` on another core if possible; call the result to wait for the value
+    (or :meth:`Beside.cancel` it)."""
+    if os.environ.get("NOVIKOFF_NO_FORK") or "fork" not in mp.get_all_start_methods():
+        return Beside(fn, args)
+    try:
+        ctx = mp.get_context("fork")
+        parent, child = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_child, args=(child, fn, args, os.getpid()), daemon=True)
+        proc.start()
+        child.close()
+    except OSError:
+        return Beside(fn, args)
+    _LIVE.append(proc)
+    return Beside(fn, args, proc, parent)
 
 
 class ChildFailed(Exception):

@@ -195,3 +195,24 @@ def test_large_data_fork_gives_the_same_certificate_as_one_process(monkeypatch: 
     alone = certify(ds)
     assert isinstance(forked, SeparableCertificate) and forked.geometric is not None
     assert forked == alone
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_cancelled_geometric_margin_kills_its_child_at_once() -> None:
+    from novikoff.parallel import live_children
+
+    noisy = _planted(6000, 20, 5, noise=0.1)  # large enough to fork; not separable
+    started = GeometricMarginStarted(noisy)  # unseeded: it would search the whole hull pair
+    assert live_children(), "expected a forked child"
+    started.cancel()
+    assert live_children() == [] and started.result() is None
+
+
+def test_certify_calls_on_guess_once_before_its_exact_work() -> None:
+    ds = _planted(300, 5, 2)
+    seen: list[object] = []
+    cert = certify(ds, geometric=False, on_guess=seen.append)
+    assert len(seen) == 1 and isinstance(seen[0], list) and len(seen[0]) == ds.n_samples
+    assert isinstance(cert, SeparableCertificate)
+    support = {i for i, v in enumerate(cert.lambdas.numerators) if v}
+    assert support <= {i for i, w in enumerate(seen[0]) if w > 0}  # the guess held the support

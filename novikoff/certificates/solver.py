@@ -53,7 +53,7 @@ from novikoff.certificates.format import (
 from novikoff.certificates.warm_start import simplex_min_norm
 from novikoff.data import Dataset
 from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
-from novikoff.parallel import beside
+from novikoff.parallel import Beside, beside
 from novikoff.rational import RationalVector
 from novikoff.runs import RunRecord
 
@@ -101,18 +101,28 @@ def _warm_pairs(ids: Sequence[Atom], weights: np.ndarray | None) -> list[tuple[A
 _PARALLEL_SIZE = 100_000  # m * dimension above which the geometric margin runs beside
 
 
-def certify(dataset: Dataset, *, geometric: bool = True, verify: bool = True) -> Certificate:
+#: Called with the main certificate's float guess (one weight per sample, or None when
+#: floats failed) before its exact part starts; see :func:`certify`.
+GuessHook = Callable[[Sequence[float] | None], object]
+
+
+def certify(
+    dataset: Dataset, *, geometric: bool = True, verify: bool = True, on_guess: GuessHook | None = None
+) -> Certificate:
     """Exact separability certificate of ``dataset`` (see the module docstring).
 
     Guarantees: the returned certificate passes the exact checker (unless
-    ``verify=False``); lambda has one entry per sample in input order.
+    ``verify=False``); lambda has one entry per sample in input order. ``on_guess`` is
+    called once with the float guess of the main certificate's weights as soon as it is
+    known (before the exact work): e.g. to start the geometric margin beside, seeded with
+    it (:class:`GeometricMarginStarted`), when ``geometric`` is False.
     """
-    _, complete = start_certify(dataset, geometric=geometric, verify=verify)
+    _, complete = start_certify(dataset, geometric=geometric, verify=verify, on_guess=on_guess)
     return complete()
 
 
 def start_certify(
-    dataset: Dataset, *, geometric: bool = True, verify: bool = True
+    dataset: Dataset, *, geometric: bool = True, verify: bool = True, on_guess: GuessHook | None = None
 ) -> tuple[Certificate, Callable[[], Certificate]]:
     """:func:`certify` in two steps, so that the caller can work while the other core still
     checks and finds: ``(main, complete)`` where ``main`` is the certificate without its
@@ -125,7 +135,7 @@ def start_certify(
     the caller had prepared it for ``dataset`` (then the caller releases it)."""
     kept = checker_prepared(dataset)  # the caller's, kept for its own checks after this
     try:
-        return _certify(dataset, geometric, verify)
+        return _certify(dataset, geometric, verify, on_guess)
     finally:
         if not kept:
             release_checker()  # the checker's matrix, if prepared below (children keep theirs)
@@ -134,7 +144,7 @@ def start_certify(
 _Started = tuple[Certificate, Callable[[], Certificate]]  # the main certificate, and its completion
 
 
-def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
+def _certify(dataset: Dataset, geometric: bool, verify: bool, on_guess: GuessHook | None) -> _Started:
     Z, scale = dataset.scaled_patterns
     array = dataset.pattern_array  # Z as int64, converted once, before the fork (None beyond int64)
     m = dataset.n_samples
@@ -142,7 +152,14 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     if verify and large:
         prepare_checker(dataset)  # the checks' FLINT matrix, shared by every process forked below
     atoms = PatternAtoms(Z, array=array)
-    guess = _warm_pairs(list(range(m)), _float_weights(Z if array is None else array))
+    weights = _float_weights(Z if array is None else array)
+    seed = None if weights is None else weights.tolist()
+    if on_guess is not None:
+        on_guess(seed)
+    # the geometric margin beside the exact work, seeded with the guess's support; cancelled
+    # (its child killed) if the data turn out not separable
+    pending = GeometricMarginStarted(dataset, verify=verify, seed_weights=seed) if geometric else None
+    guess = _warm_pairs(list(range(m)), weights)
     # the start atom matters only without a warm start
     start = 0 if guess else min(range(m), key=lambda i: sum(v * v for v in Z[i]))
     result = min_norm_point(atoms, start, guess)
@@ -152,6 +169,8 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     lambdas = RationalVector(numerators, result.weights.denominator)
     R2 = dataset.R2
     if not any(result.numerator):  # not separable: the class hulls meet, no geometric margin
+        if pending is not None:
+            pending.cancel()
         gordan = GordanCertificate(lambdas, R2)
         if verify:
             check_certificate(dataset, gordan)
@@ -160,11 +179,9 @@ def _certify(dataset: Dataset, geometric: bool, verify: bool) -> _Started:
     norm2 = result.norm2_numerator()
     gamma2 = Fraction(norm2, den * den)
     # w~ = p*/||p*||^2 = numerator * den / norm2
-    weights = RationalVector(big_scale(result.numerator, den), norm2)
+    weights_tilde = RationalVector(big_scale(result.numerator, den), norm2)
     pstar = RationalVector(result.numerator, den)
-    cert = SeparableCertificate(lambdas, pstar, gamma2, weights, R2, R2 / gamma2)
-    # separable: the geometric margin, seeded with this support, beside the main check
-    pending = GeometricMarginStarted(dataset, verify=verify, seed=cert) if geometric else None
+    cert = SeparableCertificate(lambdas, pstar, gamma2, weights_tilde, R2, R2 / gamma2)
     finish_check: Callable[[], None] | None = None
     if verify:
         if large:
@@ -195,16 +212,26 @@ class GeometricMarginStarted:
     ``seed`` is the dataset's main certificate, when known: a Gordan certificate means the
     augmented data are not separable, so the class hulls meet and nothing is started (the
     result is None); a separable one seeds the float guess with its support (the two
-    problems' supports are usually the same rows). Without a seed the margin is found
-    from scratch (and, on data that are not separable, found to be None)."""
+    problems' supports are usually the same rows). ``seed_weights`` (one float per sample,
+    e.g. the main certificate's float guess, known before its exact part) seeds it the same
+    way. Without a seed the margin is found from scratch (and, on data that are not
+    separable, found to be None). :meth:`cancel` says the hulls meet after all: the child,
+    if any, is killed at once and the result is None."""
 
-    def __init__(self, dataset: Dataset, *, verify: bool = True, seed: Certificate | None = None) -> None:
+    def __init__(
+        self,
+        dataset: Dataset,
+        *,
+        verify: bool = True,
+        seed: Certificate | None = None,
+        seed_weights: Sequence[float] | None = None,
+    ) -> None:
         self.dataset, self.verify = dataset, verify
         self.wanted = (
             dataset.bias > 0 and len(dataset.classes) == 2 and not isinstance(seed, GordanCertificate)
         )
-        self.seed = _seed_weights(seed) if isinstance(seed, SeparableCertificate) else None
-        self._child: Callable[[], GeometricMarginCertificate | None] | None = None
+        self.seed = _seed_weights(seed) if isinstance(seed, SeparableCertificate) else seed_weights
+        self._child: Beside[GeometricMarginCertificate | None] | None = None
         self._done: list[GeometricMarginCertificate | None] = []
         if self.wanted and dataset.n_samples * dataset.dimension >= _PARALLEL_SIZE:
             if verify:
@@ -232,10 +259,15 @@ class GeometricMarginStarted:
                 self._done.append(None)
         return self._done[0]
 
-    def discard(self) -> None:
-        """Collect the child, if one was started, without computing anything here."""
-        if self._child is not None and not self._done:
-            self._done.append(self._child())
+    def cancel(self) -> None:
+        """The hulls meet (the main certificate is a Gordan one): kill the child, if one runs,
+        and make the result None, without computing anything."""
+        if not self._done:
+            if self._child is not None:
+                self._child.cancel()
+            self._done.append(None)
+
+    discard = cancel  # the older name
 
 
 def check_on_two_cores(dataset: Dataset, cert: Certificate) -> None:

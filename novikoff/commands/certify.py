@@ -318,10 +318,18 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
         if ds.n_samples * ds.dimension >= _ONE_BLAS_THREAD_SIZE:
             prepare_checker(ds)  # one FLINT matrix for both certificates' checks and their forks
         try:
-            main = certify(ds, geometric=False)  # checked
-            # only separable data have a geometric margin (the class hulls of the others meet):
-            # it starts now, seeded with the main support, on the other core (large data)
-            geometric = GeometricMarginStarted(ds, seed=main)
+            # the geometric margin starts as soon as the main certificate's float guess is known,
+            # seeded with it, on the other core (large data) beside the exact work and the run;
+            # on data that are not separable (the class hulls meet) its child is killed at once
+            started: list[GeometricMarginStarted] = []
+            main = certify(  # checked
+                ds,
+                geometric=False,
+                on_guess=lambda w: started.append(GeometricMarginStarted(ds, seed_weights=w)),
+            )
+            geometric = started[0] if started else GeometricMarginStarted(ds, seed=main)
+            if not isinstance(main, SeparableCertificate):
+                geometric.cancel()
             whole = _whole(main, geometric) if args.coq is not None else None  # a Coq file from the whole
         finally:
             release_checker()  # forked children keep their copy
