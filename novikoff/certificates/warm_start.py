@@ -38,7 +38,14 @@ import numpy as np
 
 from novikoff.bigdot import one_blas_thread
 
-__all__ = ["ArrayRows", "RowPasses", "SparseSeed", "simplex_min_norm", "working_set_min_norm"]
+__all__ = [
+    "ArrayRows",
+    "RowPasses",
+    "SparseSeed",
+    "lowest",
+    "simplex_min_norm",
+    "working_set_min_norm",
+]
 
 _RENEW = 256  # inverse updates between two fresh inverses of the KKT matrix
 _ROUNDS = 60  # passes over the data at most (a guess that stops early is still a warm start)
@@ -149,7 +156,7 @@ class RowPasses(Protocol):
         """Per group (in order, groups without a candidate left out): the positions of its
         ``k`` rows of lowest slack ``score - mu[group]`` (the score itself when ``mu`` is None)
         among those with slack below ``-tol`` (all of the group's rows when ``tol`` is None),
-        all of them when there are at most k; the set :func:`_lowest` picks from the group's
+        all of them when there are at most k; the set :func:`lowest` picks from the group's
         candidates in position order."""
         ...
 
@@ -199,7 +206,7 @@ class ArrayRows:
         for rows in self.members:
             bad = rows if tol is None else rows[slack[rows] < -tol]
             if bad.size:
-                out.append(bad[_lowest(slack[bad], k)])
+                out.append(bad[lowest(slack[bad], k)])
         return out
 
     def rows(self, S: np.ndarray) -> np.ndarray:
@@ -269,7 +276,7 @@ def _seed(start: np.ndarray | None, members: list[np.ndarray], m: int) -> np.nda
     return seed
 
 
-def _lowest(values: np.ndarray, k: int) -> np.ndarray:
+def lowest(values: np.ndarray, k: int) -> np.ndarray:
     """Positions of the ``k`` smallest entries (all of them when there are at most k)."""
     if values.size <= k:
         return np.arange(values.size)
@@ -284,6 +291,12 @@ def _active_set(Z: np.ndarray, code: np.ndarray, ng: int, start: np.ndarray | No
     n = Z.shape[0]
     G = Z @ Z.T
     scale = float(np.abs(np.diag(G)).max())
+    if n <= Z.shape[1] + ng:  # few rows: often all of them are the support (one solve, no cycles)
+        every, positive = _all_rows_optimum(G, code, ng, scale)
+        if every is not None:
+            return every
+        if start is None:  # else start where the all-rows minimizer is positive
+            start = positive
     sums = None if start is None else np.bincount(code, weights=start, minlength=ng)
     kkt: _KKT | None = None
     if start is not None and sums is not None and (start >= 0).all() and (sums > 0).all():
@@ -303,7 +316,8 @@ def _active_set(Z: np.ndarray, code: np.ndarray, ng: int, start: np.ndarray | No
         if lam is None:
             return None
         F = kkt.free
-        grad = Z @ (Z.T @ lam)  # G @ lam through the rows (lam is zero off F), no copies
+        # G @ lam, through G when it is the smaller product, else through the rows (no copies)
+        grad = G @ lam if n < Z.shape[1] else Z @ (Z.T @ lam)
         # the free rows of a group share one score at the affine minimizer: its multiplier
         mu = np.bincount(code[F], weights=lam[F] * grad[F], minlength=ng)
         reduced = grad - mu[code]
@@ -314,6 +328,28 @@ def _active_set(Z: np.ndarray, code: np.ndarray, ng: int, start: np.ndarray | No
         if not kkt.add(j):  # dependent on the free set: no better point through it
             return lam
     return lam
+
+
+def _all_rows_optimum(
+    G: np.ndarray, code: np.ndarray, ng: int, scale: float
+) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """``(optimum, start)``: the affine minimizer with every row free when it is positive and
+    meets the optimality conditions (each group's rows share one score: with every row free
+    and positive there is nothing else to check), else None and, when that minimizer exists,
+    its positive part normalized within each group (a feasible start for the cycles, usually
+    near the support; None when some group has no positive weight)."""
+    kkt = _KKT(G, code, ng, list(range(G.shape[0])))
+    mu = kkt.affine_minimizer() if kkt.ok else None
+    if mu is None:
+        return None, None
+    if (mu > 0).all():
+        grad = G @ mu
+        share = np.bincount(code, weights=mu * grad, minlength=ng)
+        if float(np.abs(grad - share[code]).max()) <= 1e-9 * max(scale, 1e-300):
+            return mu, None
+    positive = np.where(mu > 0, mu, 0.0)
+    sums = np.bincount(code, weights=positive, minlength=ng)
+    return None, (positive / sums[code] if (sums > 0).all() else None)
 
 
 def _minor_cycles(kkt: _KKT, lam: np.ndarray) -> np.ndarray | None:
