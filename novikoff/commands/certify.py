@@ -349,6 +349,9 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
             track_norms=bool(args.plot),
         )
     if whole is None:
+        if args.json or args.certificate is not None:  # the texts they print, while the margin may run
+            for vec in (main.lambdas, *((sep.pstar, sep.weights) if sep is not None else ())):
+                vec.texts()
         with phase("the exact certificate"):  # the geometric margin, found and checked beside the run
             whole = _whole(main, geometric)
     cert: Certificate = whole
