@@ -43,6 +43,7 @@ __all__ = [
     "RowPasses",
     "SparseSeed",
     "lowest",
+    "multipliers",
     "simplex_min_norm",
     "working_set_min_norm",
 ]
@@ -144,20 +145,19 @@ class RowPasses(Protocol):
         ...
 
     def scores(self, v: np.ndarray) -> Any:
-        """One pass ``z_i . v`` over every row (``Z @ v``), kept where the rows are; the
-        handle goes to :meth:`take` and :meth:`lowest`."""
+        """The pass ``z_i . v`` over every row (``Z @ v``), or a handle that stands for it (it may
+        be made by :meth:`lowest`, where the rows are)."""
         ...
 
-    def take(self, scores: Any, S: np.ndarray) -> np.ndarray:
-        """The scores of the rows S (ascending positions), from the pass ``scores``."""
-        ...
-
-    def lowest(self, scores: Any, mu: np.ndarray | None, tol: float | None, k: int) -> list[np.ndarray]:
-        """Per group (in order, groups without a candidate left out): the positions of its
-        ``k`` rows of lowest slack ``score - mu[group]`` (the score itself when ``mu`` is None)
-        among those with slack below ``-tol`` (all of the group's rows when ``tol`` is None),
-        all of them when there are at most k; the set :func:`lowest` picks from the group's
-        candidates in position order."""
+    def lowest(
+        self, scores: Any, S: np.ndarray | None, lam_S: np.ndarray | None, tol: float | None, k: int
+    ) -> list[np.ndarray]:
+        """Per group (in order, groups without a candidate left out): the positions of its ``k``
+        rows of lowest slack among those with slack below ``-tol`` (all of the group's rows
+        when ``tol`` is None), all of them when there are at most k: the set :func:`lowest`
+        picks from the group's candidates in position order. The slack is the score less the
+        group's :func:`multipliers` at the working set ``S`` with weights ``lam_S`` (the score
+        itself when S is None)."""
         ...
 
     def rows(self, S: np.ndarray) -> np.ndarray:
@@ -195,13 +195,13 @@ class ArrayRows:
     def scores(self, v: np.ndarray) -> np.ndarray:
         return self.Z @ v
 
-    def take(self, scores: np.ndarray, S: np.ndarray) -> np.ndarray:
-        return scores[S]
-
     def lowest(
-        self, scores: np.ndarray, mu: np.ndarray | None, tol: float | None, k: int
+        self, scores: np.ndarray, S: np.ndarray | None, lam_S: np.ndarray | None, tol: float | None, k: int
     ) -> list[np.ndarray]:
-        slack = scores if mu is None else scores - mu[self.code]
+        if S is None or lam_S is None:
+            slack = scores
+        else:
+            slack = scores - multipliers(scores[S], lam_S, self.code[S], self.groups)[self.code]
         out: list[np.ndarray] = []
         for rows in self.members:
             bad = rows if tol is None else rows[slack[rows] < -tol]
@@ -228,7 +228,7 @@ def working_set_min_norm(
     batch = _batch(dimension)
     # the first working set: the seed's support, and the lowest-scoring rows of each group
     # along the seed's point (without a seed, along the sum of the groups' mean rows)
-    first = rows.lowest(rows.scores(rows.direction(seed)), None, None, batch)
+    first = rows.lowest(rows.scores(rows.direction(seed)), None, None, None, batch)
     if seed is not None:
         first.append(seed.rows)
     S = np.unique(np.concatenate(first))
@@ -239,14 +239,9 @@ def working_set_min_norm(
         if lam_S is None:
             return None
         v = ZS.T @ lam_S
-        scores = rows.scores(v)
-        at_S = rows.take(scores, S)
         norm = float(np.sqrt(v @ v))
         tol = 1e-10 * max(norm, 1e-300)
-        # each group's multiplier: the weighted mean score of its rows in S (the common score
-        # of its free rows at the subproblem's optimum)
-        mu = np.array([float(lam_S[code == k] @ at_S[code == k]) for k in range(ng)])
-        new = rows.lowest(scores, mu, tol, batch)
+        new = rows.lowest(rows.scores(v), S, lam_S, tol, batch)
         if not new:
             break
         positive = lam_S > 0
@@ -258,6 +253,13 @@ def working_set_min_norm(
     if lam_S is None:
         return None
     return S, lam_S
+
+
+def multipliers(at_S: np.ndarray, lam_S: np.ndarray, code_S: np.ndarray, groups: int) -> np.ndarray:
+    """Each group's multiplier: the weighted mean score of its rows in the working set (the
+    common score of its free rows at the subproblem's optimum), from the scores ``at_S`` of
+    the working set's rows, their weights and groups."""
+    return np.array([float(lam_S[code_S == k] @ at_S[code_S == k]) for k in range(groups)])
 
 
 def _seed(start: np.ndarray | None, members: list[np.ndarray], m: int) -> np.ndarray | None:
