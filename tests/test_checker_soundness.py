@@ -679,3 +679,510 @@ def test_the_corrected_proofs_of_true_neighbours_pass() -> None:
     for o in good:
         result = check_obligation(o)
         assert result.ok, (o.name, result.message)
+
+
+# ====================================================================== the six classes
+# A hostile round's proofs of false claims, by the class of checker defect each used,
+# and false claims of the same classes written here; every one was accepted before the
+# checker got its closed language (module docstring of novikoff.proofs.core), except
+# where the comment says otherwise. Each names a point where the claim is false or
+# undefined.
+
+_k = sp.Symbol("k", integer=True)
+_m = sp.Symbol("m", integer=True)
+_j = sp.Symbol("j", integer=True, nonnegative=True)
+_n = sp.Symbol("n", integer=True, nonnegative=True)
+_i_pos = sp.Symbol("i", integer=True, positive=True)
+g, h = sp.Function("g"), sp.Function("h")
+_M = sp.MatrixSymbol("M", 2, 2)
+_A = sp.IndexedBase("A")
+_q_imaginary = sp.Function("q", imaginary=True)
+_w_complex = sp.Function("w", complex=True)
+_r_real = sp.Function("r", real=True)
+HALF, TINY = sp.Rational(1, 2), sp.Rational(1, 10**45)
+ONE_STEP = Certificate(terms=(Term((1,), None),))  # proves a constant 1 >= 0
+
+
+@dataclass(frozen=True)
+class Hole:
+    klass: str  # bound, smooth, real, interval, defined, sums
+    why: str
+    obligation: Obligation
+    kind: FailureKind
+    reason: str
+
+
+_LEMMA_SUM = Obligation(
+    "sum of a constant", "X", {"m_nonneg": ge(_m, 0)}, sp.Eq(sp.Sum(x, (_k, 1, _m)), _m * x), Identity()
+)
+_M_NONNEG = {"m_nonneg": Certificate(terms=(Term((), "m_nonneg"),))}
+_K_NONNEG_CONTRADICTS_CASE = Contradiction(Certificate(terms=(Term((), "case"), Term((), "k_nonneg"))))
+
+
+def _jump(f_expr: sp.Expr, proof: object) -> Obligation:
+    return ob(
+        f"{f_expr} >= 0 for x >= 0",
+        {"x0": ge(x, 0)},
+        ge(f_expr, 0),
+        Monotone(f=f_expr, x=x, a=sp.Integer(0), domain=("x0",), derivative_proof=proof),  # type: ignore[arg-type]
+    )
+
+
+def _box(claim: sp.Basic, lo: object, hi: object) -> Obligation:
+    """``claim`` by Interval on the box [lo, hi] (ends as rationals or their text)."""
+    lo_q, hi_q = (sp.Rational(end) for end in (lo, hi))
+    return ob(
+        f"{claim} on [{lo}, {hi}]",
+        {"lo": ge(x, lo_q), "hi": le(x, hi_q)},
+        claim,
+        Interval({"x": (lo, hi)}, "box"),
+    )
+
+
+HOLES = [
+    # -------------------------------------------------- 1. bound variables
+    Hole(
+        "bound",
+        "the round's example: g(k) = 0 at one point k rewritten under the sum over k "
+        "(false at n = 0 with g(0) = 1, k = 5)",
+        ob("sum g = 0", {"e": sp.Eq(g(_k), 0)}, sp.Eq(sp.Sum(g(_k), (_k, 0, _n)), 0), Identity(("e",))),
+        K.MALFORMED,
+        "the sum Sum(g(k), (k, 0, n)) has no closed form",
+    ),
+    Hole(
+        "bound",
+        "Cases on the free k rewrites Max(0, k) under the sum over k (the term k = -1 is 0 vs -1: "
+        "false for every n)",
+        ob(
+            "sum Max(0, k) = sum k",
+            {"k_nonneg": ge(_k, 0)},
+            sp.Eq(sp.Sum(sp.Max(0, _k), (_k, -1, _n)), sp.Sum(_k, (_k, -1, _n))),
+            Cases(_k, nonneg=Identity(), neg=_K_NONNEG_CONTRADICTS_CASE),
+        ),
+        K.MALFORMED,
+        "the sum Sum(Max(0, k), (k, -1, n)) has no closed form",
+    ),
+    Hole(
+        "bound",
+        "a Forall instantiated at n captures the n bound in its sum: sum_{n=j}^{j+1} (n - j) = 1 "
+        "becomes 0, so f(j+1) <= f(j) + 1 reads f(n+1) <= f(n) (false at n = 1, f(j) = j)",
+        ob(
+            "f(n) <= 0",
+            {
+                "f0": sp.Eq(f(0), 0),
+                "rec": Forall(_j, le(f(_j + 1), f(_j) + sp.Sum(_n - _j, (_n, _j, _j + 1)))),
+            },
+            le(f(_n), 0),
+            Induction(
+                _n,
+                base=Certificate(substitutions=("f0",)),
+                step=Certificate(terms=(Term((), "IH"), Term((), "rec"))),
+            ),
+        ),
+        K.MALFORMED,
+        "hypothesis 'rec': the checker's language has no Sum",
+    ),
+    Hole(
+        "bound",
+        "a lemma about sum_{k=1}^{m} x applied at x := k: the k is captured (false at m = 2, k = 0)",
+        ob(
+            "sum k = m k",
+            {"m_nonneg": ge(_m, 0)},
+            sp.Eq(sp.Sum(_k, (_k, 1, _m)), _m * _k),
+            Apply(_LEMMA_SUM, {x: _k}, _M_NONNEG),
+        ),
+        K.MISMATCH,
+        "the lemma gives",
+    ),
+    Hole(
+        "bound",
+        "the side-condition prover rewrote k = 5 + s under the sum over k; expanded, the sum is "
+        "-9 and sqrt(-9) is not real (rejected before too, as undefined)",
+        ob(
+            "sqrt(sum) >= 0",
+            {"k5": ge(_k, 5)},
+            ge(sp.sqrt(sp.Sum(_k - 5, (_k, 0, 1))), 0),
+            Certificate(terms=(Term((("square", sp.Integer(0)),), None),)),
+        ),
+        K.UNDEFINED,
+        "I is not a real number",
+    ),
+    # -------------------------------------------------- 2. non-differentiable functions
+    Hole(
+        "smooth",
+        "the round's example: a Piecewise with a jump, differentiated branch by branch (false at x = 1)",
+        _jump(sp.Piecewise((1, x < 1), (-1, True)), Certificate()),
+        K.MALFORMED,
+        "but Piecewise((1, x < 1), (-1, True)) (Piecewise) may not be differentiable in x",
+    ),
+    Hole(
+        "smooth",
+        "a jump of slope 1 on both sides: f(0) = 0, f' = 1 (false at x = 1)",
+        _jump(sp.Piecewise((x, x < 1), (x - 2, True)), ONE_STEP),
+        K.MALFORMED,
+        "(Piecewise) may not be differentiable in x",
+    ),
+    Hole(
+        "smooth",
+        "-KroneckerDelta(x, 1): f(0) = 0, f' 'is' 0 (false at x = 1; rejected before, as a residual)",
+        _jump(-sp.KroneckerDelta(x, 1), Certificate()),
+        K.MALFORMED,
+        "(KroneckerDelta) may not be differentiable in x",
+    ),
+    Hole(
+        "smooth",
+        "the derivative of a jump 'is' 1 (it does not exist at x = 0)",
+        ob(
+            "d/dx jump = 1",
+            {},
+            sp.Eq(sp.Derivative(sp.Piecewise((x, x < 0), (x + 1, True)), x), 1),
+            Identity(),
+        ),
+        K.MALFORMED,
+        "the checker's language has no Derivative",
+    ),
+    Hole(
+        "smooth",
+        "g(x) = x^2 at one point says nothing of g' there (false for g(t) = x0^2 at t = x0; "
+        "rejected before, as a residual)",
+        ob("g' = 2x", {"e": sp.Eq(g(x), x**2)}, sp.Eq(sp.Derivative(g(x), x), 2 * x), Identity(("e",))),
+        K.MALFORMED,
+        "the checker's language has no Derivative: Derivative(g(x), x)",
+    ),
+    Hole(
+        "smooth",
+        "a 'square' of d|x|/dx, which does not exist at x = 0",
+        ob(
+            "(d|x|/dx)^2 >= 0",
+            {},
+            ge(sp.Derivative(sp.Abs(x), x) ** 2, 0),
+            Certificate(squares=(sp.Derivative(sp.Abs(x), x),)),
+        ),
+        K.MALFORMED,
+        "the checker's language has no Derivative: Derivative(Abs(x), x)",
+    ),
+    # -------------------------------------------------- 3. non-real atoms
+    Hole(
+        "real",
+        "the round's example: a MatrixSymbol entry passed as real in a square (false at M[0, 0] = i)",
+        ob("M00^2 >= 0", {}, ge(_M[0, 0] ** 2, 0), Certificate(squares=(_M[0, 0],))),
+        K.MALFORMED,
+        "the checker's language has no MatrixElement: M[0, 0]",
+    ),
+    Hole(
+        "real",
+        "a function declared imaginary, squared (q(x)^2 < 0 wherever q(x) != 0)",
+        ob("q^2 >= 0", {}, ge(_q_imaginary(x) ** 2, 0), Certificate(squares=(_q_imaginary(x),))),
+        K.UNDEFINED,
+        "the function q is declared, but not declared real",
+    ),
+    Hole(
+        "real",
+        "a function declared complex, squared (false at w(x) = i)",
+        ob("w^2 >= 0", {}, ge(_w_complex(x) ** 2, 0), Certificate(squares=(_w_complex(x),))),
+        K.UNDEFINED,
+        "the function w is declared, but not declared real",
+    ),
+    Hole(
+        "real",
+        "the non-real atom sits in a hypothesis: x = q(y)^2 with q imaginary (false at q(y) = i, x = -1)",
+        ob(
+            "x >= 0",
+            {"zz": sp.Eq(x, _q_imaginary(y) ** 2)},
+            ge(x, 0),
+            Certificate(substitutions=("zz",), squares=(_q_imaginary(y),)),
+        ),
+        K.UNDEFINED,
+        "hypothesis 'zz': the function q is declared, but not declared real",
+    ),
+    Hole(
+        "real",
+        "an Indexed entry A[k] squared (false at A[k] = i; rejected before, for the symbol A)",
+        ob("A[k]^2 >= 0", {}, ge(_A[_k] ** 2, 0), Certificate(squares=(_A[_k],))),
+        K.MALFORMED,
+        "the checker's language has no Indexed: A[k]",
+    ),
+    # -------------------------------------------------- 4. interval endpoints
+    Hole(
+        "interval",
+        "the round's example: a left end 10^-45 below 1/2 printed as 1/2 (false at x = 1/2 - 10^-45)",
+        _box(ge(x - HALF, 0), HALF - TINY, 1),
+        K.UNDECIDED,
+        "interval bound not decided",
+    ),
+    Hole(
+        "interval",
+        "a right end 10^-45 above 1/2 (false at x = 1/2 + 10^-45)",
+        _box(ge(HALF - x, 0), 0, HALF + TINY),
+        K.UNDECIDED,
+        "interval bound not decided",
+    ),
+    Hole(
+        "interval",
+        "x^2 - 1/4 at the left end 1/2 - 10^-45 (false there)",
+        _box(ge(x**2 - sp.Rational(1, 4), 0), HALF - TINY, 1),
+        K.UNDECIDED,
+        "interval bound not decided",
+    ),
+    Hole(
+        "interval",
+        "log(2x) at the left end 1/2 - 10^-45 (negative there)",
+        _box(ge(sp.log(2 * x), 0), HALF - TINY, 1),
+        K.UNDECIDED,
+        "interval bound not decided",
+    ),
+    Hole(
+        "interval",
+        "the end given as the text of a fraction (false at x = 1/2 - 10^-45)",
+        _box(ge(x - HALF, 0), str(HALF - TINY), "1"),
+        K.UNDECIDED,
+        "interval bound not decided",
+    ),
+    # -------------------------------------------------- 5. definedness
+    Hole(
+        "defined",
+        "the round's example: Monotone on x - 1 for the claim (x^2 - 1)/(x - 1) - 2 (undefined at x = 1)",
+        ob(
+            "(x^2-1)/(x-1) - 2 >= 0 for x >= 1",
+            {"x1": ge(x, 1)},
+            ge((x**2 - 1) / (x - 1) - 2, 0),
+            Monotone(f=x - 1, x=x, a=sp.Integer(1), domain=("x1",), derivative_proof=ONE_STEP),
+        ),
+        K.UNDEFINED,
+        "the denominator x - 1 must be nonzero",
+    ),
+    Hole(
+        "defined",
+        "Monotone on x + 1 for (x^3 - x)/(x^2 - x) (undefined at x = 1)",
+        ob(
+            "(x^3-x)/(x^2-x) >= 0 for x >= 1",
+            {"x1": ge(x, 1)},
+            ge((x**3 - x) / (x**2 - x), 0),
+            Monotone(f=x + 1, x=x, a=sp.Integer(1), domain=("x1",), derivative_proof=ONE_STEP),
+        ),
+        K.UNDEFINED,
+        "the denominator x**2 - x must be nonzero",
+    ),
+    Hole(
+        "defined",
+        "ModusPonens never checked its conclusion (undefined at x = 1)",
+        ob(
+            "(x^2-1)/(x-1) >= 0 for x >= 0",
+            {"imp": sp.Implies(ge(x, 0), ge((x**2 - 1) / (x - 1), 0), evaluate=False), "x0": ge(x, 0)},
+            ge((x**2 - 1) / (x - 1), 0),
+            ModusPonens("imp", Certificate(terms=(Term((), "x0"),))),
+        ),
+        K.UNDEFINED,
+        "the denominator x - 1 must be nonzero",
+    ),
+    Hole(
+        "defined",
+        "a Piecewise without a default branch (undefined at x = 0)",
+        ob("Piecewise((1, x > 0)) >= 0", {}, ge(sp.Piecewise((1, x > 0)), 0), SignByAssumptions()),
+        K.MALFORMED,
+        "Piecewise Piecewise((1, x > 0)) has no default branch",
+    ),
+    Hole(
+        "defined",
+        "the same Piecewise as the conclusion of a hypothesis P => Q (undefined at x = 0)",
+        ob(
+            "Piecewise((1, x > 0)) >= 0 for x >= 0",
+            {"imp": sp.Implies(ge(x, -1), ge(sp.Piecewise((1, x > 0)), 0), evaluate=False), "x0": ge(x, 0)},
+            ge(sp.Piecewise((1, x > 0)), 0),
+            ModusPonens("imp", Certificate(terms=(Term((), "x0"), Term((1,), None)))),
+        ),
+        K.MALFORMED,
+        "hypothesis 'imp': Piecewise Piecewise((1, x > 0)) has no default branch",
+    ),
+    Hole(
+        "defined",
+        "an induction whose claim g(n)/n = g(n)/n & n >= 0 is undefined at n = 0, where its base "
+        "evaluated to True",
+        ob(
+            "g(n)/n = g(n)/n and n >= 0, for n >= 0",
+            {"n0": ge(n, 0)},
+            sp.And(sp.Eq(g(n) / n, g(n) / n, evaluate=False), ge(n, 0), evaluate=False),
+            Induction(n, base=Identity(), step=Certificate(terms=(Term((), "n_ge_start"), Term((1,), None)))),
+        ),
+        K.UNDEFINED,
+        "the denominator n must be nonzero",
+    ),
+    # -------------------------------------------------- 6. summation convention
+    Hole(
+        "sums",
+        "the round's example: sum_{k=1}^{n-3} 1 = n - 3 holds in Karr's convention only (the empty "
+        "sum is 0, not -3, at n = 0)",
+        ob("sum 1 = n - 3", {}, sp.Eq(sp.Sum(1, (_k, 1, _n - 3)), _n - 3), Identity()),
+        K.UNDEFINED,
+        "the sum Sum(1, (k, 1, n - 3)) may have reversed limits",
+    ),
+    Hole(
+        "sums",
+        "Gauss's sum for every integer m: at m = -3 Karr gives 3, the empty sum 0",
+        ob("sum k = m(m+1)/2", {}, sp.Eq(sp.Sum(_k, (_k, 1, _m)), _m * (_m + 1) / 2), Identity()),
+        K.UNDEFINED,
+        "the sum Sum(k, (k, 1, m)) may have reversed limits",
+    ),
+    Hole(
+        "sums",
+        "the count b - a + 1 of a sum with b >= a - 2 only (at b = a - 2: -1 in Karr's convention, 0 "
+        "in the usual one)",
+        ob("sum 1 = n - m + 1", {"ab": ge(n, _m - 2)}, sp.Eq(sp.Sum(1, (_k, _m, n)), n - _m + 1), Identity()),
+        K.UNDEFINED,
+        "needs a proof that n >= m - 1",
+    ),
+    Hole(
+        "sums",
+        "a bound symbol declared positive over a range from -1: sqrt(i^2) was simplified to i, so "
+        "the claim says sum |i| = sum i (false for every n: the term i = -1)",
+        ob(
+            "sum |i| = n(n+1)/2 - 1",
+            {},
+            sp.Eq(sp.Sum(sp.sqrt(_i_pos**2), (_i_pos, -1, _n)), _n * (_n + 1) / 2 - 1),
+            Identity(),
+        ),
+        K.DOMAIN,
+        "the bound symbol i of Sum(i, (i, -1, n)) is declared",
+    ),
+    Hole(
+        "sums",
+        "a sum up to a real x, which sympy sums as x + 1 terms (false at x = 1/2)",
+        ob("sum_{k=0}^{x} 1 = x + 1", {}, sp.Eq(sp.Sum(1, (_k, 0, x)), x + 1), Identity()),
+        K.MALFORMED,
+        "has a limit x not known to be an integer",
+    ),
+]
+
+NEIGHBOURS = {
+    "bound": [
+        ob(  # the equality rewritten outside the sum, where k is free
+            "sum 1 + g(k) = n + 1 + h(k)",
+            {"e": sp.Eq(g(_k), h(_k))},
+            sp.Eq(sp.Sum(1, (_k, 0, _n)) + g(_k), _n + 1 + h(_k)),
+            Identity(("e",)),
+        ),
+        ob(
+            "sum k + Max(0, k) = n(n+1)/2 + k",
+            {"k_nonneg": ge(_k, 0)},
+            sp.Eq(sp.Sum(_k, (_k, 0, _n)) + sp.Max(0, _k), _n * (_n + 1) / 2 + _k),
+            Cases(_k, nonneg=Identity(), neg=_K_NONNEG_CONTRADICTS_CASE),
+        ),
+        ob(
+            "f(n) <= n",
+            {"f0": sp.Eq(f(0), 0), "rec": Forall(_j, le(f(_j + 1), f(_j) + 1))},
+            le(f(_n), _n),
+            Induction(
+                _n,
+                base=Certificate(substitutions=("f0",)),
+                step=Certificate(terms=(Term((), "IH"), Term((), "rec"))),
+            ),
+        ),
+        ob(
+            "sum y = m y",
+            {"m_nonneg": ge(_m, 0)},
+            sp.Eq(sp.Sum(y, (_k, 1, _m)), _m * y),
+            Apply(_LEMMA_SUM, {x: y}, _M_NONNEG),
+        ),
+    ],
+    "smooth": [
+        _jump(x**3 + x, Certificate(terms=(Term((("square", x), 3), None), Term((1,), None)))),
+        _jump(sp.exp(x) - 1, SignByAssumptions()),
+        _jump(x * (sp.Max(0, y) + 1), SignByAssumptions()),  # Max of a parameter, not of x
+        ob("g(x) + 1 = h(x) + 1", {"e": sp.Eq(g(x), h(x))}, sp.Eq(g(x) + 1, h(x) + 1), Identity(("e",))),
+    ],
+    "real": [
+        ob("r^2 >= 0", {}, ge(_r_real(x) ** 2, 0), Certificate(squares=(_r_real(x),))),
+        ob("g^2 >= 0", {}, ge(g(x) ** 2, 0), Certificate(squares=(g(x),))),
+        ob(
+            "x >= 0",
+            {"zz": sp.Eq(x, _r_real(y) ** 2)},
+            ge(x, 0),
+            Certificate(substitutions=("zz",), squares=(_r_real(y),)),
+        ),
+        ob(
+            "explicit matrices",
+            {},
+            sp.Eq(sp.Matrix([[x, 1]]) + sp.Matrix([[1, y]]), sp.Matrix([[x + 1, y + 1]]), evaluate=False),
+            Identity(),
+        ),
+    ],
+    "interval": [
+        _box(ge(x - sp.Rational(1, 4), 0), HALF - TINY, 1),
+        _box(ge(HALF - x + sp.Rational(1, 10**10), 0), 0, HALF + TINY),
+        _box(ge(sp.log(4 * x), 0), HALF - TINY, 1),
+        _box(gt(x - (HALF - TINY) + sp.Rational(1, 10**10), 0), str(HALF - TINY), "1"),
+    ],
+    "defined": [
+        ob(
+            "(x^2-1)/(x-1) - 2 >= 0 for x > 1",
+            {"x1": gt(x, 1)},
+            ge((x**2 - 1) / (x - 1) - 2, 0),
+            Monotone(f=x - 1, x=x, a=sp.Integer(1), domain=("x1",), derivative_proof=ONE_STEP),
+        ),
+        ob(
+            "(x^2-1)/(x-1) >= 0 for x > 1",
+            {"imp": sp.Implies(gt(x, 1), ge((x**2 - 1) / (x - 1), 0), evaluate=False), "x1": gt(x, 1)},
+            ge((x**2 - 1) / (x - 1), 0),
+            ModusPonens("imp", Certificate(terms=(Term((), "x1"),))),
+        ),
+        ob(
+            "Piecewise((1, x > 0), (2, True)) >= 0",
+            {},
+            ge(sp.Piecewise((1, x > 0), (2, True)), 0),
+            SignByAssumptions(),
+        ),
+        ob(
+            "g(n)/n = g(n)/n and n >= 1, for n >= 1",
+            {"n1": ge(n, 1)},
+            sp.And(sp.Eq(g(n) / n, g(n) / n, evaluate=False), ge(n, 1), evaluate=False),
+            Induction(
+                n,
+                start=1,
+                base=Identity(),
+                step=Certificate(terms=(Term((), "n_ge_start"), Term((1,), None))),
+            ),
+        ),
+    ],
+    "sums": [
+        ob("sum 1 = n", {}, sp.Eq(sp.Sum(1, (_k, 1, _n)), _n), Identity()),
+        ob(
+            "sum k = m(m+1)/2 for m >= 0",
+            {"m0": ge(_m, 0)},
+            sp.Eq(sp.Sum(_k, (_k, 1, _m)), _m * (_m + 1) / 2),
+            Identity(),
+        ),
+        ob("sum 1 = n - m + 1", {"ab": ge(n, _m - 1)}, sp.Eq(sp.Sum(1, (_k, _m, n)), n - _m + 1), Identity()),
+        ob("the empty sum", {}, sp.Eq(sp.Sum(_k, (_k, _m, _m - 1)), 0), Identity()),
+        ob(
+            "sum |i| over i >= 1",
+            {},
+            sp.Eq(sp.Sum(sp.sqrt(_i_pos**2), (_i_pos, 1, _n)), _n * (_n + 1) / 2),
+            Identity(),
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("hole", HOLES, ids=lambda c: f"{c.klass}:{c.obligation.name}")
+def test_false_claim_of_each_class_is_rejected_for_its_reason(hole: Hole) -> None:
+    result = check_obligation(hole.obligation)
+    assert not result.ok, f"{hole.klass}: accepted a false claim: {hole.why}"
+    assert (result.kind, hole.reason in result.message) == (hole.kind, True), result.message
+
+
+@pytest.mark.parametrize(
+    "klass, neighbour",
+    [(klass, o) for klass, obs in NEIGHBOURS.items() for o in obs],
+    ids=lambda v: v if isinstance(v, str) else v.name,
+)
+def test_true_neighbour_of_each_class_still_passes(klass: str, neighbour: Obligation) -> None:
+    result = check_obligation(neighbour)
+    assert result.ok, (klass, result.kind, result.message)
+
+
+def test_every_class_has_four_false_claims_and_four_true_neighbours() -> None:
+    classes = ("bound", "smooth", "real", "interval", "defined", "sums")
+    assert {hole.klass for hole in HOLES} == set(classes) == set(NEIGHBOURS)
+    for klass in classes:
+        assert sum(hole.klass == klass for hole in HOLES) >= 4, klass
+        assert len(NEIGHBOURS[klass]) >= 4, klass
