@@ -20,6 +20,7 @@ from novikoff.proofs.core import (
     Cases,
     Certificate,
     Chain,
+    Context,
     Contradiction,
     FailureKind,
     Forall,
@@ -31,9 +32,11 @@ from novikoff.proofs.core import (
     ModusPonens,
     Monotone,
     Obligation,
+    ProofFailure,
     SignByAssumptions,
     Step,
     Term,
+    _expand_sums,
     check_obligation,
     ge,
     gt,
@@ -1186,3 +1189,274 @@ def test_every_class_has_four_false_claims_and_four_true_neighbours() -> None:
     for klass in classes:
         assert sum(hole.klass == klass for hole in HOLES) >= 4, klass
         assert len(NEIGHBOURS[klass]) >= 4, klass
+
+
+# ====================================================================== the language, rule by rule
+# Exact outcomes (accepted, or the kind and the whole message) of the language screen, the
+# summation rules, the definedness check's placement and the instances' side conditions.
+
+_z = sp.Symbol("z")  # no assumptions: not real
+_nn = sp.Symbol("n", integer=True)
+_D = sp.Dummy("d", real=True)
+_NP = sp.Symbol("n", integer=True, positive=True)
+_Ly = sp.Symbol("y", real=True)
+LANGUAGE_CASES = [
+    ("float", {}, ge(x, 0), Certificate(squares=(sp.Float(0.5) * x,))),
+    ("E pi", {}, ge(sp.E * sp.pi * x**2, 0), SignByAssumptions()),
+    ("dummy", {}, ge(_D**2, 0), Certificate(squares=(_D,))),
+    ("dummy not real", {}, ge(x**2, 0), Certificate(squares=(sp.Dummy("d"),))),
+    ("oo", {}, ge(sp.oo, 0), Certificate()),
+    ("-oo", {}, ge(-sp.oo, 0), Certificate()),
+    ("nan", {}, ge(sp.nan, 0), Certificate()),
+    ("zoo", {}, sp.Eq(sp.zoo, sp.zoo, evaluate=False), Identity()),
+    ("exp I", {}, ge(sp.exp(sp.I * x), 0), Certificate()),
+    ("pw cond", {}, ge(sp.Piecewise((2, _z > 0), (1, True)), 0), SignByAssumptions()),
+    ("pw ok", {}, ge(sp.Piecewise((1, x > 0), (2, True)), 0), SignByAssumptions()),
+    ("integral", {}, ge(sp.Integral(x, (x, 0, 1)), 0), Certificate()),
+    ("not", {"h": sp.Not(ge(_z, 0))}, ge(x**2, 0), Certificate(squares=(x,))),
+    ("or", {"h": sp.Or(ge(x, 0), ge(sp.sin(x), 0))}, ge(x**2, 0), Certificate(squares=(x,))),
+    ("prop", {"h": sp.Symbol("P", real=True)}, ge(x**2, 0), Certificate(squares=(x,))),
+    ("forall body", {"h": Forall(_j, ge(f(_j) * sp.I, 0))}, ge(x**2, 0), Certificate(squares=(x,))),
+    ("not basic", {"h": 3}, ge(x**2, 0), Certificate(squares=(x,))),
+    ("matrix hyp", {}, sp.Eq(sp.Matrix([[x]]), sp.Matrix([[x]]), evaluate=False), Identity()),
+    ("matrix side", {}, sp.Eq(sp.Matrix([[sp.I]]), sp.Matrix([[x]]), evaluate=False), Identity()),
+    ("set formula", {}, sp.Contains(x, sp.Interval(0, 1)), Identity()),
+    ("sum ok eq", {}, sp.Eq(sp.Sum(1, (_k, 1, _j)), _j), Identity()),
+    ("sum limit non-real", {}, sp.Eq(sp.Sum(1, (_k, 1, _z)), _z), Identity()),
+    ("sum nested", {}, sp.Eq(sp.Sum(sp.Sum(1, (_k, 1, _NP)), (_NP, 1, _j)), _j * (_j + 1) / 2), Identity()),
+    (
+        "sum nested, inner range unknown",
+        {},
+        sp.Eq(sp.Sum(sp.Sum(1, (_k, 1, _nn)), (_nn, 1, _j)), _j * (_j + 1) / 2),
+        Identity(),
+    ),
+    ("sum in a square", {}, ge(x**2, 0), Certificate(squares=(sp.Sum(x, (_k, 1, 1)),))),
+    ("sum in an implication", {}, sp.Implies(ge(sp.Sum(1, (_k, 1, _j)), 0), ge(x, 0)), Certificate()),
+    (
+        "monotone f float",
+        {"x0": ge(x, 0)},
+        ge(x, 0),
+        Monotone(f=sp.Float(0.5) * x, x=x, a=sp.Integer(0), domain=("x0",), derivative_proof=Certificate()),
+    ),
+    (
+        "monotone a",
+        {"x0": ge(x, 0)},
+        ge(x, 0),
+        Monotone(f=x, x=x, a=sp.I, domain=("x0",), derivative_proof=Certificate()),
+    ),
+    (
+        "monotone b",
+        {"x0": ge(x, 0)},
+        ge(x, 0),
+        Monotone(f=x, x=x, a=sp.Integer(0), b=sp.Float(2.0), domain=("x0",), derivative_proof=Certificate()),
+    ),
+    (
+        "monotone g(x)",
+        {"x0": ge(x, 0)},
+        ge(g(x) - g(0), 0),
+        Monotone(f=g(x) - g(0), x=x, a=sp.Integer(0), domain=("x0",), derivative_proof=Certificate()),
+    ),
+    (
+        "bounded float",
+        {"lo": ge(x, 0), "hi": le(x, 1)},
+        ge(x, 0),
+        IntervalBound(sp.Float(1.0) * x, {"x": (0, 1)}, "box"),
+    ),
+    ("subs zoo", {"e": sp.Eq(g(x), 0), "ne": sp.Ne(g(x), 0)}, sp.Eq(x / g(x), 1), Identity(("e",))),
+    (
+        "base becomes 0",
+        {"n0": ge(_nn, 0), "n1": ge(_nn, 1)},
+        sp.Eq(g(_nn) / _nn, g(_nn) / _nn, evaluate=False),
+        Induction(_nn, base=Identity(), step=Identity()),
+    ),
+    (
+        "base image zoo",
+        {"n0": ge(_nn, 0), "n1": ge(_nn, 1)},
+        sp.Eq(1 / (1 + 1 / _nn), _nn / (_nn + 1), evaluate=False),
+        Induction(_nn, base=Identity(), step=Identity()),
+    ),
+    (
+        "forall hidden",
+        {"n0": ge(_nn, 0), "f0": sp.Eq(f(0), 0), "rec": Forall(_j, le(f(_j + 1), f(_j) + 1 / _j))},
+        le(f(_nn), _nn),
+        Induction(
+            _nn,
+            base=Certificate(substitutions=("f0",)),
+            step=Certificate(terms=(Term((), "IH"), Term((), "rec"))),
+        ),
+    ),
+    (
+        "forall hidden base",
+        {"n0": ge(_nn, 0), "f0": sp.Eq(f(0), 0), "rec": Forall(_j, le(f(_j + 1), f(_j) + 1 / _j))},
+        le(f(_nn), _nn),
+        Induction(_nn, base=Certificate(terms=(Term((), "rec"),)), step=Certificate(terms=(Term((), "IH"),))),
+    ),
+    (
+        "chain defers",
+        {"a": gt(x * y, 0), "b": gt(y, 0)},
+        ge(1 / x, 0),
+        Chain(
+            steps=(Step("xp", gt(x, 0), Certificate(multiplier=("b",), terms=(Term((), "a"),))),),
+            final=Certificate(terms=(Term((("inverse", "xp"),), None),)),
+        ),
+    ),
+    (
+        "contradiction defers",
+        {"p": gt(x, 0), "q": gt(-x, 0)},
+        ge(1 / y, 0),
+        Contradiction(Certificate(terms=(Term((), "p"), Term((), "q")))),
+    ),
+    (
+        "cases per case",
+        {"sx": gt(sp.sqrt(x), 0)},
+        ge(sp.Max(0, x * sp.sqrt(x)), 0),
+        Cases(x, positive=("sx",), nonneg=Certificate(terms=(Term(("case",), "sx"),)), neg=Certificate()),
+    ),
+]
+_LEMMA_INV = Obligation(
+    "y >= 0 from 1/y >= 0",
+    "X",
+    {"h": ge(1 / _Ly, 0)},
+    ge(_Ly, 0),
+    Certificate(terms=(Term((("square", _Ly),), "h"),)),
+)
+LANGUAGE_CASES += [
+    (
+        "apply hyp at 0",
+        {},
+        ge(sp.Integer(0), 0),
+        Apply(_LEMMA_INV, {_Ly: sp.Integer(0)}, {"h": Certificate()}),
+    ),
+    (
+        "apply ok",
+        {"xp": gt(x, 0)},
+        ge(x, 0),
+        Apply(_LEMMA_INV, {_Ly: x}, {"h": Certificate(terms=(Term((("inverse", "xp"),), None),))}),
+    ),
+]
+_LEMMA_CLAIM = Obligation(
+    "1/y > 0", "X", {"yp": gt(_Ly, 0)}, ge(1 / _Ly, 0), Certificate(terms=(Term((("inverse", "yp"),), None),))
+)
+LANGUAGE_CASES += [
+    (
+        "apply claim",
+        {"xp": gt(x, 0)},
+        ge(1 / x, 0),
+        Apply(_LEMMA_CLAIM, {_Ly: x}, {"yp": Certificate(terms=(Term((), "xp"),))}),
+    ),
+]
+
+_NOT_SHOWN = ", and neither the hypotheses nor the symbols' domains say so"
+LANGUAGE_OUTCOMES = {
+    "float": (False, K.UNDEFINED, "a square: the float 0.500000000000000 is not exact: write a rational"),
+    "E pi": (True, None, ""),
+    "dummy": (True, None, ""),
+    "dummy not real": (False, K.UNDEFINED, "a square: symbol _d is not declared real"),
+    "oo": (False, K.UNDEFINED, "oo is not a real number"),
+    "-oo": (False, K.UNDEFINED, "-oo is not a real number"),
+    "nan": (False, K.UNDEFINED, "nan is not a real number"),
+    "zoo": (False, K.UNDEFINED, "zoo is not a real number"),
+    "exp I": (False, K.UNDEFINED, "I is not a real number"),
+    "pw cond": (False, K.UNDEFINED, "symbol z is not declared real"),
+    "pw ok": (True, None, ""),
+    "integral": (False, K.MALFORMED, "the checker's language has no Integral: Integral(x, (x, 0, 1))"),
+    "not": (False, K.UNDEFINED, "hypothesis 'h': symbol z is not declared real"),
+    "or": (False, K.MALFORMED, "hypothesis 'h': the checker does not reason about sin"),
+    "prop": (False, K.MALFORMED, "hypothesis 'h': the checker's language has no formula Symbol: P"),
+    "forall body": (False, K.UNDEFINED, "hypothesis 'h': I is not a real number"),
+    "not basic": (False, K.MALFORMED, "hypothesis 'h' is not a sympy relation: 3"),
+    "matrix hyp": (True, None, ""),
+    "matrix side": (False, K.UNDEFINED, "I is not a real number"),
+    "set formula": (
+        False,
+        K.MALFORMED,
+        "the checker's language has no formula Contains: Contains(x, Interval(0, 1))",
+    ),
+    "sum ok eq": (True, None, ""),
+    "sum limit non-real": (False, K.UNDEFINED, "a limit of Sum(1, (k, 1, z)): symbol z is not declared real"),
+    "sum nested": (True, None, ""),
+    "sum nested, inner range unknown": (
+        False,
+        K.UNDEFINED,
+        "the sum Sum(1, (k, 1, n), (n, 1, j)) may have reversed limits (n < 1 - 1): its value would "
+        "depend on the summation convention, so the checker needs a proof that n >= 1 - 1",
+    ),
+    "sum in a square": (True, None, ""),
+    "sum in an implication": (False, K.MISMATCH, "not an inequality: Implies(j >= 0, x >= 0)"),
+    "monotone f float": (
+        False,
+        K.UNDEFINED,
+        "the monotone function: the float 0.500000000000000 is not exact: write a rational",
+    ),
+    "monotone a": (False, K.UNDEFINED, "the interval's left end: I is not a real number"),
+    "monotone b": (
+        False,
+        K.UNDEFINED,
+        "the interval's right end: the float 2.00000000000000 is not exact: write a rational",
+    ),
+    "monotone g(x)": (
+        False,
+        K.MALFORMED,
+        "Monotone differentiates -g(0) + g(x) in x, but g(x) (g) may not be differentiable in x",
+    ),
+    "bounded float": (
+        False,
+        K.UNDEFINED,
+        "the bounded expression: the float 1.00000000000000 is not exact: write a rational",
+    ),
+    "subs zoo": (False, K.UNDEFINED, "after the substitutions: zoo is not a real number"),
+    "base becomes 0": (
+        False,
+        K.UNDEFINED,
+        "base case n = 0: the denominator n becomes 0, which must be nonzero" + _NOT_SHOWN,
+    ),
+    "base image zoo": (
+        False,
+        K.UNDEFINED,
+        "base case n = 0: the denominator 1 + 1/n at {n: 0}: zoo is not a real number",
+    ),
+    "forall hidden": (
+        False,
+        K.RESIDUAL,
+        "induction step n -> n + 1: certificate does not match: m (B - A) - sum = 1 - 1/n",
+    ),
+    "forall hidden base": (
+        False,
+        K.SCOPE,
+        "base case n = 0: hypothesis 'rec' is not available here: its instance at 0 is not defined "
+        "(zoo is not a real number)",
+    ),
+    "chain defers": (True, None, ""),
+    "contradiction defers": (True, None, ""),
+    "cases per case": (
+        False,
+        K.UNDEFINED,
+        "case expr < 0 (x): the base of x**(3/2) must be >= 0" + _NOT_SHOWN,
+    ),
+    "apply hyp at 0": (
+        False,
+        K.UNDEFINED,
+        "lemma hypothesis 'h': the denominator y becomes 0, which must be nonzero" + _NOT_SHOWN,
+    ),
+    "apply ok": (True, None, ""),
+    "apply claim": (True, None, ""),
+}
+
+
+@pytest.mark.parametrize("case", LANGUAGE_CASES, ids=lambda c: c[0])
+def test_language_outcome_is_exact(case: tuple) -> None:
+    name, hyps, claim, proof = case
+    result = check_obligation(ob(name, hyps, claim, proof))
+    assert (result.ok, result.kind, result.message) == LANGUAGE_OUTCOMES[name]
+
+
+def test_a_rule_called_directly_screens_a_plain_mapping_of_hypotheses() -> None:
+    with pytest.raises(ProofFailure) as exc:
+        Certificate(squares=(x,)).verify({"h": ge(_z, 0)}, ge(x**2, 0))
+    assert (exc.value.kind, str(exc.value)) == (K.UNDEFINED, "hypothesis 'h': symbol z is not declared real")
+
+
+def test_sums_in_a_relation_are_expanded_without_evaluating_it() -> None:
+    expanded = _expand_sums(sp.Eq(sp.Sum(1, (_k, 1, _j)), _j), Context())
+    assert isinstance(expanded, sp.Equality) and expanded.lhs == expanded.rhs == _j
+    assert _expand_sums(ge(x, 0), Context()) == ge(x, 0)

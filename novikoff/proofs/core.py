@@ -526,10 +526,7 @@ def _expand_sums(expr: sp.Basic, ctx: Context) -> sp.Basic:
         return expr
 
     def closed(s: sp.Sum) -> sp.Expr:
-        for limit in s.limits:
-            if len(limit) != 3:
-                raise ProofFailure(f"the sum {s} needs limits (i, a, b)", FailureKind.MALFORMED)
-            i, lo, hi = limit
+        for i, lo, hi in s.limits:  # sympy's Sum has both limits
             for end in (lo, hi):
                 _screen(end, f"a limit of {s}: ")
                 if end.is_integer is not True:
@@ -1132,8 +1129,7 @@ class Monotone(Proof):
                 f"{self.x} is declared {bad} but ranges over [{a}, {b}] where that is not known",
                 FailureKind.DOMAIN,
             )
-        derivative = sp.diff(self.f, self.x)
-        _screen(derivative, f"the derivative {derivative}: ")
+        derivative = sp.diff(self.f, self.x)  # screened with its side conditions below
         for expr in (self.f, derivative):
             _require_defined_on_interval(expr, self.x, a, b, outer)
         end = b if self.decreasing else a
@@ -1381,8 +1377,8 @@ def _instance(formula: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr], ctx: Cont
     conditions is shown (from ``ctx``) at the images: sympy evaluates while it
     substitutes (``Eq(1/n, 1/n)`` at ``n = 0`` becomes ``Eq(zoo, zoo)``, then True), so the
     conditions are checked on the images of the bases, before any evaluation can hide
-    them. The result is screened. (No binder survives admission, so the substitution
-    cannot reach a bound variable.)"""
+    them; then every base of the instance is defined and none evaluates to ``zoo``. (No
+    binder survives admission, so the substitution cannot reach a bound variable.)"""
     m = dict(mapping)
     for need, base, why in _side_conditions(formula):
         image = base.xreplace(m)
@@ -1393,9 +1389,7 @@ def _instance(formula: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr], ctx: Cont
                 "hypotheses nor the symbols' domains say so",
                 FailureKind.UNDEFINED,
             )
-    out = _map_relation(formula, m)
-    _screen_formula(out, what, matrices=True)
-    return out
+    return _map_relation(formula, m)
 
 
 def _same_claim(claim: sp.Basic, given: sp.Basic) -> bool:
@@ -1436,6 +1430,7 @@ class Apply(Proof):
                     FailureKind.DOMAIN,
                 )
         result = check_obligation(self.lemma)
+        proved: dict[str, Hypothesis] = {}
         if not result.ok:
             raise ProofFailure(
                 f"lemma {self.lemma.name!r}: {result.message}", result.kind or FailureKind.MALFORMED
@@ -1449,13 +1444,15 @@ class Apply(Proof):
                 raise ProofFailure(
                     f"lemma {self.lemma.name!r}: no proof for its hypothesis {name!r}", FailureKind.UNKNOWN
                 )
+            premise = proved[name] = _instance(h, images, ctx, f"lemma hypothesis {name!r}: ")
             try:
-                self.premises[name].verify(ctx, _instance(h, images, ctx, ""))
+                self.premises[name].verify(ctx, premise)
             except ProofFailure as exc:
                 raise exc.within(f"lemma hypothesis {name!r}") from None
-        # the lemma's claim as its own check admitted it (sums expanded under its hypotheses)
-        mapped = _map_relation(_expand_sums(self.lemma.claim, Context(self.lemma.hypotheses)), images)
-        _screen_formula(mapped, "the lemma's claim at the images: ", matrices=True)
+        # the lemma's claim as its own check admitted it (sums expanded under its
+        # hypotheses), defined at the images where its hypotheses hold (just proved)
+        lemma_claim = _expand_sums(self.lemma.claim, Context(self.lemma.hypotheses))
+        mapped = _instance(lemma_claim, images, ctx.extended(**proved), "the lemma's claim: ")
         if not _same_claim(claim, mapped):
             raise ProofFailure(f"the lemma gives {mapped}, not {claim}", FailureKind.MISMATCH)
 
