@@ -86,3 +86,54 @@ def test_printer_refuses_untranslatable_constructs(
 def test_printer_refuses_matrices() -> None:
     with pytest.raises(CoqTranslationError, match="cannot translate"):
         print_proposition("Bad", (), {"m": sp.Matrix([[1]])}, sp.true)
+
+
+def test_side_conditions_of_partial_operations_are_conjuncts_of_the_conclusion() -> None:
+    """Every ``/``, ``ln``, ``sqrt`` of a non-literal prints its side condition once, in the
+    conclusion (never as a hypothesis: the hypothesis ``1/x > 0`` prints as it is); pow
+    on a nat exponent and literal arguments need none."""
+    x = sp.Symbol("x", real=True)
+    y = sp.Symbol("y", real=True)
+    k = sp.Symbol("k", integer=True, nonnegative=True)
+    concl = sp.Eq(
+        sp.log(x / y) + sp.sqrt(y) + x / 2 + sp.log(2) + 1 / y + x**k + x ** (k + 2) + sp.sqrt(3),
+        0,
+        evaluate=False,
+    )
+    text = print_proposition("T", (x, y, k), {"h": 1 / x > 0}, concl, with_hypotheses=False)
+    assert "  (* h *) ((/ x) > 0) ->\n" in text
+    assert "  (* defined *) ((0 <= y) /\\ (y <> 0) /\\ (0 < (x / y))) /\\\n" in text
+    assert text.count("(* defined *)") == 1 and "(x ^ k)" in text and "(x ^ (k + 2))" in text
+    assert "(0 < 2)" not in text and "(0 <= 3)" not in text and "(2 <> 0)" not in text
+
+
+def test_statements_without_partial_operations_have_no_defined_conjunct() -> None:
+    x = sp.Symbol("x", real=True)
+    text = print_proposition("T", (x,), {"h": x > 1}, x**2 + sp.Abs(x) >= sp.exp(x) - sp.Max(x, 2))
+    assert "(* defined *)" not in text and "/ " not in text
+
+
+def test_the_spec_statements_that_assert_definedness() -> None:
+    """Today's spec: exactly these conclusions divide, take ln, sqrt or a real power, and
+    each of their Coq statements asserts the side conditions (the proofs establish them)."""
+    text = generate()
+    blocks = {b.split(" ", 1)[0]: b for b in text.split("\nDefinition ")[1:]}
+    asserting = {name.removesuffix("_statement") for name, b in blocks.items() if "(* defined *)" in b}
+    assert asserting == {
+        "T1",
+        "G1_rotate",
+        "P1",
+        "D1_above_half",
+        "D1_half",
+        "D1_below_half",
+        "D2",
+        "L1",
+        "S1",
+        "S2",
+        "FS1_passes",
+    }
+    assert "(* defined *) (gamma2 <> 0) /\\\n  ((INR k) = (R2 / gamma2))." in blocks["T1_statement"]
+    below = blocks["D1_below_half_statement"]
+    assert "(0 < (R2 * (2 - (2 * eps)) / (gamma2 * (1 - (2 * eps)))))" in below.split("(* defined *)")[1]
+    assert "(* defined *) ((0 <= (INR T)) /\\ (0 <= sumd2)) /\\" in blocks["FS1_passes_statement"]
+    assert all("(* defined *)" not in b for n, b in blocks.items() if n.endswith("_hypotheses"))

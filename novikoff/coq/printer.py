@@ -10,42 +10,69 @@ where the named hypotheses are exactly :meth:`Statement.theorem_hypotheses` (the
 statement's hypotheses, then its premises about the run), so ``Theorem <NAME> :
 <NAME>_statement`` in Coq proves the spec's theorem and nothing else.
 
+The printed statement asserts what sympy's does, never less. An obligation claims that its
+conclusion holds AND is defined (every subterm a real number); Coq's ``/``, ``ln``,
+``sqrt`` and ``Rpower`` are total (``x / 0 = 0``, ``ln x = 0`` for ``x <= 0``, ``sqrt x =
+0`` for ``x < 0``, ``Rpower x y = exp (y * ln x)``), so a Coq conclusion using them could
+hold where sympy's is undefined (``x < 0 -> Rpower x n > 0`` is ``exp_pos``). Hence:
+
+* the conclusion is printed as ``(* defined *) (side conditions) /\\ conclusion``: one
+  conjunct per partial operation in it, whatever its position (under ``~``, ``->``,
+  ``\\/`` too: sympy's value of the whole conclusion needs every subterm), quantified like
+  the body under a ``Forall``. The Coq proof must establish them from the hypotheses; they
+  are never added as hypotheses (that would weaken the statement);
+* in a hypothesis no side condition is printed: sympy's hypothesis holds only where it is
+  defined, and there the printed one has the same value, so the Coq hypothesis is implied
+  by sympy's (the Coq statement covers every case sympy's covers). This needs the side
+  condition to be exactly sympy's domain, which holds for every row below but ``Rpower``'s
+  (``0 < x`` is stricter: sympy also defines ``0**y``, ``y > 0``, and ``(-1)**2``); a
+  real power in a hypothesis is refused unless sympy knows its base is positive from the
+  symbols' domains (printed as the first hypotheses).
+
 Translation table (anything not listed raises :class:`CoqTranslationError` naming the
 construct; the printer never approximates):
 
-==============================  =================================================
-sympy                           Coq (``R_scope``)
-==============================  =================================================
+==============================  ==================================  ====================
+sympy                           Coq (``R_scope``)                   side condition
+==============================  ==================================  ====================
 real symbol                     ``(x : R)``
-positive / nonnegative / ...    hypothesis ``0 < x`` / ``0 <= x`` / ``x < 0`` / ...
-integer symbol, nonnegative     ``(k : nat)``, used as ``INR k`` in real contexts
-                                (a positive one adds ``(0 < k)%nat``)
+positive / nonnegative / ...    hypothesis ``0 < x`` / ``0 <= x``
+                                / ``x < 0`` / ...
+integer symbol, nonnegative     ``(k : nat)``, used as ``INR k``
+                                in real contexts (a positive one
+                                adds ``(0 < k)%nat``)
 other integer symbol            ``(k : Z)``, used as ``IZR k``
-undefined function ``f(j)``     ``(f : nat -> R)``; its argument is a ``nat``
-                                expression (``+``, ``*``, naturals; no ``-``)
-``Forall(j, body, start)``      ``forall j : nat, (start <= j)%nat -> body``
-integer / rational constant     ``3``, ``(- 3)``, ``(1 / 2)`` (exact)
+undefined function ``f(j)``     ``(f : nat -> R)``; its argument
+                                is a ``nat`` expression (``+``,
+                                ``*``, naturals; no ``-``)
+``Forall(j, body, start)``      ``forall j : nat, (start <= j)%nat  body's, under the
+                                -> body``                           same ``forall``
+integer / rational constant     ``3``, ``(- 3)``, ``(1 / 2)``
 ``+``, ``*``, ``-x``            ``+``, ``*``, ``-``
-``x**n``, n integer             ``x ^ n``; ``x**(-n)`` is ``/ x ^ n``
-``x**(1/2)``                    ``sqrt x``
-``x**y`` (other)                ``Rpower x y`` (= exp(y ln x); equals x**y for x > 0)
-``exp``, ``E``, ``log``         ``exp``, ``exp 1``, ``ln``
-``Max``, ``Min``, ``Abs``       ``Rmax``, ``Rmin``, ``Rabs`` (nested for > 2 args)
-``=``, ``!=``, ``<``, ``<=`` .. ``=``, ``<>``, ``<``, ``<=``, ``>``, ``>=`` (on R)
+``x**n``, n integer >= 0        ``x ^ n`` (``pow`` on a nat)
+``x**n``, n nat expression      ``x ^ n`` (``pow``; 0 ^ 0 = 1 as
+                                in sympy)
+``x**(-n)``, ``a / x``          ``/ x ^ n``, ``a / x``              ``x <> 0``
+``x**(1/2)``                    ``sqrt x``                          ``0 <= x``
+``x**y`` (other)                ``Rpower x y``                      ``0 < x``
+``exp``, ``E``                  ``exp``, ``exp 1``
+``log``                         ``ln``                              ``0 < x``
+``Max``, ``Min``, ``Abs``       ``Rmax``, ``Rmin``, ``Rabs``
+                                (nested for > 2 args)
+``=``, ``!=``, ``<``, ``<=`` .. ``=``, ``<>``, ``<``, ``<=``, ``>``,
+                                ``>=`` (on R)
 ``And``, ``Or``, ``Not``        ``/\\``, ``\\/``, ``~``
 ``Implies``, ``Equivalent``     ``->``, ``<->``
-==============================  =================================================
+==============================  ==================================  ====================
+
+A side condition on a positive (or, for ``/``, nonzero) integer or rational literal is not
+printed: it holds by arithmetic.
 
 Choices and caveats (the printer is part of the trusted base):
 
 * Integer symbols that sympy knows to be nonnegative become ``nat`` (Coq's induction and
   the colleague's run lemmas are over ``nat``); every arithmetic and relation is stated on
   ``R`` through ``INR``, so no truncated ``nat`` subtraction or division ever appears.
-* Coq's ``/`` and ``ln`` are total (``x / 0 = 0``, ``ln x = 0`` for ``x <= 0``) and
-  ``Rpower x y`` is ``exp (y * ln x)``: they agree with sympy wherever sympy's value is a
-  real number with a positive ``ln``/``Rpower`` argument and nonzero denominator. In every
-  statement of the spec the hypotheses make each denominator nonzero and each
-  ``log``/real-power base positive, and the Coq proofs must establish exactly that.
 * Names that clash with Coq identifiers get a trailing underscore (``R`` -> ``R_``).
 
 Run ``python -m novikoff.coq.printer`` to regenerate ``novikoff/proofs/coq/Statements.v``;
@@ -57,6 +84,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import sympy as sp
@@ -69,9 +97,11 @@ __all__ = [
     "COQ_DIR",
     "STATEMENTS_FILE",
     "CoqTranslationError",
+    "Layout",
     "all_statements",
     "coq_name",
     "generate",
+    "layout",
     "print_proposition",
     "print_statement",
 ]
@@ -181,10 +211,43 @@ def _domain(sym: sp.Symbol, kind: str) -> list[str]:
     return []
 
 
+def _is_literal(e: sp.Basic, positive: bool) -> bool:
+    """``e`` is an integer or rational literal that is positive (or, with ``positive`` False,
+    nonzero): its side condition holds by arithmetic and is not printed."""
+    return isinstance(e, sp.Rational) and (e > 0 if positive else e != 0)
+
+
+def _conj(props: Sequence[str]) -> str:
+    return props[0] if len(props) == 1 else "(" + " /\\ ".join(props) + ")"
+
+
 class _Printer:
+    """Prints expressions and propositions, collecting the side conditions of the partial
+    operations it emits.
+
+    ``sides`` (in printing order, inner operations first, without repetitions) holds, for
+    every Coq ``/`` and ``/ x``, ``ln``, ``sqrt`` and ``Rpower`` printed, the condition under
+    which that total Coq function equals sympy's partial one: ``d <> 0``, ``0 < x``,
+    ``0 <= x``, ``0 < base``. Under a ``Forall`` they are quantified like the body.
+    ``real_powers`` lists the sympy bases printed through ``Rpower``, whose side condition
+    ``0 < base`` is stricter than sympy's domain (sympy also defines ``0**y`` for ``y > 0``
+    and ``(-1)**y`` for integer ``y``).
+    """
+
     def __init__(self, kinds: Mapping[sp.Symbol, str], functions: Iterable[str]) -> None:
         self.kinds = dict(kinds)
         self.functions = set(functions)
+        self.sides: list[str] = []
+        self.real_powers: list[sp.Basic] = []
+
+    def _side(self, condition: str) -> None:
+        if condition not in self.sides:
+            self.sides.append(condition)
+
+    def _nonzero(self, e: sp.Basic) -> None:
+        """Side condition of a Coq division by ``e`` (``x / 0 = / 0 = 0`` in Coq)."""
+        if not _is_literal(e, positive=False):
+            self._side(f"({self.real(e)} <> 0)")
 
     # ----- expressions -----
     def expr(self, e: sp.Basic, ty: str = "R") -> str:
@@ -249,7 +312,10 @@ class _Printer:
         if isinstance(e, sp.log):
             if len(e.args) != 1:
                 raise CoqTranslationError(f"log with a base {e}")
-            return f"(ln {self.real(e.args[0])})"
+            arg = self.real(e.args[0])
+            if not _is_literal(e.args[0], positive=True):
+                self._side(f"(0 < {arg})")  # Coq's ln x is 0 for x <= 0
+            return f"(ln {arg})"
         if isinstance(e, (sp.Max, sp.Min)):
             fn = "Rmax" if isinstance(e, sp.Max) else "Rmin"
             args = [self.real(a) for a in sorted(e.args, key=sp.default_sort_key)]
@@ -280,6 +346,7 @@ class _Printer:
         den: list[str] = []
         for f in e.as_ordered_factors():
             if isinstance(f, sp.Pow) and f.exp.is_Integer and f.exp < 0:
+                self._nonzero(f.base)
                 den.append(
                     self.real(sp.Pow(f.base, -f.exp, evaluate=False)) if f.exp != -1 else self.real(f.base)
                 )
@@ -303,12 +370,26 @@ class _Printer:
             n = int(ex)
             if n >= 0:
                 return f"({self._factor(base)} ^ {n})"
+            self._nonzero(base)
             if n == -1:
                 return f"(/ {self._factor(base)})"
             return f"(/ ({self._factor(base)} ^ {-n}))"
         if ex == sp.Rational(1, 2):
-            return f"(sqrt {self.real(base)})"
-        return f"(Rpower {self.real(base)} {self.real(ex)})"
+            arg = self.real(base)
+            if not _is_literal(base, positive=True):
+                self._side(f"(0 <= {arg})")  # Coq's sqrt x is 0 for x < 0
+            return f"(sqrt {arg})"
+        if ex.is_integer and ex.is_nonnegative:
+            try:  # pow on a nat exponent: total, and sympy's x**n for every real x
+                return f"({self._factor(base)} ^ {self.nat(ex)})"
+            except CoqTranslationError:
+                pass  # not a nat expression (a subtraction, a Z symbol): a real power
+        arg = self.real(base)
+        power = f"(Rpower {arg} {self.real(ex)})"
+        self.real_powers.append(base)
+        if not _is_literal(base, positive=True):
+            self._side(f"(0 < {arg})")  # Rpower x y = exp (y * ln x), ln x = 0 for x <= 0
+        return power
 
     # ----- propositions -----
     def prop(self, p: sp.Basic | Forall) -> str:
@@ -317,7 +398,11 @@ class _Printer:
                 raise CoqTranslationError(f"Forall from a negative start {p.start}")
             inner = _Printer({**self.kinds, p.var: "nat"}, self.functions)
             j = _ident(p.var.name)
-            return f"(forall {j} : nat, ({p.start} <= {j})%nat -> {inner.prop(p.body)})"
+            body = inner.prop(p.body)
+            self.real_powers += inner.real_powers
+            if inner.sides:  # defined for every j, like the body
+                self._side(f"(forall {j} : nat, ({p.start} <= {j})%nat -> {_conj(inner.sides)})")
+            return f"(forall {j} : nat, ({p.start} <= {j})%nat -> {body})"
         if p is sp.true:
             return "True"
         if p is sp.false:
@@ -366,19 +451,32 @@ def _free(items: Iterable[sp.Basic | Forall]) -> tuple[set[sp.Symbol], dict[str,
     return syms, fns
 
 
-def print_proposition(
+@dataclass(frozen=True)
+class Layout:
+    """A statement as the printer lays it out: the binders ``(name, Coq type)`` in order,
+    the hypotheses ``(label, Coq proposition)`` (the symbols' domains, then the named
+    hypotheses and premises), the conclusion, and ``defined``: the side conditions of the
+    conclusion's partial operations, which the printed conclusion asserts with it."""
+
+    binders: tuple[tuple[str, str], ...]
+    hypotheses: tuple[tuple[str, str], ...]
+    conclusion: str
+    defined: tuple[str, ...]
+
+
+def layout(
     name: str,
     symbols: Sequence[sp.Symbol],
     hypotheses: Mapping[str, sp.Basic | Forall],
-    conclusion: sp.Basic,
-    comment: str = "",
-    with_hypotheses: bool = True,
-) -> str:
-    """``Definition <name>_statement : Prop := ...`` for "hypotheses imply conclusion".
+    conclusion: sp.Basic | Forall,
+) -> Layout:
+    """The binders, hypotheses, conclusion and side conditions of "hypotheses imply
+    conclusion" (see :func:`print_proposition`).
 
-    ``symbols`` fixes the order of the first binders; free symbols of the hypotheses not in
-    it follow by name, then the undefined functions by name. With ``with_hypotheses``
-    also ``Definition <name>_hypotheses <binders> : Prop`` (the hypotheses' conjunction).
+    Raises :class:`CoqTranslationError` for an untranslatable construct, and for a real
+    power (``Rpower``) in a hypothesis whose base sympy does not know to be positive from
+    the symbols' domains: there ``Rpower`` may differ from sympy's value (at a zero or
+    negative base) where sympy's hypothesis holds, and the Coq statement would say less.
     """
     items = [*hypotheses.values(), conclusion]
     free, fns = _free(items)
@@ -387,22 +485,57 @@ def print_proposition(
     names = [_ident(s.name) for s in ordered] + [_ident(f) for f in fns]
     if len(set(names)) != len(names):
         raise CoqTranslationError(f"{name}: two symbols print to the same Coq name ({names})")
-    pr = _Printer(kinds, fns)
-    binders = [f"({_ident(s.name)} : {kinds[s]})" for s in ordered]
-    binders += [f"({_ident(f)} : nat -> R)" for f in sorted(fns)]
+    binders = [(_ident(s.name), kinds[s]) for s in ordered]
+    binders += [(_ident(f), "nat -> R") for f in sorted(fns)]
     hyps = [(f"domain of {s.name}", d) for s in ordered for d in _domain(s, kinds[s])]
-    hyps += [(hname, pr.prop(h)) for hname, h in hypotheses.items()]
+    for hname, h in hypotheses.items():
+        pr = _Printer(kinds, fns)
+        hyps.append((hname, pr.prop(h)))
+        for base in pr.real_powers:
+            if base.is_positive is not True:
+                raise CoqTranslationError(
+                    f"{name}: hypothesis {hname}: a real power of {base}, which the symbols' "
+                    "domains do not make positive (Coq's Rpower is exp (y * ln x), not sympy's "
+                    "x**y, at x <= 0)"
+                )
+    pr = _Printer(kinds, fns)
     concl = pr.prop(conclusion)
+    return Layout(tuple(binders), tuple(hyps), concl, tuple(pr.sides))
+
+
+def print_proposition(
+    name: str,
+    symbols: Sequence[sp.Symbol],
+    hypotheses: Mapping[str, sp.Basic | Forall],
+    conclusion: sp.Basic | Forall,
+    comment: str = "",
+    with_hypotheses: bool = True,
+) -> str:
+    """``Definition <name>_statement : Prop := ...`` for "hypotheses imply conclusion".
+
+    ``symbols`` fixes the order of the first binders; free symbols of the hypotheses not in
+    it follow by name, then the undefined functions by name. With ``with_hypotheses``
+    also ``Definition <name>_hypotheses <binders> : Prop`` (the hypotheses' conjunction).
+
+    When the conclusion has partial operations, the printed conclusion is
+    ``(side conditions) /\\ conclusion``: the Coq statement asserts, as sympy's does, that
+    the conclusion is defined and holds (see the module doc).
+    """
+    lay = layout(name, symbols, hypotheses, conclusion)
+    binders = " ".join(f"({x} : {ty})" for x, ty in lay.binders)
     lines = [f"(** {comment} *)"] if comment else []
     lines.append(f"Definition {name}_statement : Prop :=")
-    lines.append("  forall " + " ".join(binders) + ",")
-    lines += [f"  (* {hname} *) {h} ->" for hname, h in hyps]
-    lines.append(f"  {concl}.")
+    lines.append(f"  forall {binders},")
+    lines += [f"  (* {hname} *) {h} ->" for hname, h in lay.hypotheses]
+    if lay.defined:
+        lines.append(f"  (* defined *) {_conj(lay.defined)} /\\")
+    lines.append(f"  {lay.conclusion}.")
     if with_hypotheses:
         # The same hypotheses as a predicate of the binders: the non-vacuity Examples
         # instantiate it with concrete numbers and functions.
+        hyps = lay.hypotheses
         lines.append("")
-        lines.append(f"Definition {name}_hypotheses " + " ".join(binders) + " : Prop :=")
+        lines.append(f"Definition {name}_hypotheses {binders} : Prop :=")
         if hyps:
             lines += [f"  (* {hname} *) {h} /\\" for hname, h in hyps[:-1]]
             lines.append(f"  (* {hyps[-1][0]} *) {hyps[-1][1]}.")

@@ -145,6 +145,7 @@ Proof.
   intros k n T g RR sumd2 ad am d dd m pw sd sd2 uz w2 wz z2 Hg HR Hsum _ _ _ _ _ _
     Hp0 Hp Hw0 He Hm Hr Hu Hd Hs0 Hs Hq0 Hq Ha0 Ha Htot Hm0 Hmstep Hper Hreg.
   assert (HT : 0 <= INR T) by apply pos_INR.
+  split; [(* defined *) split; [exact HT | exact Hsum]|].
   assert (HG := fs_regroup (INR T) ad am dd m Ha0 (fun i => Ha i (Nat.le_0_l i)) Hm0
     (fun i => Hmstep i (Nat.le_0_l i)) (fun i => Hper i (Nat.le_0_l i)) n).
   assert (HD : 0 <= sqrt (INR T) * sqrt sumd2) by (apply Rmult_le_pos; apply sqrt_pos).

@@ -234,6 +234,7 @@ Proof.
   unfold energy_small_inv in Hen.
   assert (Ht : 1 <= INR (snd s)) by (replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
   pose proof (power_sum_le (2 * (1 - eps)) (snd s) ltac:(lra)) as Hsum.
+  eapply proj2. (* the bound; D1_below_half also says it is defined *)
   apply (D1_below_half (INR (snd s)) eps R2 (dot p p) (norm2 (fst s)) (psum (2 * (1 - eps)) (snd s)));
     try lra.
   - replace (2 - 2 * eps) with (2 * (1 - eps)) by ring. lra.

@@ -89,6 +89,7 @@ Definition T1_statement : Prop :=
   (* h0 *) (R2 = 1) ->
   (* h1 *) (gamma2 = (/ (INR n))) ->
   (* h2 *) ((INR k) = (INR n)) ->
+  (* defined *) (gamma2 <> 0) /\
   ((INR k) = (R2 / gamma2)).
 
 Definition T1_hypotheses (n : nat) (k : nat) (R2 : R) (gamma2 : R) : Prop :=
@@ -113,6 +114,7 @@ Definition G1_scale_hypotheses (c : R) (s : R) : Prop :=
 (** G1 cayley_rotation_preserves_inner_products (DESIGN G1 (Cayley transform)) *)
 Definition G1_rotate_statement : Prop :=
   forall (a : R) (w1 : R) (w2 : R) (z1 : R) (z2 : R),
+  (* defined *) (((a ^ 2) + 1) <> 0) /\
   (((((2 * a * w1 / ((a ^ 2) + 1)) + (w2 * (1 - (a ^ 2)) / ((a ^ 2) + 1))) * ((2 * a * z1 / ((a ^ 2) + 1)) + (z2 * (1 - (a ^ 2)) / ((a ^ 2) + 1)))) + (((- (2 * a * w2 / ((a ^ 2) + 1))) + (w1 * (1 - (a ^ 2)) / ((a ^ 2) + 1))) * ((- (2 * a * z2 / ((a ^ 2) + 1))) + (z1 * (1 - (a ^ 2)) / ((a ^ 2) + 1))))) = ((w1 * z1) + (w2 * z2))).
 
 Definition G1_rotate_hypotheses (a : R) (w1 : R) (w2 : R) (z1 : R) (z2 : R) : Prop :=
@@ -192,6 +194,7 @@ Definition P1_statement : Prop :=
   (* eps_le_1 *) (eps <= 1) ->
   (* gamma_le_R *) (gamma <= R_) ->
   (* lemma_form *) (t <= ((R_ ^ 2) * ((ln t) + 1 + (2 * gamma / R_)) / (2 * eps * (gamma ^ 2)))) ->
+  (* defined *) ((eps <> 0) /\ (gamma <> 0) /\ (0 < ((R_ ^ 2) * (1 + (exp 1)) / (2 * eps * (gamma ^ 2)))) /\ (R_ <> 0)) /\
   (t <= ((R_ ^ 2) * ((exp (- 1)) + 1) * ((ln ((R_ ^ 2) * (1 + (exp 1)) / (2 * eps * (gamma ^ 2)))) + (2 * gamma / R_)) / (2 * eps * (gamma ^ 2)))).
 
 Definition P1_hypotheses (t : R) (eps : R) (R_ : R) (gamma : R) : Prop :=
@@ -216,6 +219,7 @@ Definition D1_above_half_statement : Prop :=
   (* t_ge_1 *) (t >= 1) ->
   (* energy *) (a_t <= (R2 * t / ((2 * eps) - 1))) ->
   (* D3 *) ((gamma2 * (t ^ 2)) <= a_t) ->
+  (* defined *) ((gamma2 <> 0) /\ (((2 * eps) - 1) <> 0)) /\
   (t <= (R2 / (gamma2 * ((2 * eps) - 1)))).
 
 Definition D1_above_half_hypotheses (t : R) (eps : R) (R2 : R) (gamma2 : R) (a_t : R) : Prop :=
@@ -238,6 +242,7 @@ Definition D1_half_statement : Prop :=
   (* gamma2_le_R2 *) (gamma2 <= R2) ->
   (* D3 *) ((gamma2 * (t ^ 2)) <= a_t) ->
   (* energy *) (a_t <= (R2 * t * ((ln t) + 1))) ->
+  (* defined *) ((gamma2 <> 0) /\ (0 < (R2 * (1 + (exp 1)) / gamma2))) /\
   (t <= (R2 * ((exp (- 1)) + 1) * (ln (R2 * (1 + (exp 1)) / gamma2)) / gamma2)).
 
 Definition D1_half_hypotheses (t : R) (R2 : R) (gamma2 : R) (a_t : R) : Prop :=
@@ -259,6 +264,7 @@ Definition D1_below_half_statement : Prop :=
   (* D3 *) ((gamma2 * (t ^ 2)) <= a_t) ->
   (* energy *) (a_t <= (R2 * s_t * (Rpower t (2 - (2 * eps))))) ->
   (* sums *) (s_t <= ((2 - (2 * eps)) / (1 - (2 * eps)))) ->
+  (* defined *) ((gamma2 <> 0) /\ ((1 - (2 * eps)) <> 0) /\ (eps <> 0) /\ (0 < (R2 * (2 - (2 * eps)) / (gamma2 * (1 - (2 * eps)))))) /\
   (t <= (Rpower (R2 * (2 - (2 * eps)) / (gamma2 * (1 - (2 * eps)))) (1 / (2 * eps)))).
 
 Definition D1_below_half_hypotheses (t : R) (eps : R) (R2 : R) (gamma2 : R) (a_t : R) (s_t : R) : Prop :=
@@ -281,6 +287,7 @@ Definition D2_statement : Prop :=
   (* no_update *) ((s * t) > ((w_norm ^ 2) * (1 - eps))) ->
   (* D3 *) (w_norm >= (gamma * t)) ->
   (* eps_le_1 *) (eps <= 1) ->
+  (* defined *) ((w_norm <> 0) /\ (t <> 0)) /\
   (((s / w_norm) > (w_norm * (1 - eps) / t)) /\ ((w_norm * (1 - eps) / t) >= (gamma * (1 - eps)))).
 
 Definition D2_hypotheses (t : R) (eps : R) (s : R) (w_norm : R) (gamma : R) : Prop :=
@@ -321,6 +328,7 @@ Definition L1_statement : Prop :=
   (* h0 *) (t >= (exp (- C))) ->
   (* h1 *) (delta > (exp (- C))) ->
   (* h2 *) (t <= (delta * (C + (ln t) + 1))) ->
+  (* defined *) (0 < (delta * (1 + (exp 1)))) /\
   (t <= (delta * (C + (ln (delta * (1 + (exp 1))))) * ((exp (- 1)) + 1))).
 
 Definition L1_hypotheses (t : R) (delta : R) (C : R) : Prop :=
@@ -335,6 +343,7 @@ Definition S1_statement : Prop :=
   forall (theta : R) (m : R),
   (* domain of theta *) (0 < theta) ->
   (* h0 *) (theta > 0) ->
+  (* defined *) (theta <> 0) /\
   (((Rmax 0 ((- (m / theta)) + 1)) ^ 2) = (((Rmax 0 ((- m) + theta)) ^ 2) / (theta ^ 2))).
 
 Definition S1_hypotheses (theta : R) (m : R) : Prop :=
@@ -346,6 +355,7 @@ Definition S2_statement : Prop :=
   forall (a : R) (u : R) (v : R),
   (* a_nonzero *) (a <> 0) ->
   (* denominator_nonzero *) ((a + (u * v)) <> 0) ->
+  (* defined *) ((a <> 0) /\ ((1 + (u * v / a)) <> 0)) /\
   ((((/ a) - (u * v / ((a ^ 2) * (1 + (u * v / a))))) * (a + (u * v))) = 1).
 
 Definition S2_hypotheses (a : R) (u : R) (v : R) : Prop :=
@@ -474,6 +484,7 @@ Definition FS1_passes_statement : Prop :=
   (* am_step *) (forall i : nat, (0 <= i)%nat -> ((am (i + 1)%nat) = ((am i%nat) + (((dd i%nat) ^ 2) * (m i%nat))))) ->
   (* per_pattern *) (forall i : nat, (0 <= i)%nat -> ((m i%nat) <= (INR T))) ->
   (* regroup *) ((sd2 k%nat) = (am n%nat)) ->
+  (* defined *) ((0 <= (INR T)) /\ (0 <= sumd2)) /\
   (((gamma ^ 2) * (INR k)) <= ((R_ + ((sqrt (INR T)) * (sqrt sumd2))) ^ 2)).
 
 Definition FS1_passes_hypotheses (k : nat) (n : nat) (T : nat) (gamma : R) (R_ : R) (sumd2 : R) (ad : nat -> R) (am : nat -> R) (d : nat -> R) (dd : nat -> R) (m : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R) : Prop :=

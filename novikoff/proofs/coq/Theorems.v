@@ -7,6 +7,12 @@
     the premises are the scalar recurrences that [N1_progress], [N2_energy] and
     [N3_mistake_bound] discharge for every run in every dimension.
 
+    When a statement's conclusion divides, or takes [ln], [sqrt] or a real power, the
+    printer asserts with it that it is defined (sympy's meaning: the obligation claims the
+    conclusion holds and is defined), as a first conjunct [(* defined *) ... /\]: each proof
+    first establishes those side conditions from the hypotheses ([- (* defined *)]), then
+    the bound.
+
     Each theorem is followed by an [Example <NAME>_example : <NAME>_hypotheses ...]
     instantiating all of its hypotheses with concrete numbers and functions, so no
     theorem holds vacuously.
@@ -87,8 +93,9 @@ Proof. unfold N3_hypotheses. simpl. lra. Qed.
 
 Theorem T1 : T1_statement.
 Proof.
-  unfold T1_statement. intros n k R2 g2 Hn _ _ HR Hg Hk.
-  rewrite Hk, HR, Hg. apply lt_0_INR in Hn. field. lra.
+  unfold T1_statement. intros n k R2 g2 Hn _ Hg2 HR Hg Hk. split.
+  - (* defined *) lra.
+  - rewrite Hk, HR, Hg. apply lt_0_INR in Hn. field. lra.
 Qed.
 
 Example T1_example : T1_hypotheses 3 3 1 (/ INR 3).
@@ -112,7 +119,9 @@ Theorem G1_rotate : G1_rotate_statement.
 Proof.
   unfold G1_rotate_statement. intros a w1 w2 z1 z2.
   assert (Ha : a ^ 2 + 1 <> 0) by nra.
-  field. exact Ha.
+  split.
+  - (* defined *) exact Ha.
+  - field. exact Ha.
 Qed.
 
 Example G1_rotate_example : G1_rotate_hypotheses (1 / 2) 1 2 3 4.
@@ -170,7 +179,8 @@ Proof. unfold D3_hypotheses. lra. Qed.
 
 Theorem D2 : D2_statement.
 Proof.
-  unfold D2_statement. intros t eps s wn g Ht He Hw Hg Hnu HD3 He1. split.
+  unfold D2_statement. intros t eps s wn g Ht He Hw Hg Hnu HD3 He1. split; [|split].
+  - (* defined *) split; lra.
   - assert (E : s / wn - wn * (1 - eps) / t = (s * t - wn ^ 2 * (1 - eps)) / (wn * t))
       by (field; lra).
     assert (P : 0 < (s * t - wn ^ 2 * (1 - eps)) / (wn * t))
@@ -190,6 +200,7 @@ Theorem D1_above_half : D1_above_half_statement.
 Proof.
   unfold D1_above_half_statement. intros t eps R2 g2 a Ht He HR Hg Hh He1 Ht1 Hen HD3.
   assert (Hd : 0 < 2 * eps - 1) by lra.
+  split; [(* defined *) split; lra|].
   assert (H1 : g2 * t ^ 2 * (2 * eps - 1) <= R2 * t).
   { assert (E : R2 * t / (2 * eps - 1) * (2 * eps - 1) = R2 * t) by (field; lra).
     assert (H : g2 * t ^ 2 <= R2 * t / (2 * eps - 1)) by lra.
@@ -206,6 +217,9 @@ Theorem D1_below_half : D1_below_half_statement.
 Proof.
   unfold D1_below_half_statement.
   intros t eps R2 g2 a s Ht He HR Hg Hlt HD3 Hen Hs.
+  assert (Hb : 0 < R2 * (2 - 2 * eps) / (g2 * (1 - 2 * eps)))
+    by (apply Rdiv_lt_0_compat; nra).
+  split; [(* defined *) repeat split; lra|].
   set (B := (2 - 2 * eps) / (1 - 2 * eps)) in *.
   set (P := Rpower t (2 - 2 * eps)) in *.
   assert (HP : 0 < P) by (unfold P, Rpower; apply exp_pos).
@@ -242,7 +256,7 @@ Qed.
 
 Theorem S1 : S1_statement.
 Proof.
-  unfold S1_statement. intros th m Ht _.
+  unfold S1_statement. intros th m Ht _. split; [(* defined *) lra|].
   assert (E : - (m / th) + 1 = (- m + th) / th) by (field; lra).
   rewrite E, (Rmax0_div _ _ Ht). field. lra.
 Qed.
@@ -253,8 +267,13 @@ Proof. unfold S1_hypotheses. lra. Qed.
 Theorem S2 : S2_statement.
 Proof.
   unfold S2_statement. intros a u v Ha Hd.
-  field. split; [exact Ha|].
-  intro H. apply Hd. lra.
+  assert (Hq : 1 + u * v / a <> 0).
+  { replace (1 + u * v / a) with ((a + u * v) / a) by (field; exact Ha).
+    unfold Rdiv. apply Rmult_integral_contrapositive_currified; [exact Hd|].
+    apply Rinv_neq_0_compat. exact Ha. }
+  split.
+  - (* defined *) split; [exact Ha | exact Hq].
+  - field. split; [exact Ha|]. intro H. apply Hd. lra.
 Qed.
 
 Example S2_example : S2_hypotheses 1 1 1.
