@@ -59,6 +59,7 @@ __all__ = [
     "ShardCancelled",
     "ShardError",
     "ShardOutcome",
+    "dask_client",
     "installed_version",
     "parse_executor",
     "raise_if_stopped",
@@ -367,6 +368,13 @@ def _dask_client(spec: ExecutorSpec, connect_timeout: float) -> Any:
         client.close()
         raise
     return client
+
+
+def dask_client(spec: ExecutorSpec, connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Any:
+    """A client of ``spec``'s Dask scheduler, connected after the checks :func:`run_until_first`
+    makes (a worker is there within ``connect_timeout`` seconds, every worker runs this
+    novikoff); InputError naming the address otherwise. The caller closes it."""
+    return _dask_client(spec, connect_timeout)
 
 
 def run_until_first(
