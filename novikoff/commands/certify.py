@@ -40,7 +40,8 @@ def register(sub: Any) -> None:
         help="exact margin certificate, Novikoff bound and a checked exact perceptron run",
         description="Certify separability of DATA exactly and run the exact perceptron, checking "
         "N1-N3 at every update; on non-separable data, the Freund-Schapire mistake bound over the "
-        "run's passes, checked exactly on the run. DATA is a CSV or LIBSVM file, or example:NAME "
+        "run's passes, checked exactly on the run. DATA is a CSV or LIBSVM file, a directory or a "
+        "glob of shard files (their samples in file-name order), or example:NAME "
         "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED], xor).",
     )
     c.add_argument("data", metavar="DATA")
@@ -59,6 +60,13 @@ def register(sub: Any) -> None:
         metavar="FILE.json",
         help="write the certificate and the exact run as a certificate file "
         "(docs/reference/certificate-format.md); anyone can check it with: novikoff check DATA FILE.json",
+    )
+    c.add_argument(
+        "--executor",
+        default="local",
+        metavar="local|dask://HOST:PORT",
+        help="where DATA is read and certified: this machine (default), or the workers of a Dask "
+        "cluster, each reading its shards (docs/howto/distributed.md, Certify beyond one machine)",
     )
     add_kernel_argument(c)
     add_run_bounds(c)
@@ -278,8 +286,19 @@ def run(args: argparse.Namespace) -> int:
         _check_coq_path(args.coq)
     if args.certificate is not None:
         _check_output_path(args.certificate, "--certificate")
+    from novikoff.commands.certify_sharded import (
+        Reporting,
+        certify_sharded,
+        names_shards,
+        read_shards,
+        sharded,
+    )
+
+    if sharded(args.executor):  # the shards are read and worked on by Dask workers
+        return certify_sharded(args, order, Reporting(certify_report, run_epochs, stop_text))
     with phase("reading the data"):
-        ds = load_data(args)
+        # a directory or glob of shards is read here as their concatenation
+        ds = read_shards(args) if names_shards(args.data) else load_data(args)
     if args.kernel is not None:
         status, report, text = kernel_certify(args, ds)
         print_json(report) if args.json else print(text)
