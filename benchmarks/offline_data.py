@@ -80,4 +80,6 @@ def load(name: str) -> Dataset:
     text = path.read_text().replace(", ", ",")
     clean = OUT / "keel" / f"{name}.csv"
     clean.write_text(text)
-    return read_csv(clean, bias=1, positive=KEEL_POSITIVE[name], header=False, one_vs_rest=name in ("vehicle", "penbased"))
+    return read_csv(
+        clean, bias=1, positive=KEEL_POSITIVE[name], header=False, one_vs_rest=name in ("vehicle", "penbased")
+    )
