@@ -19,8 +19,9 @@ data (the data's facts are each a sum over the support or a max/min over every r
 - the "combination" facts of :func:`~novikoff.certificates.checker.certificate_rejection`
   on the support (the samples with lambda_i != 0; the other weights are 0, so they change
   neither the sum of lambda nor sum lambda_i z_i);
-- on every shard, its "minimality" facts with R^2 set to that shard's own largest ||z_i||^2
-  (which the checker verifies), and here: the claimed R^2 is the largest of those;
+- on every shard, the "minimality" facts of its samples (with the geometric margin's support,
+  when there is one) with R^2 set to their own largest ||z_i||^2 (which the checker verifies),
+  and here: the claimed R^2 is the largest of those;
 - the geometric margin (:func:`~novikoff.certificates.checker.check_geometric_margin`) on
   the support rows, and on the support rows together with each shard's rows. Why that is
   the whole check: with convex weights on the support, ||v||^2 = sum alpha_p x_p.v - sum
@@ -30,6 +31,8 @@ data (the data's facts are each a sum over the support or a max/min over every r
   shard's set passing is then every positive at least a and every negative at most b: the
   whole data's gap is a - b = ||v||^2.
 
+On each shard the two checks share one FLINT matrix of its samples
+(:func:`~novikoff.certificates.checker.prepare_checker`).
 The first false fact, by :data:`~novikoff.certificates.checker.REASON_CODES` order, is raised,
 as :func:`~novikoff.certificates.checker.check_certificate` raises it.
 """
@@ -49,6 +52,8 @@ from novikoff.certificates.checker import (
     certificate_rejection,
     check_geometric_margin,
     earliest_rejection,
+    prepare_checker,
+    release_checker,
 )
 from novikoff.certificates.format import (
     Certificate,
@@ -100,36 +105,48 @@ def _members(block: Block, pos: Sequence[int], neg: Sequence[int]) -> tuple[list
     return [block.first + int(p[r]) for r in pos], [block.first + int(n[r]) for r in neg]
 
 
-def _minimality(block: Block, cert: Certificate) -> tuple[Fraction | None, tuple[str, str] | None]:
-    """The block's largest ||z_i||^2 and the first false "minimality" fact for R^2 set to it."""
-    if block.ds is None:
-        return None, None
-    R2 = block.ds.R2
-    found = certificate_rejection(block.ds, dataclasses.replace(cert, R2=R2), "minimality")
-    where = f"shard {block.source} (its samples from {block.first}): "
-    return R2, None if found is None else (found.code, where + found.fact)
+_GeometricPart = tuple[Dataset, list[int], list[int], GeometricMarginCertificate]  # support, alpha, beta
 
 
-def _geometric(
-    block: Block, support: Dataset, alpha: Sequence[int], beta: Sequence[int], geo: GeometricMarginCertificate
-) -> tuple[str, str] | None:
-    """The first false fact of the geometric margin on the support's samples and the block's
-    (the block's weighing 0)."""
+def _checks(
+    block: Block, cert: Certificate | None, geo: _GeometricPart | None
+) -> tuple[Fraction | None, list[tuple[str, str]]]:
+    """The block's part of the check (the module docstring), on its samples and, with ``geo``,
+    the geometric margin's support with its weights (the block's weighing 0): the largest
+    ||z_i||^2 of those samples and the first false fact of ``cert``'s "minimality" part with R^2
+    set to it (which the checker verifies), then of the geometric margin. One FLINT matrix of
+    the samples serves both checks."""
     if block.ds is None:
-        return None
-    ds = block.ds
-    both = Dataset(support.numerators + ds.numerators, ds.denominator, support.labels + ds.labels, ds.bias)
-    positives = sum(1 for y in ds.labels if y == 1)
-    weights = dataclasses.replace(
-        geo,
-        alpha=RationalVector([*alpha, *[0] * positives], geo.alpha.denominator),
-        beta=RationalVector([*beta, *[0] * (ds.n_samples - positives)], geo.beta.denominator),
-    )
+        return None, []
+    ds, where = block.ds, f"shard {block.source} (its samples from {block.first}): "
+    samples, R2, weights = ds, ds.R2, None
+    if geo is not None:
+        support, alpha, beta, claim = geo
+        samples = Dataset(
+            support.numerators + ds.numerators, ds.denominator, support.labels + ds.labels, ds.bias
+        )
+        R2 = max(R2, support.R2)
+        positives = sum(1 for y in ds.labels if y == 1)
+        weights = dataclasses.replace(
+            claim,
+            alpha=RationalVector([*alpha, *[0] * positives], claim.alpha.denominator),
+            beta=RationalVector([*beta, *[0] * (ds.n_samples - positives)], claim.beta.denominator),
+        )
+    found: list[tuple[str, str]] = []
+    prepare_checker(samples)
     try:
-        check_geometric_margin(both, weights)
-    except CertificateRejected as exc:
-        return exc.code, f"shard {block.source} (its samples from {block.first}): {exc.fact}"
-    return None
+        if cert is not None:
+            rejection = certificate_rejection(samples, dataclasses.replace(cert, R2=R2), "minimality")
+            if rejection is not None:
+                found.append((rejection.code, where + rejection.fact))
+        if weights is not None:
+            try:
+                check_geometric_margin(samples, weights)
+            except CertificateRejected as exc:
+                found.append((exc.code, where + exc.fact))
+    finally:
+        release_checker()
+    return R2, found
 
 
 # ------------------------------------------------------------------------------ finding
@@ -308,15 +325,13 @@ def sharded_geometric_margin(
 # ------------------------------------------------------------------------------ checking
 
 
-def _rejected(found: tuple[str, str] | None) -> CertificateRejected | None:
-    return None if found is None else CertificateRejected(*found)
-
-
 def sharded_check(data: ShardedData, cert: Certificate) -> None:
     """Raise the checker's CertificateRejected for the first false fact of ``cert`` (its
     geometric margin included) on the sharded data, or return: the module docstring says how
     the checker's functions decide it part by part."""
-    first = earliest_rejection(_rejections(data, cert))
+    first = earliest_rejection(
+        _rejections(data, cert, cert.geometric if isinstance(cert, SeparableCertificate) else None)
+    )
     if first is not None:
         raise first
 
@@ -324,55 +339,70 @@ def sharded_check(data: ShardedData, cert: Certificate) -> None:
 def sharded_check_geometric(data: ShardedData, geo: GeometricMarginCertificate) -> None:
     """:func:`~novikoff.certificates.checker.check_geometric_margin` on the sharded data (the
     module docstring says how its parts decide it): raise the first false fact, or return."""
-    first = earliest_rejection(_geometric_rejections(data, geo))
+    first = earliest_rejection(_rejections(data, None, geo))
     if first is not None:
         raise first
 
 
-def _rejections(data: ShardedData, cert: Certificate) -> list[CertificateRejected | None]:
-    lam = cert.lambdas
-    if len(lam) != data.n_samples:
-        return [CertificateRejected("lambda-length", f"{len(lam)} weights for {data.n_samples} samples")]
-    support = [i for i, c in enumerate(lam.numerators) if c] or [0]  # a zero weight: the sum is then wrong
-    part = dataclasses.replace(
-        cert, lambdas=RationalVector([lam.numerators[i] for i in support], lam.denominator)
-    )
-    if isinstance(part, SeparableCertificate):
-        part = dataclasses.replace(part, geometric=None)
-    out = [certificate_rejection(data.subset(support, "support"), part, "combination")]
-    light: Any = dataclasses.replace(cert, lambdas=RationalVector([1]))  # minimality reads p* and R^2 only
-    if isinstance(light, SeparableCertificate):
-        light = dataclasses.replace(light, geometric=None)
-    found = data.each(_minimality, light)
-    largest = max(R2 for R2, _ in found if R2 is not None)
-    if cert.R2 != largest:
-        out.append(CertificateRejected("radius", f"R^2 claimed {cert.R2}, actual {largest}"))
-    out += [_rejected(f) for _, f in found]
-    if isinstance(cert, SeparableCertificate) and cert.geometric is not None:
-        out += _geometric_rejections(data, cert.geometric)
+def _rejections(
+    data: ShardedData, cert: Certificate | None, geo: GeometricMarginCertificate | None
+) -> list[CertificateRejected | None]:
+    """The first false fact of each part: here, the combinations on the supports (and the
+    lengths); on the shards, the rest."""
+    out: list[CertificateRejected | None] = []
+    light: Any = None
+    if cert is not None:
+        lam = cert.lambdas
+        if len(lam) != data.n_samples:
+            return [CertificateRejected("lambda-length", f"{len(lam)} weights for {data.n_samples} samples")]
+        support = [i for i, c in enumerate(lam.numerators) if c] or [0]  # a zero weight: the sum is wrong
+        part: Any = dataclasses.replace(
+            cert, lambdas=RationalVector([lam.numerators[i] for i in support], lam.denominator)
+        )
+        light = dataclasses.replace(cert, lambdas=RationalVector([1]))  # minimality reads p* and R^2 only
+        if isinstance(cert, SeparableCertificate):
+            part = dataclasses.replace(part, geometric=None)
+            light = dataclasses.replace(light, geometric=None)
+        out.append(certificate_rejection(data.subset(support, "support"), part, "combination"))
+    geo_part = None
+    if geo is not None:
+        found_part = _geometric_support(data, geo)
+        if isinstance(found_part, CertificateRejected):  # the other facts are still checked
+            out.append(found_part)
+        else:
+            geo_part = found_part
+            try:
+                check_geometric_margin(geo_part[0], geo_part[3])
+            except CertificateRejected as exc:
+                out.append(exc)
+    found = data.each(_checks, light, geo_part)
+    out += [CertificateRejected(*f) for _, facts in found for f in facts]
+    if cert is not None:
+        largest = max(R2 for R2, _ in found if R2 is not None)
+        if cert.R2 != largest:
+            out.append(CertificateRejected("radius", f"R^2 claimed {cert.R2}, actual {largest}"))
     return out
 
 
-def _geometric_rejections(
+def _geometric_support(
     data: ShardedData, geo: GeometricMarginCertificate
-) -> list[CertificateRejected | None]:
+) -> _GeometricPart | CertificateRejected:
+    """The geometric margin restricted to its support: the support's samples (positives, then
+    negatives), their weights and the claim on them; or the rejection of the weights' lengths."""
     total = sum(data.positives)
-    alpha, beta = RationalVector.from_values(geo.alpha), RationalVector.from_values(geo.beta)
+    alpha, beta = _vector(geo.alpha), _vector(geo.beta)
     if len(alpha) != total or len(beta) != data.n_samples - total:
-        return [CertificateRejected("geometric-length", "geometric margin: wrong number of class weights")]
-    a_at = [r for r, c in enumerate(alpha.numerators) if c] or [0]
+        return CertificateRejected("geometric-length", "geometric margin: wrong number of class weights")
+    a_at = [r for r, c in enumerate(alpha.numerators) if c] or [0]  # a zero weight: the sum is wrong
     b_at = [r for r, c in enumerate(beta.numerators) if c] or [0]
-    samples = _class_samples(data, [*a_at, *(total + r for r in b_at)])
-    support = data.subset(samples, "support")
+    support = data.subset(_class_samples(data, [*a_at, *(total + r for r in b_at)]), "support")
     a = [alpha.numerators[r] for r in a_at]
     b = [beta.numerators[r] for r in b_at]
-    weights = dataclasses.replace(
+    claim = dataclasses.replace(
         geo, alpha=RationalVector(a, alpha.denominator), beta=RationalVector(b, beta.denominator)
     )
-    out: list[CertificateRejected | None] = []
-    try:
-        check_geometric_margin(support, weights)
-    except CertificateRejected as exc:
-        out.append(exc)
-    out += [_rejected(f) for f in data.each(_geometric, support, a, b, weights)]
-    return out
+    return support, a, b, claim
+
+
+def _vector(values: Sequence[object]) -> RationalVector:
+    return values if isinstance(values, RationalVector) else RationalVector.from_values(values)
