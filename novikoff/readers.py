@@ -31,6 +31,7 @@ import gc
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,6 +53,7 @@ __all__ = [
     "read_csv",
     "read_csv_multiclass",
     "read_libsvm",
+    "read_parquet",
     "read_shard",
     "read_sharded",
     "shard_format",
@@ -427,24 +429,29 @@ def load_dataset(
     format: str | None = None,
     **options: object,
 ) -> Dataset:
-    """Read ``path`` as ``format`` ('csv' or 'libsvm'); guessed from the suffix when None.
+    """Read ``path`` as ``format`` ('csv', 'libsvm' or 'parquet'); guessed from the suffix when None.
 
     ``.svm``, ``.libsvm``, ``.svmlight`` and ``.txt`` files whose first data line
-    looks like ``label i:v`` are LIBSVM; everything else is CSV.
+    looks like ``label i:v`` are LIBSVM; ``.parquet`` files are Parquet (:func:`read_parquet`);
+    everything else is CSV.
     """
     fmt = format or guess_format(path)
     if fmt == "csv":
         return read_csv(path, **options)  # type: ignore[arg-type]
     if fmt == "libsvm":
         return read_libsvm(path, **options)  # type: ignore[arg-type]
-    raise InputError(f"unknown format {fmt!r}: use 'csv' or 'libsvm'")
+    if fmt == "parquet":
+        return read_parquet(path, **options)  # type: ignore[arg-type]
+    raise InputError(f"unknown format {fmt!r}: use 'csv', 'libsvm' or 'parquet'")
 
 
 def guess_format(path: str | Path) -> str:
-    """'libsvm' or 'csv' for ``path``, by suffix, else by the shape of its first data line."""
+    """'libsvm', 'parquet' or 'csv' for ``path``, by suffix, else by the shape of its first data line."""
     suffix = Path(path).suffix.lower()
     if suffix in {".svm", ".libsvm", ".svmlight"}:
         return "libsvm"
+    if suffix in {".parquet", ".pq"}:
+        return "parquet"
     if suffix == ".csv":
         return "csv"
     for _, line in _lines(path):
@@ -511,7 +518,7 @@ def shard_format(paths: list[Path], fmt: str | None, data: str) -> str:
 class ShardText:
     """One shard file read exactly, before the choices that need every shard. The samples'
     features are integers over ``den`` (reduced: no factor common to den and every
-    numerator): CSV ``rows`` (``width`` features each; None without a sample), LIBSVM
+    numerator): CSV and Parquet ``rows`` (``width`` features each; None without a sample), LIBSVM
     ``entries`` ``(index, numerator)`` per sample with ``top`` = 1 + the largest index and
     ``zero_seen`` whether some index is 0. ``labels`` are the raw label texts."""
 
@@ -579,6 +586,10 @@ def read_shard(
     errors, naming the file, line and field), but without mapping the labels, and a shard may
     hold one sample or none (a CSV file with only a header line)."""
     source = str(path)
+    if fmt == "parquet":
+        pairs, labels = _parquet_rows(path, label_column)
+        rows, den = _reduced_rows(pairs)
+        return ShardText(source, fmt, labels, den, rows, len(rows[0]) if rows else None)
     if fmt == "libsvm":
         raw, labels, _, top, zero_seen = _libsvm_entries(path, zero_based)
         den = math.lcm(*{d for row in raw for _, _, d, _ in row})
@@ -589,7 +600,7 @@ def read_shard(
             entries = [[(i, n // g) for i, n in row] for row in entries]
         return ShardText(source, fmt, labels, den, entries=entries, top=top, zero_seen=zero_seen)
     if fmt != "csv":
-        raise InputError(f"unknown format {fmt!r}: use 'csv' or 'libsvm'")
+        raise InputError(f"unknown format {fmt!r}: use 'csv', 'libsvm' or 'parquet'")
     text = _text(path)
     with _no_gc():
         fast = _csv_fast(source, text, header, label_column, None)
@@ -597,12 +608,122 @@ def read_shard(
         rows, den, labels = fast
     else:
         pairs, labels, _ = _csv_rows(path, header, label_column, None, text)
-        rows, den = _scale_rows(pairs)
-        g = math.gcd(den, *(v for row in rows for v in row))
-        if g > 1:
-            den //= g
-            rows = [tuple(v // g for v in row) for row in rows]
+        rows, den = _reduced_rows(pairs)
     return ShardText(source, fmt, labels, den, rows, len(rows[0]) if rows else None)
+
+
+def _reduced_rows(pairs: list[list[tuple[int, int]]]) -> tuple[list[tuple[int, ...]], int]:
+    """Integer rows over the least common denominator of the pairs."""
+    rows, den = _scale_rows(pairs)
+    g = math.gcd(den, *(v for row in rows for v in row))
+    if g > 1:
+        den //= g
+        rows = [tuple(v // g for v in row) for row in rows]
+    return rows, den
+
+
+def read_parquet(
+    path: str | Path,
+    *,
+    label_column: int = -1,
+    positive: object | None = None,
+    one_vs_rest: bool = False,
+    bias: object = 1,
+) -> Dataset:
+    """Read a Parquet file exactly (pyarrow: ``pip install "novikoff[dask]"``): one sample per
+    row, the features in the other columns than ``label_column`` (0-based, negative from the
+    end), each value exactly (integers, floats as the dyadic rationals they store, decimals,
+    booleans as 0/1, text as numbers are written in CSV); a missing or non-finite value is an
+    error naming the file, the 1-based row and column."""
+    pairs, raw_labels = _parquet_rows(path, label_column)
+    lines = list(range(1, len(pairs) + 1))
+    return _finish(str(path), pairs, raw_labels, lines, positive, one_vs_rest, bias)
+
+
+def _parquet_rows(path: str | Path, label_column: int) -> tuple[list[list[tuple[int, int]]], list[str]]:
+    """The exact (numerator, denominator) rows and the label texts of a Parquet file."""
+    source = str(path)
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError(f'{source}: reading Parquet needs pyarrow: pip install "novikoff[dask]"') from None
+    p = Path(path)
+    if not p.is_file():
+        raise DataFormatError(
+            source, None, None, "is a directory, not a data file" if p.is_dir() else "no such file"
+        )
+    try:
+        table = pq.read_table(p)
+    except (OSError, pa.ArrowException) as exc:
+        raise DataFormatError(source, None, None, f"not a readable Parquet file ({exc})") from None
+    width = table.num_columns
+    if width < 2:
+        raise DataFormatError(source, None, None, "a sample needs at least one feature and a label column")
+    if not -width <= label_column < width:
+        raise DataFormatError(
+            source, None, None, f"label column {label_column} does not exist ({width} columns)"
+        )
+    label_index = label_column % width
+    columns = [
+        _parquet_values(source, table.column(j).to_pylist(), j, table.column_names[j])
+        for j in range(width)
+        if j != label_index
+    ]
+    labels = [
+        _parquet_label(source, v, i, label_index) for i, v in enumerate(table.column(label_index).to_pylist())
+    ]
+    return [list(row) for row in zip(*columns)], labels
+
+
+def _parquet_values(source: str, values: list[object], j: int, name: str) -> list[tuple[int, int]]:
+    """One feature column's values as exact (numerator, denominator) pairs."""
+    seen: dict[object, tuple[int, int]] = {}
+    out = []
+    for i, v in enumerate(values):
+        key = (type(v), v)
+        pair = seen.get(key)
+        if pair is None:
+            try:
+                pair = _exact_pair(v)
+            except InputError as exc:
+                raise DataFormatError(source, i + 1, j + 1, f"column {name!r}: {exc}") from None
+            if len(seen) < _CACHE_LIMIT:
+                seen[key] = pair
+        out.append(pair)
+    return out
+
+
+def _exact_pair(v: object) -> tuple[int, int]:
+    if v is None:
+        raise InputError("missing value")
+    if isinstance(v, bool):
+        return int(v), 1
+    if isinstance(v, int):
+        return v, 1
+    if isinstance(v, str):
+        return parse_rational_pair(v)
+    if isinstance(v, float):
+        if not math.isfinite(v):
+            raise InputError(f"{v!r} is not a finite number")
+        return v.as_integer_ratio()
+    if isinstance(v, Decimal):
+        if not v.is_finite():
+            raise InputError(f"{v} is not a finite number")
+        q = Fraction(v)
+        return q.numerator, q.denominator
+    raise InputError(f"not a number: {v!r}")
+
+
+def _parquet_label(source: str, v: object, i: int, j: int) -> str:
+    """A label as the text a CSV file would hold (booleans as 1/0)."""
+    if v is None:
+        raise DataFormatError(source, i + 1, j + 1, "empty label")
+    if isinstance(v, bool):
+        return str(int(v))
+    if isinstance(v, float) and not math.isfinite(v):
+        raise DataFormatError(source, i + 1, j + 1, f"label {v!r} is not a finite number")
+    return str(v).strip()
 
 
 def plan_shards(
@@ -622,7 +743,7 @@ def plan_shards(
     if total < MIN_FILE_SAMPLES:
         what = "no samples" if total == 0 else "only one sample; a dataset needs at least two"
         raise InputError(f"{name}: {what} in its {len(summaries)} shard{'' if len(summaries) == 1 else 's'}")
-    if filled[0].fmt == "csv":
+    if filled[0].fmt != "libsvm":  # dense rows: CSV or Parquet
         first = filled[0]
         for other in filled[1:]:
             if other.width != first.width:
@@ -648,7 +769,7 @@ def shard_samples(text: ShardText, plan: ShardPlan) -> tuple[tuple[tuple[int, ..
     """The shard's samples under ``plan``: integer rows over ``plan.denominator`` and labels
     in {-1, +1}."""
     factor = plan.denominator // text.den
-    if text.fmt == "csv":
+    if text.fmt != "libsvm":
         rows = text.rows if factor == 1 else [tuple(v * factor for v in row) for row in text.rows]
     else:
         rows = []

@@ -17,6 +17,7 @@ import itertools
 import json
 import os
 from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
@@ -47,7 +48,7 @@ from novikoff.commands.sharded_runs import sharded_nonseparable_bound, sharded_p
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.rational import RationalVector
-from novikoff.readers import ShardText, read_csv, read_libsvm, read_sharded
+from novikoff.readers import ShardText, load_dataset, read_csv, read_libsvm, read_sharded
 from novikoff.reference.nonseparable import nonseparable_bound
 from novikoff.twins.exact import exact_perceptron
 
@@ -195,6 +196,38 @@ def test_bad_shards_are_one_line_input_errors(tmp_path: Path, files: dict[str, s
     assert "\n" not in str(err.value)
     with pytest.raises(InputError, match=message):
         open_local(str(folder), ReadOptions())
+
+
+def write_parquet(folder: Path, X: np.ndarray, y: np.ndarray, cuts: list[int]) -> Path:
+    """The rows cut at ``cuts`` into Parquet files (one int64 column per feature, the label last)."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    folder.mkdir()
+    bounds = [0, *cuts, len(y)]
+    for k, (a, b) in enumerate(itertools.pairwise(bounds)):
+        columns = {f"x{j}": X[a:b, j] for j in range(X.shape[1])}
+        pq.write_table(pa.table({**columns, "label": y[a:b]}), folder / f"part-{k:03d}.parquet")
+    return folder
+
+
+def test_parquet_shards_are_read_exactly(tmp_path: Path) -> None:
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    folder = tmp_path / "pq"
+    folder.mkdir()
+    pq.write_table(pa.table({"a": [1, 3], "b": [0.5, 0.1], "y": [True, False]}), folder / "0.parquet")
+    pq.write_table(
+        pa.table({"a": [5], "b": pa.array([Decimal("-1.25")], pa.decimal128(5, 2)), "y": [True]}),
+        folder / "1.parquet",
+    )
+    whole = tmp_path / "whole.csv"
+    whole.write_text(f"1,0.5,1\n3,{Fraction(0.1)},0\n5,-1.25,1\n")  # 0.1 as the double it is
+    a, b = read_sharded(str(folder)), read_csv(whole)
+    assert (a.numerators, a.denominator, a.labels) == (b.numerators, b.denominator, b.labels)
+    assert load_dataset(folder / "0.parquet").n_samples == 2
+    pq.write_table(pa.table({"a": [1.0, float("nan")], "y": [1, -1]}), folder / "2.parquet")
+    with pytest.raises(InputError, match=r"2\.parquet:2:1: column 'a': nan is not a finite number"):
+        read_sharded(str(folder))
 
 
 def test_an_empty_glob_is_an_input_error(tmp_path: Path) -> None:
@@ -512,6 +545,21 @@ def test_certificate_and_json_are_the_single_machine_ones_byte_for_byte(
     assert ("nonseparable_bound" in out["dask"]) == bool(noise)
     code, text, _ = run_cli(capsys, "check", f"{folder}.csv", str(tmp_path / "dask"))
     assert code == 0 and "valid" in text.lower()
+
+
+def test_parquet_shards_give_the_csv_file_s_certificate(
+    executor: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    X, y = planted(900, 7, 34)
+    folder = write_parquet(tmp_path / "pq", X, y, [100, 500])
+    (tmp_path / "all.csv").write_text(csv_text(X, y))
+    for head, name in (
+        ((str(tmp_path / "all.csv"),), "file"),
+        ((str(folder), "--executor", executor), "dask"),
+    ):
+        code, _, err = run_cli(capsys, "certify", *head, "--certificate", str(tmp_path / name))
+        assert code == 0, err
+    assert (tmp_path / "file").read_bytes() == (tmp_path / "dask").read_bytes()
 
 
 def test_the_summary_says_where_and_what_may_differ(
