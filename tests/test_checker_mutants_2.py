@@ -295,6 +295,7 @@ def test_as_interval() -> None:
         (sp.Integer(1), sp.Integer(2)),
         (sp.Rational(1, 10), sp.Rational(1, 10)),  # not the float 0.1
         (sp.Rational(-7, 4), sp.Rational(1, 2) - sp.Rational(1, 10**45)),
+        (sp.Rational(-1, 3), sp.Rational(-1, 10)),  # floor and ceiling, not toward zero
         (sp.Integer(2**60 + 1), sp.Integer(2**60 + 1)),
     ],
 )

@@ -32,11 +32,14 @@ from novikoff.proofs.core import (
     ModusPonens,
     Monotone,
     Obligation,
+    Proof,
     ProofFailure,
     SignByAssumptions,
     Step,
     Term,
     _expand_sums,
+    _require_defined_on_interval,
+    _screen_formula,
     check_obligation,
     ge,
     gt,
@@ -1460,3 +1463,134 @@ def test_sums_in_a_relation_are_expanded_without_evaluating_it() -> None:
     expanded = _expand_sums(sp.Eq(sp.Sum(1, (_k, 1, _j)), _j), Context())
     assert isinstance(expanded, sp.Equality) and expanded.lhs == expanded.rhs == _j
     assert _expand_sums(ge(x, 0), Context()) == ge(x, 0)
+
+
+_RULES = (
+    Apply,
+    Both,
+    Cases,
+    Certificate,
+    Chain,
+    Contradiction,
+    Identity,
+    Iff,
+    Induction,
+    Interval,
+    IntervalBound,
+    ModusPonens,
+    Monotone,
+    SignByAssumptions,
+)
+
+
+def test_every_rule_and_every_new_proof_kind_admits_its_claim() -> None:
+    """The wrapper is installed when a class is created (mutmut cannot mutate that)."""
+    for rule in _RULES:
+        assert getattr(rule.verify, "admits_its_claim", False) is True, rule
+
+    class Accepts(Proof):
+        def verify(self, hyps: object, claim: sp.Basic) -> None:
+            pass
+
+    assert getattr(Accepts.verify, "admits_its_claim", False) is True
+    with pytest.raises(ProofFailure) as exc:
+        Accepts().verify(Context(), ge(1 / x, 0))
+    assert (exc.value.kind, str(exc.value)) == (K.UNDEFINED, "the denominator x must be nonzero" + _NOT_SHOWN)
+
+    class Inherits(Accepts):  # no verify of its own: the wrapped one is inherited, once
+        pass
+
+    assert Inherits.verify is Accepts.verify
+
+
+def _outcome(o: Obligation) -> tuple[bool, FailureKind | None, str]:
+    result = check_obligation(o)
+    return result.ok, result.kind, result.message
+
+
+def test_the_step_of_an_induction_is_checked_defined_before_it_is_evaluated() -> None:
+    claim = sp.Eq(g(n) / (n - 1), g(n) / (n - 1), evaluate=False)  # defined for n >= 2 only
+    proof = Induction(n, base=Identity(), step=Identity())
+    assert _outcome(ob("step", {"n0": ge(n, 0), "n2": ge(n, 2)}, claim, proof)) == (
+        False,
+        K.UNDEFINED,
+        "induction step n -> n + 1: the denominator n - 1 becomes n, which must be nonzero" + _NOT_SHOWN,
+    )
+
+
+def test_an_undefined_forall_instance_hides_only_itself() -> None:
+    hyps = {
+        "n0": ge(n, 0),
+        "bad": Forall(_j, le(f(_j + 1), f(_j) + 1 / _j)),  # undefined at 0
+        "f0": Forall(_j, le(f(0), 0)),  # listed after it, still instantiated
+    }
+    proof = Induction(n, base=Certificate(terms=(Term((), "f0"),)), step=Certificate(terms=(Term((), "IH"),)))
+    # the base used f0 (instantiated after the hidden one); the step fails for want of a recursion
+    assert _outcome(ob("f(n) <= n", hyps, le(f(n), n), proof)) == (
+        False,
+        K.RESIDUAL,
+        "induction step n -> n + 1: certificate does not match: m (B - A) - sum = f(n) - f(n + 1) + 1",
+    )
+
+
+def test_language_messages_in_full() -> None:
+    cases = [
+        (
+            ob("imaginary", {}, ge(_q_imaginary(x) ** 2, 0), SignByAssumptions()),
+            K.UNDEFINED,
+            "the function q is declared, but not declared real: q(x) is not a real number",
+        ),
+        (
+            ob("no default", {}, ge(sp.Piecewise((1, x > 0)), 0), SignByAssumptions()),
+            K.MALFORMED,
+            "Piecewise Piecewise((1, x > 0)) has no default branch (a last condition True): it is undefined "
+            "where no condition holds",
+        ),
+        (
+            ob(
+                "cond",
+                {"h": ge(sp.Piecewise((2, _z > 0), (1, True)), 0)},
+                ge(x**2, 0),
+                Certificate(squares=(x,)),
+            ),
+            K.UNDEFINED,
+            "hypothesis 'h': symbol z is not declared real",
+        ),
+        (
+            ob(
+                "matrix hypothesis",
+                {"h": sp.Eq(sp.Matrix([[x]]), sp.Matrix([[x]]), evaluate=False)},
+                ge(x**2, 0),
+                Certificate(squares=(x,)),
+            ),
+            K.MALFORMED,
+            "hypothesis 'h': the checker's language has no ImmutableDenseMatrix: Matrix([[x]])",
+        ),
+        (
+            ob("propositional symbol", {"h": sp.Symbol("P")}, ge(x**2, 0), Certificate(squares=(x,))),
+            K.UNDEFINED,
+            "hypothesis 'h': symbol P is not declared real",
+        ),
+    ]
+    for o, kind, message in cases:
+        assert _outcome(o) == (False, kind, message), o.name
+
+
+def test_a_matrix_equation_needs_matrices_on_both_sides() -> None:
+    with pytest.raises(ProofFailure) as exc:
+        _screen_formula(sp.Eq(sp.Matrix([[x]]), x, evaluate=False), "here: ", matrices=True)
+    assert (exc.value.kind, str(exc.value)) == (K.MALFORMED, "here: x is not a matrix")
+
+
+def test_a_bound_symbol_declared_nonnegative_sums_from_zero() -> None:
+    claim = sp.Eq(sp.Sum(_j, (_j, 0, _n)), _n * (_n + 1) / 2)
+    assert _outcome(ob("sum j from 0", {}, claim, Identity())) == (True, None, "")
+
+
+def test_a_derivative_is_screened_with_its_side_conditions() -> None:
+    with pytest.raises(ProofFailure) as exc:
+        _require_defined_on_interval(sp.Derivative(g(x), x), x, sp.Integer(0), sp.oo, Context())
+    assert (exc.value.kind, str(exc.value)) == (
+        K.MALFORMED,
+        "the checker's language has no Derivative: Derivative(g(x), x)",
+    )
