@@ -15,11 +15,14 @@ N1; the JSON lists them per check):
 - ``campaign``: a derandomized Hypothesis campaign of N1-N3 on exact runs;
 - ``crosshair`` (only with ``--crosshair``): CrossHair on the integer kernels;
 - ``coq`` (only with ``--coq``): one check per spec id, Coq's kernel
-  (:func:`novikoff.coq.kernel.coq_report`: the development built in a temporary copy,
-  ``Print Assumptions`` against the allow-list). An id without a Coq theorem is
-  skipped ("not proved in Coq"), never passed; all are skipped without ``coqc``; a
-  theorem that fails to compile or assumes another axiom fails. The JSON gets a
-  ``"coq"`` section and the table and Markdown a kernel column.
+  (:func:`novikoff.coq.kernel.coq_report`: ``Statements.v`` re-printed from the spec and
+  compared byte for byte, the development built in a temporary copy, an audit file typing
+  each theorem as its statement and each Example as an instance of its hypotheses, and
+  ``Print Assumptions`` equal to the axioms expected). An id passes only if all of that
+  holds for every statement of it; an id without a Coq theorem (and none expected) is
+  skipped ("not proved in Coq"), never passed; all are skipped without ``coqc``; anything
+  else fails, with Coq's reason. The JSON gets a ``"coq"`` section (with the audit file)
+  and the table and Markdown a kernel column.
 
 Reports: a table (theorem, check, status, seconds), JSON, JUnit XML and
 Markdown. With a baseline (a previous ``--json`` output), a check that passed
@@ -483,7 +486,7 @@ def coq_checks(timeout: float = 600.0) -> list[Check]:
                 if str(e["status"]).startswith("failed")
             ]
             if failed or (rep.errors and entry.get("theorem")):
-                raise AssertionError("; ".join(failed + rep.errors))
+                raise AssertionError("; ".join(failed or rep.errors))
             raise Skip(status)
 
         return run

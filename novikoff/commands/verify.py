@@ -34,7 +34,12 @@ def register(sub: Any) -> None:
     )
     v.add_argument("--full", action="store_true", help="a longer Hypothesis campaign")
     v.add_argument("--crosshair", action="store_true", help="also run CrossHair on the integer kernels")
-    v.add_argument("--coq", action="store_true", help="also run the Coq kernel checks (needs coqc)")
+    v.add_argument(
+        "--coq",
+        action="store_true",
+        help="also run the Coq kernel checks (needs coqc): Statements.v is the spec's print, Coq types "
+        "each theorem as its statement and each Example as its hypotheses, the axioms are those expected",
+    )
     add_time_limit(v, 3600)
     v.set_defaults(handler=run)
 

@@ -1,16 +1,41 @@
 """Build the Coq development and report, per spec id, what Coq's kernel checked.
 
-``coq_report()`` copies ``novikoff/proofs/coq`` to a temporary directory (no build
-product is ever written into the package), compiles every file of ``_CoqProject`` in
-order with ``coqc`` (timing each file), then runs ``Print Assumptions`` on every
-``Theorem <NAME> : <NAME>_statement`` it finds and checks the axioms against
-:data:`ALLOWED_AXIOMS`.
+``coq_report()`` decides with Coq, not with the sources' text:
 
-An id is kernel-checked when every statement of it (``novikoff.spec.THEOREMS``) has a
-theorem that compiled and assumes only allowed axioms. Ids without a Coq theorem are
-reported as "not proved in Coq" (never as passed). Without ``coqc`` everything says
-"skipped (coqc not found)". ``CoqReport.ok`` is False when a theorem that exists fails to
-compile or assumes an axiom outside the allow-list.
+1. **The statements are today's spec.** ``Statements.v`` is printed from the spec
+   (:func:`novikoff.coq.printer.generate`) and compared byte for byte with the
+   development's; any difference (stale, or edited) fails every statement, with a message
+   naming the definitions that differ. The development is then built in a temporary copy
+   (no build product is ever written into the package), with the fresh print as its
+   ``Statements.v``, every file of ``_CoqProject`` in order with ``coqc`` (timing each;
+   a file that does not compile fails the theorems it declares, and the build goes on).
+2. **Each theorem has the statement's type.** An audit file (:data:`AUDIT_FILE`) states,
+   for every statement ``<NAME>`` whose theorem (the one declaration named ``<NAME>`` in the
+   development's files) compiled::
+
+       Definition audit_<NAME> : Novikoff.Statements.<NAME>_statement := <the theorem>.
+
+   and for its ``Example <NAME>_example`` (in the same file as the theorem)::
+
+       Lemma audit_<NAME>_example : exists x1 ... xn, Novikoff.Statements.<NAME>_hypotheses x1 ... xn.
+
+   proved by ``exact`` of the Example (``Definition ... := <the Example>`` when there are no
+   binders). ``coqc`` compiles it: an entry that Coq rejects (a theorem about another
+   statement, a vacuous statement, an Example that is not an instance of the hypotheses)
+   fails, and the file is recompiled without it until what remains compiles.
+3. **Only the expected axioms.** ``Print Assumptions audit_<NAME>`` must list exactly
+   :data:`EXPECTED_AXIOMS` ``[<NAME>]`` (a subset of :data:`ALLOWED_AXIOMS`; an empty list
+   fails, since every theorem over Coq's reals assumes their axioms); the Examples together
+   may assume only allowed axioms. The allowed names are checked to denote the standard
+   library's axioms in the audit's own context (``Print Assumptions`` of
+   :data:`REFERENCE_LEMMA` must print exactly them), so no file of the development can
+   declare an axiom under one of their names.
+
+An id is kernel-checked when all of its statements (``novikoff.spec.THEOREMS``) pass 1-3.
+A statement with no theorem is "not proved in Coq" (never passed), unless
+:data:`EXPECTED_AXIOMS` lists it: then its theorem is expected and its absence fails.
+Without ``coqc`` everything says "skipped (coqc not found)". ``CoqReport.ok`` is False when
+anything failed.
 """
 
 from __future__ import annotations
@@ -20,12 +45,31 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from novikoff.coq.printer import COQ_DIR, all_statements
+from novikoff.coq.printer import COQ_DIR, CoqTranslationError, all_statements, generate, layout
 
-__all__ = ["ALLOWED_AXIOMS", "SKIPPED", "CoqReport", "coq_report", "find_theorems"]
+__all__ = [
+    "ALLOWED_AXIOMS",
+    "AUDIT_FILE",
+    "EXPECTED_AXIOMS",
+    "REALS_AXIOMS",
+    "REALS_NOT_DEC",
+    "REFERENCE_LEMMA",
+    "SKIPPED",
+    "AuditEntry",
+    "AuditRun",
+    "CoqReport",
+    "audit",
+    "audit_entries",
+    "build",
+    "coq_report",
+    "find_candidates",
+    "find_theorems",
+    "statements_diff",
+]
 
 #: The axioms a theorem may assume: those of Coq's standard real numbers. The first three
 #: are behind every [R] (the classical Dedekind construction of Coq >= 8.12 and function
@@ -40,17 +84,69 @@ ALLOWED_AXIOMS = frozenset(
     }
 )
 
+#: What every theorem over [R] assumes: [lra], [field] and [nra] reach the Dedekind reals'
+#: [sig_forall_dec] and function extensionality (Coq 8.16, Coq.Reals.ClassicalDedekindReals).
+REALS_AXIOMS = frozenset(
+    {"ClassicalDedekindReals.sig_forall_dec", "FunctionalExtensionality.functional_extensionality_dep"}
+)
+#: ... and through [sqrt]'s lemmas (Coq.Reals.R_sqrt: FS1's proofs take sqrt k) and [ln]'s
+#: also [sig_not_dec]; [ln]'s analysis (Coq.Reals.Rpower) also [Classical_Prop.classic].
+REALS_NOT_DEC = REALS_AXIOMS | {"ClassicalDedekindReals.sig_not_dec"}
+_LN = REALS_NOT_DEC | {"Classical_Prop.classic"}
+
+#: Exactly the axioms ``Print Assumptions`` must list for each statement's theorem (by Coq
+#: name). A statement listed here must have a theorem; one with a theorem must be listed.
+EXPECTED_AXIOMS: Mapping[str, frozenset[str]] = {
+    "N1": REALS_AXIOMS,
+    "N2": REALS_AXIOMS,
+    "N3": REALS_AXIOMS,
+    "T1": REALS_AXIOMS,
+    "G1_scale": REALS_AXIOMS,
+    "G1_rotate": REALS_AXIOMS,
+    "G1_pad": REALS_AXIOMS,
+    "G1_add_point": REALS_AXIOMS,
+    "M1": REALS_AXIOMS,
+    "P1": _LN,
+    "D1_above_half": REALS_AXIOMS,
+    "D1_half": _LN,
+    "D1_below_half": _LN,
+    "D2": REALS_AXIOMS,
+    "D3": REALS_AXIOMS,
+    "L1": _LN,
+    "S1": REALS_AXIOMS,
+    "S2": REALS_AXIOMS,
+    "MU": REALS_AXIOMS,
+    "R1": REALS_AXIOMS,
+    "FS1_one_pass": REALS_NOT_DEC,
+    "FS1_passes": REALS_NOT_DEC,
+    "V1_prefixes": REALS_AXIOMS,
+    "V1_vote": REALS_AXIOMS,
+    "V1_sample": REALS_AXIOMS,
+}
+
+#: A standard-library lemma that assumes exactly :data:`ALLOWED_AXIOMS` (ln (exp x) = x).
+REFERENCE_LEMMA = "Coq.Reals.Rpower.ln_exp"
+AUDIT_FILE = "NovikoffAudit.v"
 SKIPPED = "skipped (coqc not found)"
 NOT_PROVED = "not proved in Coq"
 LOGICAL_ROOT = "Novikoff"
+STATEMENTS = "Statements.v"
 
-_THEOREM = re.compile(r"^\s*Theorem\s+([A-Za-z_][A-Za-z0-9_']*)\s*:\s*\1_statement\s*\.", re.M)
-_EXAMPLE = re.compile(r"^\s*Example\s+([A-Za-z_][A-Za-z0-9_']*)\s*:", re.M)
+#: A declaration's name at the start of a line (after comments are stripped). Only finds
+#: where a name is declared; whether it proves anything is Coq's decision (the audit).
+_DECLARATION = re.compile(
+    r"^\s*(?:Theorem|Lemma|Corollary|Proposition|Fact|Remark|Example|Definition)\s+"
+    r"([A-Za-z_][A-Za-z0-9_']*)",
+    re.M,
+)
+_MARKER = "@@audit "
 
 
 @dataclass
 class CoqReport:
-    """What ``coq_report`` found. ``theorems`` maps each spec id to its entry."""
+    """What ``coq_report`` found. ``theorems`` maps each spec id to its entry; ``errors``
+    are the failures not of one statement (a stale ``Statements.v``, a file that does not
+    compile, an audit that cannot run); ``audit`` is the audit file Coq compiled."""
 
     available: bool
     version: str | None = None
@@ -58,11 +154,13 @@ class CoqReport:
     files: dict[str, float] = field(default_factory=dict)
     theorems: dict[str, dict[str, object]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    audit: str = ""
 
     @property
     def ok(self) -> bool:
-        """No existing theorem failed to compile or assumed an axiom outside the allow-list."""
-        return not self.errors
+        """Nothing failed: no error, and no statement whose status is a failure."""
+        subs = [s for e in self.theorems.values() for s in e.get("statements", {}).values()]  # type: ignore[attr-defined]
+        return not self.errors and not any(str(s["status"]).startswith("failed") for s in subs)
 
     def kernel_checked(self) -> list[str]:
         return [i for i, e in self.theorems.items() if e.get("kernel_checked")]
@@ -75,20 +173,11 @@ class CoqReport:
             "allowed_axioms": sorted(ALLOWED_AXIOMS),
             "errors": list(self.errors),
             "theorems": self.theorems,
+            "audit_file": self.audit,
         }
 
 
-def find_theorems(coq_dir: Path = COQ_DIR) -> dict[str, tuple[str, str | None]]:
-    """``{statement name: (qualified theorem, qualified example or None)}`` from the sources."""
-    out: dict[str, tuple[str, str | None]] = {}
-    for f in _project_files(coq_dir):
-        text = _strip_comments((coq_dir / f).read_text(encoding="utf-8"))
-        module = f"{LOGICAL_ROOT}.{Path(f).stem}"
-        examples = set(_EXAMPLE.findall(text))
-        for name in _THEOREM.findall(text):
-            ex = f"{name}_example"
-            out[name] = (f"{module}.{name}", f"{module}.{ex}" if ex in examples else None)
-    return out
+# --------------------------------------------------------------------------- the sources
 
 
 def _strip_comments(text: str) -> str:
@@ -110,54 +199,363 @@ def _project_files(coq_dir: Path) -> list[str]:
     return [ln.strip() for ln in lines if ln.strip().endswith(".v")]
 
 
+def _module(f: str) -> str:
+    return f"{LOGICAL_ROOT}.{Path(f).stem}"
+
+
+def _declarations(coq_dir: Path) -> dict[str, list[str]]:
+    """``{name: [files declaring it]}`` over ``_CoqProject``, in its order (``Statements.v``
+    excluded: the build replaces it by the spec's print)."""
+    out: dict[str, list[str]] = {}
+    for f in _project_files(coq_dir):
+        if f == STATEMENTS:
+            continue
+        text = _strip_comments((coq_dir / f).read_text(encoding="utf-8"))
+        for name in dict.fromkeys(_DECLARATION.findall(text)):
+            out.setdefault(name, []).append(f)
+    return out
+
+
+def find_candidates(coq_dir: Path = COQ_DIR) -> dict[str, list[tuple[str, str | None]]]:
+    """``{statement name: [(qualified theorem, qualified example or None), ...]}``: for each
+    spec statement ``<NAME>``, every declaration named ``<NAME>`` in the development (the
+    file latest in ``_CoqProject`` first: a spec-level theorem applies the lemmas of the
+    files before it), with ``<NAME>_example`` when the same file declares it. Only where to
+    look: the audit decides which, if any, proves the statement."""
+    decls = _declarations(coq_dir)
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    for name, _st in all_statements():
+        for f in reversed(decls.get(name, [])):
+            ex = f"{_module(f)}.{name}_example" if f in decls.get(f"{name}_example", []) else None
+            out.setdefault(name, []).append((f"{_module(f)}.{name}", ex))
+    return out
+
+
+def find_theorems(coq_dir: Path = COQ_DIR) -> dict[str, tuple[str, str | None]]:
+    """``{statement name: (qualified theorem, qualified example or None)}``: the candidate the
+    audit tries first (:func:`find_candidates`)."""
+    return {name: cands[0] for name, cands in find_candidates(coq_dir).items()}
+
+
+def statements_diff(committed: str, fresh: str) -> list[str]:
+    """What differs between two texts of ``Statements.v``: ``"the header"`` and the names of
+    the definitions that differ, are missing or are extra (empty when they are equal)."""
+    if committed == fresh:
+        return []
+
+    def blocks(text: str) -> tuple[str, dict[str, str]]:
+        head, *rest = text.split("\nDefinition ")
+        return head, {b.split(" ", 1)[0]: b for b in rest}
+
+    head_c, defs_c = blocks(committed)
+    head_f, defs_f = blocks(fresh)
+    out = ["the header"] if head_c != head_f else []
+    out += [n for n in dict.fromkeys([*defs_f, *defs_c]) if defs_c.get(n) != defs_f.get(n)]
+    return out or ["the text"]
+
+
+# --------------------------------------------------------------------------- the build
+
+
 def _coqc_version(coqc: str) -> str:
     out = subprocess.run([coqc, "--version"], capture_output=True, text=True, timeout=30).stdout
     m = re.search(r"version\s+(\S+)", out)
     return m.group(1) if m else out.strip()
 
 
-def parse_assumptions(output: str) -> list[list[str]]:
-    """Split the output of consecutive ``Print Assumptions`` into one axiom list each."""
-    blocks: list[list[str]] = []
-    for line in output.splitlines():
-        if line.startswith("Closed under the global context"):
-            blocks.append([])
-        elif line.startswith("Axioms:"):
-            blocks.append([])
-        elif line and not line[0].isspace() and blocks:
-            blocks[-1].append(line.split(" : ", 1)[0].strip())
-    return blocks
+def _coqc(coqc: str, work: Path, f: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [coqc, "-q", "-R", ".", LOGICAL_ROOT, f],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=max(timeout, 1.0),
+    )
+
+
+def _tail(proc: subprocess.CompletedProcess[str], n: int = 2000) -> str:
+    return (proc.stderr or proc.stdout).strip()[-n:]
 
 
 def build(
-    work: Path, coq_dir: Path = COQ_DIR, timeout: float = 600.0, coqc: str | None = None
+    work: Path,
+    coq_dir: Path = COQ_DIR,
+    timeout: float = 600.0,
+    coqc: str | None = None,
+    statements: str | None = None,
 ) -> tuple[dict[str, float], list[str]]:
-    """Copy the development to ``work`` and compile it there, file by file in
-    ``_CoqProject`` order (``Check.v``, the colleague's listing of assumptions, is
-    skipped: ``coq_report`` prints the assumptions itself). Returns the seconds of each
-    file that compiled and the errors (empty when everything compiled)."""
+    """Copy the development to ``work`` (with ``statements`` as its ``Statements.v`` when
+    given) and compile it there, file by file in ``_CoqProject`` order (``Check.v``, the
+    colleague's listing of assumptions, is skipped: the audit prints the assumptions). A
+    file that does not compile is reported and the build goes on (the files that need it
+    fail in turn). Returns the seconds of each file that compiled and the errors (empty
+    when everything compiled)."""
     coqc = coqc or shutil.which("coqc") or "coqc"
     shutil.copytree(coq_dir, work, ignore=shutil.ignore_patterns("*.vo", "*.vos", "*.vok", "*.glob", ".*"))
+    if statements is not None:
+        (work / STATEMENTS).write_text(statements, encoding="utf-8")
     start = time.perf_counter()
     files: dict[str, float] = {}
+    errors: list[str] = []
     for f in _project_files(work):
         if f == "Check.v":
             continue
         t0 = time.perf_counter()
         try:
-            proc = subprocess.run(
-                [coqc, "-q", "-R", ".", LOGICAL_ROOT, f],
-                cwd=work,
-                capture_output=True,
-                text=True,
-                timeout=max(timeout - (t0 - start), 1.0),
-            )
+            proc = _coqc(coqc, work, f, timeout - (t0 - start))
         except subprocess.TimeoutExpired:
-            return files, [f"{f}: timed out ({timeout:.0f} s for the whole build)"]
+            return files, [*errors, f"{f}: timed out ({timeout:.0f} s for the whole build)"]
         if proc.returncode != 0:
-            return files, [f"{f} does not compile: {(proc.stderr or proc.stdout).strip()[-2000:]}"]
-        files[f] = time.perf_counter() - t0
-    return files, []
+            errors.append(f"{f} does not compile: {_tail(proc)}")
+        else:
+            files[f] = time.perf_counter() - t0
+    return files, errors
+
+
+# --------------------------------------------------------------------------- the audit
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One definition of the audit file: ``key`` is the statement name, or
+    ``<NAME>_example``; ``text`` its Coq lines."""
+
+    key: str
+    text: str
+    is_example: bool
+
+
+def audit_entries(chosen: Mapping[str, tuple[str, str | None]]) -> list[AuditEntry]:
+    """The audit's definitions for the statements of ``chosen`` (in spec order): the theorem
+    typed as ``Novikoff.Statements.<NAME>_statement``, the Example as an instance of
+    ``Novikoff.Statements.<NAME>_hypotheses`` (its arguments left to Coq's unification)."""
+    out: list[AuditEntry] = []
+    for name, st in all_statements():
+        if name not in chosen:
+            continue
+        thm, ex = chosen[name]
+        stmt = f"{LOGICAL_ROOT}.Statements.{name}"
+        out.append(AuditEntry(name, f"Definition audit_{name} : {stmt}_statement := {thm}.", False))
+        if ex is None:
+            continue
+        arity = len(layout(name, st.symbols, st.theorem_hypotheses(), st.conclusion).binders)
+        args = " ".join(f"x{i}" for i in range(1, arity + 1))
+        if not args:
+            text = f"Definition audit_{name}_example : {stmt}_hypotheses := {ex}."
+        else:
+            text = (
+                f"Lemma audit_{name}_example : exists {args}, {stmt}_hypotheses {args}.\n"
+                f"Proof. do {arity} eexists. exact {ex}. Qed."
+            )
+        out.append(AuditEntry(f"{name}_example", text, True))
+    return out
+
+
+@dataclass
+class AuditRun:
+    """What the audit found: ``accepted`` the theorem (and Example, None if it has none or
+    Coq rejected it) Coq typed as each statement; ``rejected`` Coq's error for each
+    rejected candidate (``<theorem>: <error>``) and rejected Example (key
+    ``<NAME>_example``); ``axioms`` of each accepted theorem; ``example_axioms`` of each
+    Example, filled only when the Examples together assume an axiom outside the
+    allow-list; ``errors``: the audit could not run."""
+
+    text: str = ""
+    accepted: dict[str, tuple[str, str | None]] = field(default_factory=dict)
+    rejected: dict[str, list[str]] = field(default_factory=dict)
+    axioms: dict[str, list[str]] = field(default_factory=dict)
+    example_axioms: dict[str, list[str]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+def _render(
+    modules: Sequence[str], entries: Sequence[AuditEntry], each_example: bool = False
+) -> tuple[str, list[tuple[int, int]]]:
+    """The audit file and the line span of each entry. The Examples' assumptions are printed
+    together (one traversal; ``each_example``: one by one)."""
+    lines = [
+        "(* generated by novikoff.coq.kernel: the development's theorems, typed as the spec's",
+        "   statements and Examples, and their axioms. *)",
+        "Require Coq.Reals.Reals.",
+        *(f"Require {m}." for m in modules),
+        f"Require {LOGICAL_ROOT}.Statements.",
+        "",
+    ]
+    spans = []
+    for e in entries:
+        first = len(lines) + 1
+        lines += e.text.splitlines()
+        spans.append((first, len(lines)))
+    lines.append("")
+
+    def show(label: str, term: str) -> None:
+        lines.append(f'Goal True. idtac "{_MARKER}{label}". Abort.')
+        lines.append(f"Print Assumptions {term}.")
+
+    show("reference", REFERENCE_LEMMA)
+    for e in entries:
+        if not e.is_example:
+            show(e.key, f"audit_{e.key}")
+    examples = [f"audit_{e.key}" for e in entries if e.is_example]
+    if each_example:
+        for e in entries:
+            if e.is_example:
+                show(e.key, f"audit_{e.key}")
+    elif examples:
+        pair = ", I" if len(examples) == 1 else ""
+        lines.append(f"Definition audit_examples := ({', '.join(examples)}{pair}).")
+        show("examples", "audit_examples")
+    return "\n".join(lines) + "\n", spans
+
+
+def _parse(stdout: str) -> dict[str, list[str]]:
+    """``{label: axiom names}`` from the markers and ``Print Assumptions`` blocks. Any line
+    of a block that is not a header, a ``name : type`` line or its indented continuation
+    (``... is assumed to be guarded.``, ``Theory: ...``) is kept whole, so it can never
+    match an allowed axiom."""
+    out: dict[str, list[str]] = {}
+    label = None
+    for line in stdout.splitlines():
+        if line.startswith(_MARKER):
+            label = line[len(_MARKER) :].strip()
+            out[label] = []
+        elif label is None or not line or line[0].isspace():
+            continue
+        elif line in ("Axioms:", "Closed under the global context"):
+            continue
+        else:
+            out[label].append(line.split(" : ", 1)[0].strip())
+    return out
+
+
+def audit(
+    work: Path,
+    candidates: Mapping[str, Sequence[tuple[str, str | None]]],
+    compiled: set[str],
+    coqc: str,
+    timeout: float,
+) -> AuditRun:
+    """Write the audit file in the built ``work`` directory and compile it until Coq accepts
+    what remains (see the module doc): a rejected theorem gives way to the statement's next
+    candidate, a rejected Example is dropped. Only candidates of ``compiled`` modules are
+    tried."""
+    run = AuditRun()
+    left = {
+        n: [c for c in cs if c[0].rsplit(".", 1)[0] in compiled] for n, cs in candidates.items()
+    }  # an Example is in its theorem's module
+    left = {n: cs for n, cs in left.items() if cs}
+    chosen = {n: cs.pop(0) for n, cs in left.items()}
+    start = time.perf_counter()
+
+    def compile_text(text: str) -> subprocess.CompletedProcess[str] | None:
+        (work / AUDIT_FILE).write_text(text, encoding="utf-8")
+        try:
+            return _coqc(coqc, work, AUDIT_FILE, timeout - (time.perf_counter() - start))
+        except subprocess.TimeoutExpired:
+            run.errors.append(f"{AUDIT_FILE} timed out")
+            return None
+
+    while True:
+        modules = sorted({t.rsplit(".", 1)[0] for t, _e in chosen.values()})
+        entries = audit_entries(chosen)
+        run.text, spans = _render(modules, entries)
+        proc = compile_text(run.text)
+        if proc is None:
+            return run
+        if proc.returncode == 0:
+            break
+        m = re.search(rf'File "\./{re.escape(AUDIT_FILE)}", line (\d+)', proc.stderr + proc.stdout)
+        line = int(m.group(1)) if m else 0
+        hit = [e for e, (a, b) in zip(entries, spans) if a <= line <= b]
+        if not hit:
+            run.errors.append(f"{AUDIT_FILE} does not compile: {_tail(proc)}")
+            return run
+        message = " ".join(_tail(proc, 800).split("\n", 1)[-1].split())
+        key = hit[0].key
+        name = key.removesuffix("_example") if hit[0].is_example else key
+        thm, ex = chosen[name]
+        if hit[0].is_example:
+            run.rejected.setdefault(key, []).append(f"{ex}: {message}")
+            chosen[name] = (thm, None)
+        else:
+            run.rejected.setdefault(name, []).append(f"{thm}: {message}")
+            if left[name]:
+                chosen[name] = left[name].pop(0)
+            else:
+                del chosen[name]
+    run.accepted = dict(chosen)
+    blocks = _parse(proc.stdout)
+    reference = sorted(blocks.get("reference", []))
+    if reference != sorted(ALLOWED_AXIOMS):
+        run.errors.append(
+            f"Print Assumptions {REFERENCE_LEMMA} lists {reference} in the audit's context, not the "
+            f"allowed axioms {sorted(ALLOWED_AXIOMS)}: a file of the development shadows their names"
+        )
+        return run
+    for e in entries:
+        if not e.is_example:
+            if e.key not in blocks:
+                run.errors.append(f"no Print Assumptions output for audit_{e.key}")
+            run.axioms[e.key] = sorted(blocks.get(e.key, []))
+    if not set(blocks.get("examples", [])) <= ALLOWED_AXIOMS:  # which Examples: once more, one by one
+        proc = compile_text(_render(modules, entries, each_example=True)[0])
+        if proc is not None:
+            blocks = _parse(proc.stdout)
+            run.example_axioms = {e.key: sorted(blocks.get(e.key, ["?"])) for e in entries if e.is_example}
+    return run
+
+
+# --------------------------------------------------------------------------- the report
+
+
+def _verdict(
+    name: str,
+    candidates: Mapping[str, Sequence[tuple[str, str | None]]],
+    compiled: set[str],
+    run: AuditRun | None,
+) -> tuple[list[str], dict[str, object]]:
+    """The reasons ``name`` is not kernel-checked (none: it is, or it has no theorem and
+    none is expected), and its report fields."""
+    expected = EXPECTED_AXIOMS.get(name)
+    cands = candidates.get(name, [])
+    if not cands:
+        if expected is not None:
+            return [f"no theorem {name} in the development (EXPECTED_AXIOMS expects one)"], {}
+        return [], {}
+    info: dict[str, object] = {"theorem": cands[0][0], "example": cands[0][1]}
+    info["expected_axioms"] = sorted(expected or ())
+    modules = [t.rsplit(".", 1)[0] for t, _e in cands]
+    broken = [m.split(".")[-1] + ".v" for m in modules if m not in compiled]
+    if run is None or run.errors:
+        return [
+            "the audit did not run (see the report's errors)",
+            *(f"{f} does not compile" for f in broken),
+        ], info
+    if name not in run.accepted:
+        reasons = [f"{f} does not compile" for f in broken]
+        target = f"{LOGICAL_ROOT}.Statements.{name}_statement"
+        reasons += [f"not a proof of {target}: {r}" for r in run.rejected.get(name, [])]
+        return reasons, info
+    thm, ex = run.accepted[name]
+    info |= {"theorem": thm, "example": ex or dict(cands).get(thm)}
+    axioms = run.axioms.get(name, [])
+    info["axioms"] = axioms
+    reasons = []
+    if expected is None:
+        reasons.append(f"assumes {', '.join(axioms) or 'no axiom'}: EXPECTED_AXIOMS has no entry for {name}")
+    elif set(axioms) != expected:
+        shown = ", ".join(axioms) if axioms else "no axiom"
+        reasons.append(f"assumes {shown}; expected exactly {', '.join(sorted(expected))}")
+    if f"{name}_example" in run.rejected:
+        reasons += [
+            f"not an instance of {LOGICAL_ROOT}.Statements.{name}_hypotheses: {r}"
+            for r in run.rejected[f"{name}_example"]
+        ]
+    elif ex is None:
+        reasons.append(f"no non-vacuity Example {name}_example next to {thm}")
+    elif not set(bad := run.example_axioms.get(f"{name}_example", [])) <= ALLOWED_AXIOMS:
+        reasons.append(f"{ex} assumes {', '.join(sorted(set(bad) - ALLOWED_AXIOMS))} (not allowed)")
+    return reasons, info
 
 
 def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
@@ -174,61 +572,44 @@ def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
         return rep
     start = time.perf_counter()
     rep = CoqReport(available=True, version=_coqc_version(coqc))
-    found = find_theorems(coq_dir)
-    with tempfile.TemporaryDirectory(prefix="novikoff-coq-") as tmp:
-        work = Path(tmp) / "coq"
-        rep.files, errors = build(work, coq_dir, timeout, coqc)
-        rep.errors += errors
-        failed_file = errors[0] if errors else None
-        compiled_ok = {f"{LOGICAL_ROOT}.{Path(f).stem}" for f in rep.files}
-        axioms: dict[str, list[str]] = {}
-        if failed_file is None and found:
-            names = sorted(found)
-            modules = sorted({found[n][0].rsplit(".", 1)[0] for n in names})
-            script = "".join(f"Require {m}.\n" for m in modules)
-            script += "".join(f"Print Assumptions {found[n][0]}.\n" for n in names)
-            (work / "NovikoffAssumptions.v").write_text(script, encoding="utf-8")
-            try:
-                proc = subprocess.run(
-                    [coqc, "-q", "-R", ".", LOGICAL_ROOT, "NovikoffAssumptions.v"],
-                    cwd=work,
-                    capture_output=True,
-                    text=True,
-                    timeout=max(timeout - (time.perf_counter() - start), 1.0),
-                )
-                blocks = parse_assumptions(proc.stdout)
-                if proc.returncode != 0 or len(blocks) != len(names):
-                    rep.errors.append(f"Print Assumptions failed: {(proc.stderr or proc.stdout)[-2000:]}")
-                else:
-                    axioms = dict(zip(names, blocks))
-            except subprocess.TimeoutExpired:
-                rep.errors.append("Print Assumptions timed out")
+    global_reasons: list[str] = []
+    try:
+        fresh: str | None = generate()
+    except CoqTranslationError as exc:
+        fresh = None
+        global_reasons.append(f"the spec does not print to Coq: {exc}")
+    committed_path = coq_dir / STATEMENTS
+    committed = committed_path.read_text(encoding="utf-8") if committed_path.exists() else ""
+    if fresh is not None and (diff := statements_diff(committed, fresh)):
+        global_reasons.append(
+            f"{STATEMENTS} is not the spec's print (stale or edited; differs at {', '.join(diff)}): "
+            "regenerate it with python -m novikoff.coq.printer"
+        )
+    rep.errors += global_reasons
+    candidates = find_candidates(coq_dir)
+    run: AuditRun | None = None
+    compiled: set[str] = set()
+    if fresh is not None:
+        with tempfile.TemporaryDirectory(prefix="novikoff-coq-") as tmp:
+            work = Path(tmp) / "coq"
+            rep.files, errors = build(work, coq_dir, timeout, coqc, statements=fresh)
+            rep.errors += errors
+            candidates = find_candidates(work)  # what was compiled
+            compiled = {_module(f) for f in rep.files}
+            if _module(STATEMENTS) in compiled:
+                run = audit(work, candidates, compiled, coqc, timeout - (time.perf_counter() - start))
+                rep.audit = run.text
+                rep.errors += run.errors
     for name, st in statements:
         entry = rep.theorems.setdefault(st.id, {"statements": {}})
-        sub: dict[str, object]
-        if name not in found:
-            sub = {"kernel_checked": False, "status": NOT_PROVED}
+        reasons, info = _verdict(name, candidates, compiled, run)
+        reasons = global_reasons + reasons
+        if reasons:
+            status = "failed: " + "; ".join(reasons)
         else:
-            thm, ex = found[name]
-            built = thm.rsplit(".", 1)[0] in compiled_ok and name in axioms
-            bad = sorted(set(axioms.get(name, [])) - ALLOWED_AXIOMS)
-            if not built:
-                status = "failed: does not compile"
-            elif bad:
-                status = f"failed: assumes {', '.join(bad)}"
-                rep.errors.append(f"{thm} assumes axioms outside the allow-list: {', '.join(bad)}")
-            elif ex is None:
-                status = "failed: no non-vacuity Example"
-                rep.errors.append(f"{thm} has no Example {name}_example")
-            else:
-                status = "kernel-checked"
-            sub = {
-                "kernel_checked": status == "kernel-checked",
-                "status": status,
-                "theorem": thm,
-                "axioms": sorted(axioms.get(name, [])),
-                "example": ex,
-            }
+            status = NOT_PROVED if name not in candidates else "kernel-checked"
+        sub: dict[str, object] = {"kernel_checked": status == "kernel-checked", "status": status}
+        sub |= {"theorem": None, "axioms": [], "example": None} | info
         entry["statements"][name] = sub  # type: ignore[index]
     for entry in rep.theorems.values():
         subs: dict[str, dict[str, object]] = entry["statements"]  # type: ignore[assignment]
