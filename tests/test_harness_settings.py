@@ -4,8 +4,10 @@ floats with the exact value beside."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -40,54 +42,73 @@ def profile() -> Iterator[Any]:
     settings.load_profile(previous)
 
 
-def counting(fit: Any) -> tuple[Any, list[np.ndarray]]:
-    seen: list[np.ndarray] = []
+class Seen:
+    """The inputs ``fit`` was called with, recorded in a file: the calls run in a worker
+    process, whose memory the test does not see."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.write_text("")
+
+    def __len__(self) -> int:
+        return len(self.inputs())
+
+    def inputs(self) -> list[str]:
+        return self.path.read_text().splitlines()
+
+
+_counter = itertools.count()
+
+
+def counting(fit: Any, tmp_path: Path) -> tuple[Any, Seen]:
+    seen = Seen(tmp_path / f"calls-{next(_counter)}.txt")
 
     def wrapped(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any = None) -> Any:
-        seen.append(np.array(X))
+        with open(seen.path, "a") as out:
+            out.write(np.asarray(X).tobytes().hex() + "\n")
         return fit(X, y, max_epochs=max_epochs, order=order)
 
     return wrapped, seen
 
 
-def test_the_profile_sets_examples_deadline_and_database(profile: Any) -> None:
+def test_the_profile_sets_examples_deadline_and_database(profile: Any, tmp_path: Path) -> None:
     db = InMemoryExampleDatabase()
     profile(max_examples=4, deadline=12_345, database=db, derandomize=False)
     current = check_settings()
     assert current.max_examples == 4 and current.database is db
     assert current.deadline is not None and current.deadline.total_seconds() == 12.345
     assert check_settings(examples=7).max_examples == 7  # an explicit budget wins
-    fit, seen = counting(perceptrons.correct)
+    fit, seen = counting(perceptrons.correct, tmp_path)
     family_check(fit, FAMILY)()
     assert len(seen) == 4
 
 
-def test_failures_are_stored_in_the_profiles_database_and_replayed(profile: Any) -> None:
+def test_failures_are_stored_in_the_profiles_database_and_replayed(profile: Any, tmp_path: Path) -> None:
     db = InMemoryExampleDatabase()
     profile(max_examples=20, database=db, deadline=None)
     with pytest.raises(AssertionError, match=r"\[error\]"):
         family_check(perceptrons.raises, FAMILY)()
     assert any(db.data.values())  # the shrunk failure is saved where the user's profile says
-    fit, seen = counting(perceptrons.raises)
+    fit, seen = counting(perceptrons.raises, tmp_path)
     with pytest.raises(AssertionError):
         family_check(fit, FAMILY)()
     assert len(seen) >= 1
 
 
-def test_a_seed_or_a_derandomized_profile_repeats_the_examples(profile: Any) -> None:
+def test_a_seed_or_a_derandomized_profile_repeats_the_examples(profile: Any, tmp_path: Path) -> None:
     profile(max_examples=5, database=None, deadline=None, derandomize=True)
     runs = []
     for _ in range(2):
-        fit, seen = counting(perceptrons.correct)
+        fit, seen = counting(perceptrons.correct, tmp_path)
         family_check(fit, FAMILY)()
-        runs.append([x.tobytes() for x in seen])
+        runs.append(seen.inputs())
     assert runs[0] == runs[1]
     profile(max_examples=5, database=None, deadline=None, derandomize=False)
     seeded = []
     for _ in range(2):
-        fit, seen = counting(perceptrons.correct)
+        fit, seen = counting(perceptrons.correct, tmp_path)
         family_check(fit, FAMILY, seed_value=1234)()
-        seeded.append([x.tobytes() for x in seen])
+        seeded.append(seen.inputs())
     assert seeded[0] == seeded[1]
 
 

@@ -1,17 +1,23 @@
-"""``novikoff diff MODULE:CALLABLE``: differential-test an implementation against the exact reference."""
+"""``novikoff diff MODULE:CALLABLE`` or ``novikoff diff --command 'CMD ...'``: differential-test
+an implementation against the exact reference."""
 
 from __future__ import annotations
 
 import argparse
+import shlex
 from typing import Any
 
-from novikoff.commands.options import add_time_limit, int_arg, positive_int, seconds_arg
+from novikoff.commands.options import add_time_limit, int_arg, positive_int, rational_arg, seconds_arg
 from novikoff.errors import InputError
 from novikoff.jsonout import dumps
 from novikoff.limits import phase
-from novikoff.rational import format_rational
 
 __all__ = ["register", "run"]
+
+_SEMANTICS_HELP = (
+    "declared semantics (docs/howto/diff.md): what the implementation does where implementations "
+    "legitimately differ; the exact reference then runs that rule"
+)
 
 
 def register(sub: Any) -> None:
@@ -20,10 +26,20 @@ def register(sub: Any) -> None:
         "diff",
         help="differential-test a perceptron implementation against the exact reference",
         description="MODULE:CALLABLE is fit(X, y, max_epochs=, order=) (docs/howto/diff.md), or with "
-        "--sklearn an estimator class such as sklearn.linear_model:Perceptron. Exit 0 if no bug was "
-        "found (rounding ambiguities are reported, not failed), 1 on a bug, 2 on usage errors.",
+        "--sklearn an estimator class such as sklearn.linear_model:Perceptron; --command runs an "
+        "executable speaking the text protocol (docs/howto/protocol.md). Every call runs in a "
+        "killable worker process. Exit 0 if no bug was found (rounding ambiguities are reported, "
+        "not failed), 1 on a bug or an implementation error, 2 on usage errors.",
     )
-    df.add_argument("target", metavar="MODULE:CALLABLE")
+    df.add_argument("target", metavar="MODULE:CALLABLE", nargs="?")
+    df.add_argument(
+        "--command",
+        metavar="CMD",
+        help="an executable and its arguments (split like a shell does, no shell runs it), run once "
+        "per call with the request on stdin and the response on stdout; placeholders {tie_rule}, "
+        "{margin}, {learning_rate}, {initial_weights}, {order}, {stop}, {precision}, {algorithm}, "
+        "{protocol} take the declared values",
+    )
     df.add_argument(
         "--algorithm",
         default="perceptron",
@@ -37,12 +53,61 @@ def register(sub: Any) -> None:
     df.add_argument("--json", action="store_true")
     df.add_argument("--sklearn", metavar="PARAMS", help='estimator parameters, e.g. "shuffle=False,tol=None"')
     df.add_argument(
+        "--families",
+        metavar="IDS",
+        help="only these data families: their ids or names, comma-separated (default: all)",
+    )
+    sem = df.add_argument_group("declared semantics", _SEMANTICS_HELP)
+    sem.add_argument(
+        "--tie-rule",
+        default="nonstrict",
+        metavar="RULE",
+        help="nonstrict (update iff y w.x~ <= b, default), strict (iff y w.x~ < b), sign-positive "
+        "(predict sign(w.x~) with sign(0) = +1, mlxtend's rule), sign-negative (sign(0) = -1)",
+    )
+    sem.add_argument(
+        "--margin", type=rational_arg, default=None, metavar="B", help="the threshold b >= 0 (default 0)"
+    )
+    sem.add_argument(
+        "--learning-rate",
+        type=rational_arg,
+        default=None,
+        metavar="ETA",
+        help="w <- w + eta z (default 1; alone it only rescales the weights)",
+    )
+    sem.add_argument(
+        "--initial-weights",
+        default="zero",
+        metavar="zero|drawn",
+        help="drawn: small integer initial weights per example, passed as initial_weights=",
+    )
+    sem.add_argument(
+        "--order",
+        default="given",
+        metavar="given|natural|shuffle-v1:SEED",
+        help="given (default): the implementation presents the order it is passed; natural: always "
+        "0..m-1; shuffle-v1:SEED: the documented per-epoch shuffle",
+    )
+    sem.add_argument(
+        "--stop",
+        default="converged",
+        metavar="converged|all-epochs",
+        help="converged (default): stop after an epoch without an update; all-epochs: run max_epochs",
+    )
+    sem.add_argument(
+        "--precision",
+        default="float64",
+        metavar="float64|float32",
+        help="float32: the reference runs on the float32-rounded inputs with the float32 rounding bound",
+    )
+    df.add_argument(
         "--call-timeout",
         type=seconds_arg,
         default=30.0,
         metavar="SECONDS",
         help="one call of the implementation may take this long; a call that does not return is an "
-        "error finding, and the implementation is not called again (0 = no limit; default 30)",
+        "error finding, its worker is killed and the next data family starts in a fresh one "
+        "(0 = no limit; default 30)",
     )
     df.add_argument(
         "--executor",
@@ -50,7 +115,7 @@ def register(sub: Any) -> None:
         metavar="local|dask://HOST:PORT",
         help="local (default): the data families one after another in this process; dask://HOST:PORT: "
         "one task per family on that Dask cluster (MODULE must be importable there), the first "
-        "bug cancels the rest",
+        "bug cancels the rest (MODULE:CALLABLE with the default semantics only)",
     )
     add_time_limit(df, 3600)
     df.set_defaults(handler=run)
@@ -87,21 +152,84 @@ def _check_estimator(target: Any, name: str, params: dict[str, Any]) -> None:
         ) from None
 
 
+def _semantics(args: argparse.Namespace) -> Any:
+    from fractions import Fraction
+
+    from novikoff.fuzz.semantics import Semantics
+
+    return Semantics(
+        tie_rule=args.tie_rule,
+        margin=Fraction(0) if args.margin is None else args.margin,
+        learning_rate=Fraction(1) if args.learning_rate is None else args.learning_rate,
+        initial_weights=args.initial_weights,
+        order=args.order,
+        stop=args.stop,
+        precision=args.precision,
+    )
+
+
+def _families(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _reproduce(args: argparse.Namespace, semantics: Any, report: Any) -> str:
+    """The command that reruns the configuration that failed: the same target or command,
+    options and seed, restricted to the data family of the first finding."""
+    words = ["novikoff", "diff"]
+    words += ["--command", args.command] if args.command is not None else [args.target]
+    if args.algorithm != "perceptron":
+        words += ["--algorithm", args.algorithm]
+    if args.sklearn is not None:
+        words += ["--sklearn", args.sklearn]
+    words += ["--examples", str(args.examples), "--seed", str(args.seed), *semantics.options()]
+    if args.call_timeout != 30.0:
+        words += ["--call-timeout", f"{args.call_timeout:g}"]
+    first = (report.bugs + report.errors)[:1]
+    if first and first[0].family_id:
+        words += ["--families", first[0].family_id]
+    elif args.families is not None:
+        words += ["--families", args.families]
+    return " ".join(shlex.quote(w) for w in words)
+
+
 def run(args: argparse.Namespace) -> int:
     from novikoff.executors import parse_executor
-    from novikoff.fuzz.harness import check_implementation, load_callable, sklearn_fit
+    from novikoff.fuzz.harness import check_implementation, load_callable, select_families, sklearn_fit
+    from novikoff.fuzz.protocol import PROTOCOL_VERSION
+    from novikoff.fuzz.worker import CommandRunner
 
     executor = parse_executor(args.executor)
+    if (args.target is None) == (args.command is None):
+        raise InputError("diff: give MODULE:CALLABLE or --command 'CMD ...' (exactly one)")
     if args.sklearn is not None and args.algorithm != "perceptron":
         raise InputError("--sklearn adapts perceptron estimators only (use --algorithm perceptron)")
+    if args.sklearn is not None and args.command is not None:
+        raise InputError("--sklearn adapts a Python estimator class, not a --command")
+    semantics = _semantics(args)
+    families = _families(args.families)
+    select_families(args.algorithm, families)  # unknown names: a usage error before any call
+    if executor.kind != "local" and (args.command is not None or not semantics.is_default or families):
+        raise InputError(
+            "--executor dask runs MODULE:CALLABLE with the default semantics on every family; "
+            "use --executor local for --command, declared semantics or --families"
+        )
+    if args.command is not None and args.algorithm not in ("perceptron", "pdm", "pfm", "averaged"):
+        raise InputError(
+            f"--command: protocol version 1 covers --algorithm perceptron, pdm, pfm and averaged, "
+            f"not {args.algorithm}"
+        )
+    timeout = args.call_timeout or None
     params = _sklearn_params(args.sklearn) if args.sklearn is not None else {}
-    target = load_callable(args.target)
-    if args.sklearn is not None:
-        _check_estimator(target, args.target, params)
-    fit = sklearn_fit(target, **params) if args.sklearn is not None else target
-    sk = f' --sklearn "{args.sklearn}"' if args.sklearn is not None else ""
-    algo = "" if args.algorithm == "perceptron" else f" --algorithm {args.algorithm}"
-    repro = f"novikoff diff {args.target}{algo}{sk} --examples {args.examples} --seed {args.seed}"
+    fit: Any
+    if args.command is not None:
+        fit = CommandRunner(args.command, semantics, timeout)
+    else:
+        target = load_callable(args.target)
+        if args.sklearn is not None:
+            _check_estimator(target, args.target, params)
+        fit = sklearn_fit(target, **params) if args.sklearn is not None else target
     with phase("the differential test"):
         if executor.kind == "local":
             report = check_implementation(
@@ -109,50 +237,36 @@ def run(args: argparse.Namespace) -> int:
                 args.algorithm,
                 examples=args.examples,
                 seed=args.seed,
-                repro=repro,
-                call_timeout=args.call_timeout or None,
+                call_timeout=timeout,
+                semantics=semantics,
+                families=families,
             )
         else:
             from novikoff.fuzz.shards import run_diff_shards
 
             sklearn = params if args.sklearn is not None else None
             report = run_diff_shards(
-                executor,
-                args.target,
-                sklearn,
-                args.algorithm,
-                args.examples,
-                args.seed,
-                args.call_timeout or None,
-                repro,
+                executor, args.target, sklearn, args.algorithm, args.examples, args.seed, timeout, ""
             )
+    report.repro = _reproduce(args, semantics, report)
     if args.json:
-
-        def finding(f: Any) -> dict[str, Any]:
-            return {
-                "family": f.family,
-                "message": f.message,
-                "bias": 1,
-                "order": None if f.order is None else list(f.order),
-                "max_epochs": f.max_epochs,
-                "algorithm": f.algorithm,
-                "parameter": None if f.value is None else format_rational(f.value),
-                "X": [
-                    [format_rational(v) for v in f.dataset.features(i)] for i in range(f.dataset.n_samples)
-                ],
-                "y": list(f.dataset.labels),
-            }
-
         print(
             dumps(
                 {
                     "ok": report.ok,
                     "examples": report.examples,
                     "agreed": report.agreed,
-                    "bugs": [finding(f) for f in report.bugs[:5]],
+                    "bugs": [f.to_json() for f in report.bugs[:5]],
                     "ambiguous": len(report.ambiguous),
                     "errors": [f.message for f in report.errors[:5]],
-                    "reproduce": repro,
+                    "error_findings": [f.to_json() for f in report.errors[:5]],
+                    "unsupported": report.unsupported,
+                    "timeouts": report.timeouts,
+                    "not_run": report.not_run,
+                    "families": [c.to_json() for c in report.families],
+                    "semantics": semantics.placeholders(),
+                    "protocol_version": PROTOCOL_VERSION if args.command is not None else None,
+                    "reproduce": report.repro,
                 }
             )
         )

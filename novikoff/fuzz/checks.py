@@ -54,12 +54,16 @@ class CheckContext:
     """What a check needs besides the two runs: whether float64 arithmetic is ``exact`` on
     the data (for the weights: the averaged perceptron's division by N is not, so its
     weights are compared to 1e-9 even there), ``describe_update(k)``, the reference's k-th
-    update (0-based) in words, and ``output``, what the implementation returned as it
-    returned it (the voted checks read its ``voters``)."""
+    update (0-based) in words, ``output``, what the implementation returned as it
+    returned it (the voted checks read its ``voters``), and ``tolerance``, how far in
+    direction (the norm of the difference of the unit vectors) inexact weights may be from
+    the reference's: 1e-9 by default, the float32 rounding bound for a declared float32
+    implementation."""
 
     exact: bool
     describe_update: Callable[[int], str]
     output: Any = None
+    tolerance: float = 1e-9
 
 
 @dataclass(frozen=True)
@@ -136,7 +140,7 @@ def check_convergence_flag(
     return _differs("check_convergence_flag", "converged", impl.converged, run.converged, impl)
 
 
-def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> bool:
+def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool, tolerance: float = 1e-9) -> bool:
     if not any(W):
         return not w.any()
     if exact:
@@ -145,7 +149,16 @@ def _direction_matches(w: np.ndarray, W: Sequence[Fraction], exact: bool) -> boo
         return c > 0 and all(Fraction(float(a)) == c * b for a, b in zip(w, W))
     ref = np.array([float(v) for v in W])
     nw, nr = np.linalg.norm(w), np.linalg.norm(ref)
-    return bool(nw > 0 and np.linalg.norm(w / nw - ref / nr) <= 1e-9)
+    return bool(nw > 0 and np.linalg.norm(w / nw - ref / nr) <= tolerance)
+
+
+def _exact_direction_matches(w: Sequence[Fraction], W: Sequence[Fraction]) -> bool:
+    """Exact weights ``w`` are a positive multiple of ``W`` (zero iff ``W`` is zero)."""
+    if not any(W):
+        return not any(w)
+    j = next(i for i, v in enumerate(W) if v)
+    c = w[j] / W[j]
+    return c > 0 and all(a == c * b for a, b in zip(w, W))
 
 
 def check_weight_direction(
@@ -153,15 +166,23 @@ def check_weight_direction(
 ) -> list[Discrepancy]:
     """The final weights point the same way as the exact reference's: a positive multiple
     of them, exactly on float-exact data, to 1e-9 in direction otherwise (zero only when
-    the reference's are zero)."""
+    the reference's are zero). A declared float32 implementation gets the float32 rounding
+    bound instead of 1e-9 (``CheckContext.tolerance``). Weights a command wrote exactly
+    (integers, p/q) are compared exactly on every family."""
     exact_weights = [Fraction(v) for v in run.weights]
-    if _direction_matches(impl.weights, exact_weights, context.exact):
+    if impl.exact_weights is not None:
+        if _exact_direction_matches(impl.exact_weights, exact_weights):
+            return []
+        theirs = "(" + ", ".join(str(format_rational(v)) for v in impl.exact_weights) + ")"
+    elif _direction_matches(impl.weights, exact_weights, context.exact, context.tolerance):
         return []
+    else:
+        theirs = str(impl.weights.tolist())
     ref = ", ".join(str(format_rational(v)) for v in exact_weights)
     return [
         Discrepancy(
             "check_weight_direction",
-            f"final weights point elsewhere: implementation {impl.weights.tolist()}, "
+            f"final weights point elsewhere: implementation {theirs}, "
             f"exact reference ({ref}) after {run.mistakes} updates{_notes(impl)}",
         )
     ]

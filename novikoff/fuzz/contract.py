@@ -6,7 +6,9 @@ Binary: ``fit(X, y, max_epochs=E, order=O)`` with ``X`` float64 (m x d), ``y`` i
 each epoch; PDM gets ``eps=``, PFM ``beta=``. It returns the weight vector (length
 d+1, bias last, bias input 1) or a mapping/object with ``weights`` and any of
 ``mistakes``, ``updates`` (sample indices in update order), ``epochs``,
-``converged``.
+``converged``. A command speaking :mod:`novikoff.fuzz.protocol` answers the same
+quantities in text; weights it writes as integers or p/q reach the checks exactly
+(``exact_weights``).
 
 Multiclass: the same call with ``y`` class indices 0..K-1 (int64); the weights are a
 K x (d + 1) array (bias weight last) or flattened class after class.
@@ -39,6 +41,7 @@ __all__ = [
     "binary_update",
     "binary_weight_shapes",
     "call_implementation",
+    "call_limit",
     "call_time_limit",
     "margin_before_update",
     "multiclass_label",
@@ -64,6 +67,12 @@ class _CallBudget:
     hung: bool = False
 
 
+def call_limit() -> float | None:
+    """The per-call limit set by :func:`call_time_limit` (None: unbounded)."""
+    seconds = _CallBudget.seconds
+    return seconds if seconds is not None and seconds > 0 else None
+
+
 def call_time_limit(seconds: float | None) -> None:
     """Set the per-call limit (None or <= 0: unbounded) and forget earlier hung calls."""
     _CallBudget.seconds = seconds
@@ -72,7 +81,9 @@ def call_time_limit(seconds: float | None) -> None:
 
 @dataclass
 class ImplementationResult:
-    """What an implementation returned, normalized (None: it did not say)."""
+    """What an implementation returned, normalized (None: it did not say). ``weights`` are
+    float64; ``exact_weights`` the same weights exactly, when a command wrote each of them as
+    an integer or p/q (then the checks compare them exactly, on every data family)."""
 
     weights: np.ndarray
     mistakes: int | None = None
@@ -80,6 +91,7 @@ class ImplementationResult:
     epochs: int | None = None
     converged: bool | None = None
     notes: list[str] = field(default_factory=list)
+    exact_weights: tuple[Fraction, ...] | None = None
 
 
 class ImplementationError(Exception):
@@ -133,8 +145,13 @@ def normalize(out: Any, d: int, shapes: Sequence[tuple[int, ...]] | None = None)
         raise ImplementationError(f"updates is not a list of sample indices: {updates!r}") from None
     conv = get("converged")
     notes = list(get("notes") or [])
+    exact = get("exact_weights")
+    if exact is not None:  # a command answered the weights as exact rationals (novikoff.fuzz.protocol)
+        exact = tuple(Fraction(v) for v in exact)
+        if len(exact) != len(w):
+            raise ImplementationError(f"exact weights: {len(exact)} values for {len(w)} weights")
     return ImplementationResult(
-        w, as_int("mistakes"), upd, as_int("epochs"), None if conv is None else bool(conv), notes
+        w, as_int("mistakes"), upd, as_int("epochs"), None if conv is None else bool(conv), notes, exact
     )
 
 

@@ -9,7 +9,9 @@ shrinks to a small dataset with simple values.
 The perceptron's families (:data:`PERCEPTRON_FAMILIES`) add :data:`TIE_FAMILIES`: exact
 ties, near-ties from a few ulps to 2^-10 above and below 0, scaled copies and reversed
 duplicates, and near-ties at the float64 integer boundary, each example kept only when
-float64 computes its exact run exactly (:func:`perceptron_float_exact`).
+float64 computes its exact run exactly (:func:`perceptron_float_exact`), and
+:data:`GORDAN_FAMILY`: integer data that certify proves non-separable with the bias input
+(a Gordan certificate).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from novikoff.certificates import GordanCertificate, certify
 from novikoff.data import Dataset
 from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
 from novikoff.multiclass import MulticlassData
@@ -31,6 +34,7 @@ from novikoff.twins.exact import exact_perceptron
 
 __all__ = [
     "BINARY_FAMILIES",
+    "GORDAN_FAMILY",
     "MULTICLASS_FAMILIES",
     "PERCEPTRON_FAMILIES",
     "TIE_FAMILIES",
@@ -39,6 +43,7 @@ __all__ = [
     "float_exact_run",
     "gaussian_like_blobs",
     "general_float_data",
+    "gordan_certified",
     "near_tie_data",
     "perceptron_float_exact",
 ]
@@ -331,8 +336,28 @@ TIE_FAMILIES: tuple[DataFamily, ...] = (
     ),
 )
 
-#: The perceptron's families: the binary ones, then the ties.
-PERCEPTRON_FAMILIES: tuple[DataFamily, ...] = BINARY_FAMILIES + TIE_FAMILIES
+
+def gordan_certified(ds: Dataset) -> bool:
+    """True iff :func:`novikoff.certificates.certify` proves ``ds`` (with its bias) not
+    linearly separable: its answer is a checked GordanCertificate."""
+    return isinstance(certify(ds), GordanCertificate)
+
+
+#: Non-separable data *after* the bias input 1: the integer non-separable constructions
+#: (a conflicting duplicate, an XOR square, an opposite pair) with bias 1, each kept only
+#: when certify returns a Gordan certificate (an opposite pair x, -x with the same label
+#: is separable once the bias is added: such draws are dropped). The perceptron never
+#: converges on them, so every run lasts max_epochs epochs.
+GORDAN_FAMILY = DataFamily(
+    "non-separable after the bias, Gordan-certified",
+    "gordan non-separable",
+    nonseparable_datasets(values="int", max_dim=4).map(_unit_bias).filter(gordan_certified),
+    True,
+    7,
+)
+
+#: The perceptron's families: the binary ones, the ties, then the Gordan-certified ones.
+PERCEPTRON_FAMILIES: tuple[DataFamily, ...] = BINARY_FAMILIES + TIE_FAMILIES + (GORDAN_FAMILY,)
 
 MULTICLASS_FAMILIES: tuple[DataFamily, ...] = (
     DataFamily(

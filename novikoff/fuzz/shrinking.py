@@ -8,12 +8,16 @@ binary digits), sets the bias to 1 and the order to natural, keeping an edit onl
 when ``still_fails`` (which the caller decides exactly) says the smaller pair
 still fails. It repeats until nothing changes or ``budget_seconds`` pass, so it
 always stops and always returns a failing pair (at worst the one it was given).
+
+:func:`drop_zero_columns` removes the feature columns that are zero in every sample (they
+change no decision of a perceptron-family run: the weight on such a column never moves
+from its initial value), for a bug's minimal example after Hypothesis has shrunk it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +26,7 @@ import numpy as np
 from novikoff.data import Dataset
 from novikoff.runs import Order
 
-__all__ = ["shrink_failure"]
+__all__ = ["drop_zero_columns", "shrink_failure"]
 
 Failure = tuple[Dataset, Order]
 
@@ -112,3 +116,19 @@ def shrink_failure(
                 current, improved = candidate, True
                 break
     return current
+
+
+def drop_zero_columns(
+    ds: Dataset, initial_weights: Sequence[Fraction] | None = None
+) -> tuple[Dataset, tuple[Fraction, ...] | None]:
+    """``ds`` without its all-zero feature columns (one column is always kept), and the
+    initial weights without the same entries (None stays None; the bias weight is last)."""
+    keep = [j for j in range(ds.n_features) if any(row[j] for row in ds.numerators)] or [0]
+    if len(keep) == ds.n_features:
+        return ds, None if initial_weights is None else tuple(initial_weights)
+    rows = [[r[j] for j in keep] for r in _rows(ds)]
+    narrower = _rebuild(ds, rows, list(ds.labels), ds.bias)
+    if initial_weights is None:
+        return narrower, None
+    w0 = list(initial_weights)
+    return narrower, tuple([w0[j] for j in keep] + w0[ds.n_features :])
