@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -100,6 +101,13 @@ __all__ = [
 
 #: Seconds the greedy shrinker may spend on the first crashing example.
 CRASH_SHRINK_SECONDS = 10.0
+#: Seconds Hypothesis may spend shrinking the first bug (a slow implementation's shrinking
+#: stops there, with the smallest failing example found so far).
+BUG_SHRINK_SECONDS = 120.0
+
+
+class _ShrinkTimeUp(Exception):
+    """The shrinking budget is spent."""
 
 
 def reference_run(algorithm: str, ds: Any, order: Any, max_epochs: int, value: Fraction | None) -> RunRecord:
@@ -665,15 +673,22 @@ def _shrink_bug(
     unshrunk: Finding,
 ) -> Finding:
     """The first bug shrunk by Hypothesis, its all-zero feature columns dropped, explained.
-    A call that hangs while shrinking stops the search (the smallest so far is kept)."""
+    A call that hangs while shrinking, or :data:`BUG_SHRINK_SECONDS` spent, stops the search
+    (the smallest failing example so far is kept)."""
     hung = False
+    smallest_yet: list[Example] = [example]
+    stop_at = time.monotonic() + BUG_SHRINK_SECONDS
 
     def fails(ex: Example) -> bool:
         nonlocal hung
         if hung:
             return False
+        if time.monotonic() > stop_at:
+            raise _ShrinkTimeUp
         v = judge(ex)
         hung = v.status == "timeout"
+        if v.kind == "bug":
+            smallest_yet.append(ex)  # Hypothesis tries smaller examples as it goes
         return v.kind == "bug"
 
     try:
@@ -681,11 +696,15 @@ def _shrink_bug(
             _examples(algo, fam, sem),
             fails,
             settings=settings(
-                database=None, max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck)
+                database=None,
+                max_examples=2000,
+                deadline=None,
+                suppress_health_check=list(HealthCheck),
+                phases=[Phase.generate, Phase.shrink],  # no explain phase: it re-runs the implementation
             ),
         )
-    except (NoSuchExample, Unsatisfiable):
-        smallest = example
+    except (NoSuchExample, Unsatisfiable, _ShrinkTimeUp):
+        smallest = smallest_yet[-1]
     if isinstance(smallest[0], Dataset):
         ds, w0 = drop_zero_columns(smallest[0], smallest[3])
         narrower = (ds, smallest[1], smallest[2], w0)
