@@ -136,7 +136,7 @@ def test_sklearn_sgdclassifier_with_the_hinge_loss_is_a_perceptron_with_margin_1
 
 
 def test_invalid_declarations_name_the_option() -> None:
-    for kwargs, words in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"tie_rule": "maybe"}, "--tie-rule: expected one of nonstrict, strict"),
         ({"margin": F(-1)}, "--margin: expected a rational >= 0"),
         ({"learning_rate": F(0)}, "--learning-rate: expected a rational > 0"),
@@ -146,7 +146,8 @@ def test_invalid_declarations_name_the_option() -> None:
         ({"stop": "never"}, "--stop: expected one of converged, all-epochs"),
         ({"precision": "float16"}, "--precision: expected one of float64, float32"),
         ({"initial_weights": "random"}, "--initial-weights: expected zero or drawn"),
-    ]:
+    ]
+    for kwargs, words in cases:
         with pytest.raises(InputError, match=words.replace(".", r"\.").replace("^", r"\^")):
             Semantics(**kwargs)
     with pytest.raises(InputError, match="are for --algorithm perceptron, not pdm"):
