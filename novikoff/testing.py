@@ -19,16 +19,22 @@ The implementation contract is :mod:`novikoff.fuzz.contract`'s (the same as
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from novikoff.errors import InputError
 from novikoff.fuzz.checks import CHECKS, Check
-from novikoff.fuzz.contract import FitFunction
-from novikoff.fuzz.harness import family_check, require_callable
+from novikoff.fuzz.contract import DEFAULT_CALL_TIMEOUT, FitFunction
+from novikoff.fuzz.harness import family_check, require_callable, select_families
 from novikoff.fuzz.registry import lookup
+from novikoff.fuzz.semantics import DEFAULT, Semantics
+from novikoff.fuzz.worker import Runner
 
-__all__ = ["check_ids", "checks_markdown", "parametrize_with_checks"]
+if sys.version_info < (3, 11):  # pragma: no cover - Hypothesis depends on the backport there
+    from exceptiongroup import BaseExceptionGroup
+
+__all__ = ["as_assertion", "check_ids", "checks_markdown", "parametrize_with_checks"]
 
 
 def check_ids(algorithm: str = "perceptron", checks: Sequence[Check] | None = None) -> list[str]:
@@ -40,20 +46,57 @@ def check_ids(algorithm: str = "perceptron", checks: Sequence[Check] | None = No
     return [f"{fam.id}-{c.name}" for fam in algo.data_families for c in chosen]
 
 
+def _leaves(group: BaseExceptionGroup) -> list[BaseException]:
+    out: list[BaseException] = []
+    for exc in group.exceptions:
+        out += _leaves(exc) if isinstance(exc, BaseExceptionGroup) else [exc]
+    return out
+
+
+def as_assertion(group: BaseExceptionGroup) -> AssertionError | None:
+    """The AssertionError that stands for a Hypothesis ExceptionGroup whose every leaf is an
+    AssertionError (several findings of one test: their texts joined), or None when some
+    leaf is another exception (then the group is a failure of its own, never expected)."""
+    leaves = _leaves(group)
+    if not leaves or not all(isinstance(e, AssertionError) for e in leaves):
+        return None
+    texts = [str(e) for e in leaves]
+    return AssertionError(f"{len(texts)} findings:\n\n" + "\n\n".join(texts))
+
+
 def _one_check(
-    fit: FitFunction,
+    fit: FitFunction | Runner,
     family: str,
     check: Check,
     examples: int | None,
     seed: int | None,
     algorithm: str,
+    semantics: Semantics,
+    call_timeout: float | None,
+    isolate: bool,
 ) -> Callable[[], None]:
-    run = family_check(fit, family, examples, seed, algorithm, checks=(check,))
+    run = family_check(
+        fit,
+        family,
+        examples,
+        seed,
+        algorithm,
+        checks=(check,),
+        semantics=semantics,
+        call_timeout=call_timeout,
+        isolate=isolate,
+    )
 
     def test() -> None:
         import pytest
 
-        outcome = run()
+        try:
+            outcome = run()
+        except BaseExceptionGroup as group:  # several findings: one AssertionError, as xfail expects
+            single = as_assertion(group)
+            if single is None:
+                raise
+            raise single from group
         if outcome.examples and not outcome.reported.get(check.name):
             pytest.skip(f"{check.name}: the implementation never reported {check.reports!r}")
 
@@ -63,27 +106,43 @@ def _one_check(
 
 
 def parametrize_with_checks(
-    implementation: FitFunction,
+    implementation: FitFunction | Runner,
     algorithm: str = "perceptron",
     *,
     examples: int | None = None,
     seed: int | None = None,
     xfail: Mapping[str, str] | None = None,
     checks: Sequence[str] | None = None,
+    semantics: Semantics = DEFAULT,
+    call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
+    isolate: bool = True,
+    families: Sequence[str] | None = None,
 ) -> Any:
     """A ``pytest.mark.parametrize`` decorator over the parameter ``check``: one test per
     (data family of ``algorithm``, check), with id ``"<family id>-<check name>"``
     (:func:`check_ids`).
 
-    Each test is a Hypothesis test run under the active settings profile (its
-    ``max_examples`` unless ``examples`` is given, its database, deadline and seeding;
-    ``seed`` fixes the seed). A check whose quantity the implementation never reported
-    (say ``updates``) is skipped, saying so. The checks are the algorithm's own (the voted
-    perceptron adds its vote's); ``checks`` restricts them by name.
-    ``xfail`` maps a check name (all its families) or a full test id to the reason it is
-    expected to fail: a strict xfail, so it must fail. An unknown algorithm, check name or
-    xfail key is an InputError listing the valid ones; a non-callable ``implementation``
-    (e.g. a list of them) is a TypeError.
+    ``implementation`` is a callable (called in a forked worker process unless
+    ``isolate`` is False) or a :class:`novikoff.fuzz.worker.Runner` (a CommandRunner tests
+    an executable). Each test is a Hypothesis test run under the active settings profile,
+    with defaults that suit slow implementations: ``examples`` examples (default: the
+    profile's ``max_examples`` when the profile changed it, else
+    :data:`novikoff.fuzz.harness.DEFAULT_EXAMPLES` = 20), no deadline (unless the profile
+    sets one), and at most ``call_timeout`` seconds per call (a call that hangs is one
+    failure: its worker is killed and nothing else is called in that test). ``seed`` fixes
+    the seed. ``semantics`` declares what the implementation does differently by design
+    (:mod:`novikoff.fuzz.semantics`). A check whose quantity the implementation never
+    reported (say ``updates``) is skipped, saying so. The checks are the algorithm's own
+    (the voted perceptron adds its vote's); ``checks`` restricts them by name, and
+    ``families`` the data families by id or name.
+
+    ``xfail`` maps to the reason a failure is expected: a check name (all its families), a
+    data family id (all its checks) or a full test id. Each is a strict xfail: the test
+    must fail with an AssertionError, and a Hypothesis ExceptionGroup of AssertionErrors
+    (a run that found a bug and an error) counts as one (:func:`as_assertion`); any other
+    exception fails the test. An unknown algorithm, check name or xfail key is an
+    InputError listing the valid ones; a non-callable ``implementation`` (e.g. a list of
+    them) is a TypeError.
     """
     import pytest
 
@@ -98,20 +157,23 @@ def parametrize_with_checks(
             )
     chosen = algo.checks if checks is None else tuple(registered[n] for n in checks)
     ids = check_ids(algo.name, chosen)
+    family_ids = [fam.id for fam in algo.data_families]
     expected = dict(xfail or {})
-    bad = [k for k in expected if k not in ids and k not in registered]
+    bad = [k for k in expected if k not in ids and k not in registered and k not in family_ids]
     if bad:
         raise InputError(
-            f"xfail: unknown check(s) {', '.join(map(repr, bad))}; checks: {', '.join(registered)} "
-            f"(or a test id such as {ids[0]!r})"
+            f"xfail: unknown check(s) {', '.join(map(repr, bad))}; checks: {', '.join(registered)}; "
+            f"families: {', '.join(family_ids)} (or a test id such as {ids[0]!r})"
         )
     params = []
-    for fam in algo.data_families:
+    for fam in select_families(algo.name, families):
         for check in chosen:
             test_id = f"{fam.id}-{check.name}"
-            reason = expected.get(test_id, expected.get(check.name))
+            reason = expected.get(test_id, expected.get(check.name, expected.get(fam.id)))
             marks = [pytest.mark.xfail(reason=reason, strict=True, raises=AssertionError)] if reason else []
-            test = _one_check(implementation, fam.name, check, examples, seed, algo.name)
+            test = _one_check(
+                implementation, fam.name, check, examples, seed, algo.name, semantics, call_timeout, isolate
+            )
             params.append(pytest.param(test, marks=marks, id=test_id))
     return pytest.mark.parametrize("check", params)
 

@@ -5,6 +5,7 @@ floats with the exact value beside."""
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -12,18 +13,23 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 from hypothesis.database import InMemoryExampleDatabase
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.checks import CHECKS
-from novikoff.fuzz.harness import Finding, check_settings, family_check, float_with_exact
+from novikoff.fuzz.harness import DEFAULT_EXAMPLES, Finding, check_settings, family_check, float_with_exact
 from novikoff.fuzz.registry import lookup
-from novikoff.testing import check_ids, parametrize_with_checks
+from novikoff.testing import as_assertion, check_ids, parametrize_with_checks
 from tests.impls import perceptrons
+from tests.impls import semantics as semantics_impls
+
+if sys.version_info < (3, 11):  # pragma: no cover
+    from exceptiongroup import BaseExceptionGroup
 
 FAMILY = "separable, exactly representable"
+FAMILY_ID = "float-exact separable"
 
 
 @pytest.fixture
@@ -167,3 +173,71 @@ def test_floats_print_as_floats_with_the_exact_value_beside() -> None:
     ds = Dataset.from_fraction_rows([[Fraction(0.1), Fraction(2)]], [1], bias=1)
     text = Finding("bug", FAMILY, "differs", ds, None, 10).describe()
     assert "x_0 = (0.1 (exact 3602879701896397/36028797018963968), 2.0)" in text
+
+
+# --- defaults for slow implementations, grouped exceptions, expectations per family ------------
+
+
+def test_the_default_profile_gets_no_deadline_and_a_stated_budget(profile: Any) -> None:
+    profile()  # Hypothesis' defaults: 100 examples, a 200 ms deadline, every phase
+    current = check_settings()
+    assert current.max_examples == DEFAULT_EXAMPLES == 20 and current.deadline is None
+    assert Phase.explain not in current.phases and Phase.shrink in current.phases
+    profile(max_examples=7, deadline=None)
+    assert check_settings().max_examples == 7  # a profile that sets a budget keeps it
+
+
+def wrong_or_raising(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any = None) -> Any:
+    """Raises on more than two samples, returns wrong weights otherwise: a bug and an error."""
+    if len(y) > 2:
+        raise RuntimeError("too many samples")
+    return -np.asarray(perceptrons.correct(X, y, max_epochs, order)["weights"]) - 1
+
+
+def test_a_bug_and_an_error_together_are_one_expected_failure(profile: Any) -> None:
+    profile(max_examples=30, database=None, deadline=None)
+    mark = parametrize_with_checks(
+        wrong_or_raising, seed=5, checks=["check_weight_direction"], xfail={FAMILY_ID: "two kinds of failure"}
+    )
+    param = next(p for p in mark.args[1] if p.id == f"{FAMILY_ID}-check_weight_direction")
+    assert param.marks[0].kwargs == {
+        "reason": "two kinds of failure",
+        "strict": True,
+        "raises": AssertionError,
+    }
+    with pytest.raises(BaseExceptionGroup) as raw:  # what Hypothesis raises: both findings
+        family_check(wrong_or_raising, FAMILY, seed_value=5)()
+    assert [type(e) for e in raw.value.exceptions] == [AssertionError, AssertionError]
+    with pytest.raises(AssertionError, match=r"^2 findings:") as caught:  # what the xfail sees
+        param.values[0]()
+    text = str(caught.value)
+    assert "[bug]" in text and "[error]" in text and "fit raised RuntimeError: too many samples" in text
+    mixed = BaseExceptionGroup("two", [AssertionError("a finding"), TypeError("a harness bug")])
+    assert as_assertion(mixed) is None  # not an expected failure: the test fails
+    nested = BaseExceptionGroup("two", [AssertionError("a"), BaseExceptionGroup("b", [AssertionError("c")])])
+    assert str(as_assertion(nested)) == "2 findings:\n\na\n\nc"
+
+
+def test_expected_failures_per_family() -> None:
+    mark = parametrize_with_checks(perceptrons.correct, xfail={"float-exact copies": "why"})
+    xfailed = {p.id for p in mark.args[1] if p.marks}
+    assert xfailed == {f"float-exact copies-{c.name}" for c in CHECKS}
+    with pytest.raises(InputError, match=r"families: float-exact separable, "):
+        parametrize_with_checks(perceptrons.correct, xfail={"float-exact cop": "typo"})
+
+
+#: An implementation that ignores the order it is given fails exactly where orders are drawn:
+#: the tie families present the natural order, and there it passes.
+DRAWN_ORDERS = ("float-exact separable", "float-exact non-separable", "general float", "gordan non-separable")
+
+
+@parametrize_with_checks(
+    semantics_impls.ignores_order,
+    examples=10,
+    seed=0,
+    checks=["check_updates_match_reference"],
+    families=["float-exact separable", "float-exact copies", "gordan non-separable"],
+    xfail={family: "it ignores the order it is given" for family in DRAWN_ORDERS},
+)
+def test_per_family_expectations_in_a_real_run(check: Callable[[], None]) -> None:
+    check()

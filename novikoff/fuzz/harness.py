@@ -938,9 +938,10 @@ def check_settings(examples: int | None = None) -> settings:
     (``database``, ``derandomize``, phases, ...), with ``max_examples`` = ``examples`` when
     given, else the profile's when it changed Hypothesis' default (100), else
     :data:`DEFAULT_EXAMPLES`; no deadline unless the profile sets one other than
-    Hypothesis' default (200 ms: too short for a real implementation's first call); and
-    the health checks that certified data generation always trips (too slow, large data,
-    filtering) suppressed."""
+    Hypothesis' default (200 ms: too short for a real implementation's first call); no
+    explain phase unless the profile sets the phases (it re-runs the implementation dozens
+    of times after shrinking); and the health checks that certified data generation always
+    trips (too slow, large data, filtering) suppressed."""
     base = settings()
     default = settings.get_profile("default")
     slow = {HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much}
@@ -952,6 +953,8 @@ def check_settings(examples: int | None = None) -> settings:
         overrides["max_examples"] = DEFAULT_EXAMPLES
     if base.deadline == default.deadline:
         overrides["deadline"] = None
+    if tuple(base.phases) == tuple(default.phases):
+        overrides["phases"] = [p for p in base.phases if p is not Phase.explain]
     return settings(base, **overrides)
 
 
@@ -962,6 +965,17 @@ class Outcome:
 
     examples: int = 0
     reported: dict[str, int] = field(default_factory=dict)
+
+
+def _bug_found(text: str) -> None:
+    """Raise a bug's AssertionError (its own origin, so Hypothesis shrinks and reports a bug
+    and an error of one run as two failures: an ExceptionGroup of two AssertionErrors)."""
+    raise AssertionError(text)
+
+
+def _error_found(text: str) -> None:
+    """Raise an error finding's AssertionError (see :func:`_bug_found`)."""
+    raise AssertionError(text)
 
 
 def family_check(
@@ -980,7 +994,9 @@ def family_check(
     settings (:func:`check_settings`): a bug or an error raises AssertionError with the
     example printed exactly, so Hypothesis shrinks it, stores it in the profile's
     database and replays it first next time. ``seed_value`` None leaves the seed to
-    Hypothesis (``--hypothesis-seed``, ``derandomize``). Each run calls ``fit`` in a fresh
+    Hypothesis (``--hypothesis-seed``, ``derandomize``). A bug and an error are raised from
+    two places, so a run that finds both reports both (Hypothesis raises an ExceptionGroup
+    of their AssertionErrors). Each run calls ``fit`` in a fresh
     forked worker (``isolate``), each call bounded by ``call_timeout`` seconds; after a
     call times out, only that example is replayed (failing again at once) and no other is
     called, so one hang costs one limit. The returned callable runs the test and returns
@@ -998,7 +1014,7 @@ def family_check(
         key = _key(example)
         if "hang" in state:  # one hang, one limit: replay its failure, call nothing else
             if key == state["hang"][0]:
-                raise AssertionError(state["hang"][1])
+                _error_found(state["hang"][1])
             return
         ds, order, value, w0 = example
         v = verdict(algo, state["runner"], fam, ds, order, value, checks, semantics=sem, initial_weights=w0)
@@ -1009,7 +1025,7 @@ def family_check(
             text = _finding(v, fam, algo, sem, example).describe()
             if v.status == "timeout":
                 state["hang"] = (key, text)
-            raise AssertionError(text)
+            (_bug_found if v.kind == "bug" else _error_found)(text)
 
     if seed_value is not None:
         check = seed(seed_value)(check)
