@@ -27,6 +27,7 @@ from hypothesis.extra.numpy import arrays
 
 from novikoff.certificates import GordanCertificate, certify
 from novikoff.data import Dataset
+from novikoff.fuzz.semantics import fits_in_bits
 from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
 from novikoff.multiclass import MulticlassData
 from novikoff.runs import RunRecord, epoch_order
@@ -163,14 +164,8 @@ _NEAR_TIE_EXPONENTS = (None, 10, 20, 30, 40, 48)
 
 
 def _bits_ok(values: Sequence[int]) -> bool:
-    """True iff every partial sum of ``values`` (integers), in any order, has at most 53
-    significant bits: with 2^t the largest power of two dividing all of them,
-    sum |v| / 2^t < 2^53."""
-    nonzero = [v for v in values if v]
-    if not nonzero:
-        return True
-    t = min((v & -v).bit_length() - 1 for v in (abs(u) for u in nonzero))
-    return (sum(abs(v) for v in nonzero) >> t) < 2**53
+    """:func:`novikoff.fuzz.semantics.fits_in_bits` at float64's 53 bits."""
+    return fits_in_bits(values, 53)
 
 
 def float_exact_run(ds: Dataset, run: RunRecord, order: Any) -> bool:

@@ -53,6 +53,7 @@ __all__ = [
     "ambiguous",
     "declared_run",
     "direction_tolerance",
+    "fits_in_bits",
     "float32_rounded",
     "float_exact",
     "shuffle_v1",
@@ -230,9 +231,11 @@ class DeclaredRun(RunRecord):
     float_exact: bool | None = None
 
 
-def _bits_ok(values: Sequence[int], bits: int) -> bool:
-    """Every partial sum of ``values`` (integers over one power-of-two scale), in any order,
-    has at most ``bits`` significant bits."""
+def fits_in_bits(values: Sequence[int], bits: int) -> bool:
+    """True iff every partial sum of ``values`` (integers), in any order, has at most
+    ``bits`` significant bits: with 2^t the largest power of two dividing all of them,
+    sum |v| / 2^t < 2^bits. Over one power-of-two scale, that is: a float with ``bits``
+    significant bits holds each partial sum exactly."""
     nonzero = [abs(v) for v in values if v]
     if not nonzero:
         return True
@@ -286,11 +289,11 @@ def declared_run(
     rule = sem.tie_rule
     bits = 24 if sem.precision == "float32" else 53
     exact = not check_bits or (
-        _is_power_of_two(D * s) and _bits_ok([b.numerator], bits) and _is_power_of_two(bden)
+        _is_power_of_two(D * s) and fits_in_bits([b.numerator], bits) and _is_power_of_two(bden)
     )
     if check_bits and exact:
-        exact = all(_bits_ok([v], bits) for v in W) and all(
-            _bits_ok([c * v], bits) and _bits_ok([v], bits) for row in Z for v in row
+        exact = all(fits_in_bits([v], bits) for v in W) and all(
+            fits_in_bits([c * v], bits) and fits_in_bits([v], bits) for row in Z for v in row
         )
     present = _presenter(sem, order, m)
     updates: list[tuple[int, int]] = []
@@ -303,7 +306,7 @@ def declared_run(
         for i in present(epoch):
             zi = Z[i]
             if check_bits and exact:
-                exact = _bits_ok([a * v for a, v in zip(W, zi)], bits)
+                exact = fits_in_bits([a * v for a, v in zip(W, zi)], bits)
             lhs = sum(a * v for a, v in zip(W, zi)) * bden
             if rule == "nonstrict":
                 update = lhs <= rhs
@@ -321,7 +324,7 @@ def declared_run(
                 )
             if update:
                 if check_bits and exact:
-                    exact = all(_bits_ok([a, c * v], bits) for a, v in zip(W, zi))
+                    exact = all(fits_in_bits([a, c * v], bits) for a, v in zip(W, zi))
                 W = [a + c * v for a, v in zip(W, zi)]
                 updates.append((epoch, i))
                 clean = False
