@@ -109,6 +109,12 @@ def test_mlxtend_needs_each_of_its_differences_declared() -> None:
     assert "try --stop all-epochs" in caught.bugs[0].hint
 
 
+def test_a_learning_rate_that_is_no_float_is_declared_and_its_hint_guesses_it() -> None:
+    caught = campaign(impls.tenth_rate, families=SOME[:1])
+    assert caught.bugs and "try --learning-rate 1/10" in caught.bugs[0].hint, caught.summary()
+    assert campaign(impls.tenth_rate, learning_rate=F(1, 10)).ok
+
+
 def test_the_learning_rate_matters_with_initial_weights_and_a_margin() -> None:
     wrong_rate = campaign(impls.margin_half_rate, margin=F(1), initial_weights="drawn")
     assert wrong_rate.bugs, wrong_rate.summary()  # the rate 1 declared, 1/2 implemented

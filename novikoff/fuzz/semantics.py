@@ -378,7 +378,8 @@ def ambiguous(run: DeclaredRun) -> bool:
     sem = run.semantics
     u = 2.0**-24 if sem.precision == "float32" else 2.0**-53
     Z, s = data.scaled_patterns
-    Zf = np.abs(np.array([[v / s for v in row] for row in Z], dtype=np.float64)).reshape(len(Z), -1)
+    signed = np.array([[v / s for v in row] for row in Z], dtype=np.float64).reshape(len(Z), -1)
+    Zf = np.abs(signed)
     n = data.dimension
     w = np.array([float(v) for v in run.initial], dtype=np.float64)
     w0 = np.abs(w)
@@ -393,8 +394,7 @@ def ambiguous(run: DeclaredRun) -> bool:
         if err > 0 and abs(float(pres.p - b)) <= err:
             return True
         if pres.updated:
-            sign = np.sign([v for v in Z[pres.index]])
-            w = w + eta * sign * z
+            w = w + eta * signed[pres.index]
             acc = acc + z
     return False
 
@@ -470,10 +470,17 @@ def _why(sem: Semantics, p: Fraction, label: int) -> str:
     return f"y w.x~ {'<' if p < b else '>'} {bt}"
 
 
-def alternatives(sem: Semantics) -> Iterator[tuple[Semantics, str]]:
-    """Semantics one declared difference away from ``sem``, each with the hint that names
-    it (``diff`` tries them on a bug's minimal example: an implementation that agrees with
-    one of them probably differs by design, not by a bug)."""
+def alternatives(sem: Semantics, rate: Fraction | None = None) -> Iterator[tuple[Semantics, str]]:
+    """Semantics one declared difference away from ``sem`` (then mlxtend's two), each with
+    the hint that names it (``diff`` tries them on a bug's minimal example: an
+    implementation that agrees with one of them probably differs by design, not by a bug).
+    ``rate``: the learning rate the implementation's weights suggest, tried first."""
+    if rate is not None and rate != sem.learning_rate:
+        yield (
+            replace(sem, learning_rate=rate),
+            f"the implementation's learning rate looks like {rate} (not a float-exact rate, or the "
+            f"rate matters with a margin or initial weights): try --learning-rate {rate}",
+        )
     hints = {
         "strict": "the implementation does not update on ties (y w.x~ = b): try --tie-rule strict",
         "nonstrict": "the implementation updates on ties (y w.x~ = b): try --tie-rule nonstrict",
@@ -507,6 +514,12 @@ def alternatives(sem: Semantics) -> Iterator[tuple[Semantics, str]]:
                 replace(sem, margin=b),
                 f"the implementation updates within a margin (hinge loss): try --margin {b}",
             )
+    if sem.margin == 0 and (sem.tie_rule, sem.stop) != ("sign-positive", "all-epochs"):
+        yield (
+            replace(sem, tie_rule="sign-positive", stop="all-epochs"),
+            "the implementation predicts sign(0) = +1 and runs every epoch (mlxtend's Perceptron): "
+            "try --tie-rule sign-positive --stop all-epochs",
+        )
     if sem.margin != 0 or sem.initial_weights != "zero":
         for eta in (Fraction(1, 10), Fraction(1, 100), Fraction(1, 2), Fraction(1)):
             if eta != sem.learning_rate:

@@ -106,3 +106,9 @@ def strict_from(
 ) -> dict[str, Any]:
     """No update on a tie (y w.x~ < 0), from the initial weights it is given."""
     return _loop(X, y, max_epochs, order, mistake=lambda p, yi: p < 0, w0=initial_weights)
+
+
+def tenth_rate(X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Any = None) -> dict[str, Any]:
+    """The textbook rule with w <- w + 0.1 z: the same directions, but 0.1 is no float64
+    value, so its weights are not exactly a multiple of the reference's."""
+    return _loop(X, y, max_epochs, order, step=0.1)
