@@ -458,8 +458,9 @@ def _crosshair_checks() -> list[Check]:
     ]
 
 
-def coq_checks(timeout: float = 600.0) -> list[Check]:
-    """One ``coq`` check per spec id; the first one to run builds the development once."""
+def coq_checks(timeout: float = 600.0, coq_dir: Path | None = None) -> list[Check]:
+    """One ``coq`` check per spec id; the first one to run builds the development once
+    (``coq_dir``: another copy of it than the package's, e.g. a tampered one in a test)."""
     from novikoff.proofs.registry import SPEC_IDS
 
     state: dict[str, Any] = {}
@@ -468,7 +469,7 @@ def coq_checks(timeout: float = 600.0) -> list[Check]:
         if "report" not in state:
             from novikoff.coq.kernel import coq_report
 
-            state["report"] = coq_report(timeout=timeout)
+            state["report"] = coq_report(timeout=timeout) if coq_dir is None else coq_report(timeout, coq_dir)
         return state["report"]
 
     def make(sid: str) -> Callable[[], None]:

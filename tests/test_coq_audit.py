@@ -162,16 +162,21 @@ def _copy(root: Path, name: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, CoqReport]:
-    """One report per tampering (and "control": the copy untouched), two at a time."""
+def tampered(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A copy per tampering, and "control": the copy untouched."""
     root = tmp_path_factory.mktemp("coq_tampered")
     dirs = {"control": _copy(root, "control")}
     for name, tamper in TAMPERINGS.items():
         dirs[name] = _copy(root, name)
         tamper(dirs[name])
+    return dirs
+
+
+@pytest.fixture(scope="module")
+def reports(tampered: dict[str, Path]) -> dict[str, CoqReport]:
+    """The report of each copy, two at a time."""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        done = dict(zip(dirs, pool.map(lambda d: coq_report(timeout=300, coq_dir=d), dirs.values())))
-    return done
+        return dict(zip(tampered, pool.map(lambda d: coq_report(timeout=300, coq_dir=d), tampered.values())))
 
 
 def _status(rep: CoqReport, sid: str, name: str) -> str:
@@ -246,13 +251,12 @@ def test_stale_and_shadowed_are_errors_of_the_whole_report(reports: dict[str, Co
     assert any("a file of the development shadows their names" in e for e in shadowed), shadowed
 
 
-def test_verify_coq_fails_the_tampered_id(reports: dict[str, CoqReport]) -> None:
-    """The verify --coq check of an id raises for a tampered copy (the report of
-    vacuous_statement_in_the_theorem_file, handed to the checks)."""
+def test_verify_coq_fails_the_tampered_id(tampered: dict[str, Path]) -> None:
+    """``verify --coq``'s checks, on the copy whose Romma.v proves its own vacuous
+    R1_statement: R1 fails with Coq's reason, V1 passes."""
     from novikoff.verify import coq_checks
 
-    checks = {c.spec_id: c for c in coq_checks()}
-    checks["R1"].state["report"] = reports["vacuous_statement_in_the_theorem_file"]  # type: ignore[attr-defined]
+    checks = {c.spec_id: c for c in coq_checks(300, tampered["vacuous_statement_in_the_theorem_file"])}
     with pytest.raises(AssertionError, match=re.escape("R1: failed: not a proof of Novikoff.Statements.R1_")):
         checks["R1"].run()
     checks["V1"].run()  # kernel-checked: passes
