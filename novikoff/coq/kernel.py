@@ -10,8 +10,9 @@
    ``Statements.v``, every file of ``_CoqProject`` in order with ``coqc`` (timing each;
    a file that does not compile fails the theorems it declares, and the build goes on).
 2. **Each theorem has the statement's type.** An audit file (:data:`AUDIT_FILE`) states,
-   for every statement ``<NAME>`` whose theorem (the one declaration named ``<NAME>`` in the
-   development's files) compiled::
+   for every statement ``<NAME>`` whose theorem compiled (a declaration named ``<NAME>``
+   in the development's files; when several files declare one, the latest in
+   ``_CoqProject`` first, then the next if Coq rejects it)::
 
        Definition audit_<NAME> : Novikoff.Statements.<NAME>_statement := <the theorem>.
 
