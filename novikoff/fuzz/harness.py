@@ -32,7 +32,7 @@ import importlib
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -104,6 +104,11 @@ CRASH_SHRINK_SECONDS = 10.0
 #: Seconds Hypothesis may spend shrinking the first bug (a slow implementation's shrinking
 #: stops there, with the smallest failing example found so far).
 BUG_SHRINK_SECONDS = 120.0
+
+
+#: A hint must also explain this many of the failing examples of the run (the first ones).
+HINT_CONFIRMATIONS = 5
+_PASSES = ("agree", "ambiguous", "unsupported")
 
 
 class _ShrinkTimeUp(Exception):
@@ -302,7 +307,8 @@ class Verdict:
     'unsupported'), the first failing check's name and message, which of the checks asked
     for could compare something (the implementation reported their quantity), every
     failing check (``failing``), an error's ``status``, the call's output, and (when
-    explained) the ``hint`` and the reference's ``trace``."""
+    explained) the ``hint`` and the reference's ``trace``; ``explanations`` are every
+    (semantics, hint) under which this example passes, the hint the first of them."""
 
     kind: str
     message: str = ""
@@ -314,6 +320,7 @@ class Verdict:
     stderr: str = ""
     hint: str = ""
     trace: tuple[str, ...] = ()
+    explanations: tuple[tuple[Semantics, str], ...] = ()
 
 
 def _declared_update(run: DeclaredRun, k: int) -> str:
@@ -408,20 +415,22 @@ def _explain(
     impl: ImplementationResult,
     output: Any,
     checks: Sequence[Check],
-) -> tuple[str, tuple[str, ...]]:
-    """(hint, trace) for a bug of the binary perceptron: the first alternative semantics
-    under which every check passes, and the reference's presentations around the first
-    divergence (from the start when the implementation reported no updates)."""
+) -> tuple[tuple[tuple[Semantics, str], ...], tuple[str, ...]]:
+    """(explanations, trace) for a bug of the binary perceptron: the alternative semantics
+    under which every check passes on this example, each with its hint, in the order of
+    :func:`~novikoff.fuzz.semantics.alternatives`; and the reference's presentations around
+    the first divergence (from the start when the implementation reported no updates)."""
     if algorithm.name not in DECLARABLE or not isinstance(data, Dataset):
-        return "", ()
+        return (), ()
     run = declared_run(data, sem, order, family.max_epochs, w0, trace=True)
     trace = tuple(trace_lines(run, _divergence(impl, run)))
+    found = []
     for alt, text in alternatives(sem, _rate_guess(impl, run)):
         other = declared_run(data, alt, order, family.max_epochs, w0, check_bits=True, trace=True)
         context = CheckContext(bool(other.float_exact), _describer(other), output, direction_tolerance(other))
         if not compare(data, other, impl, context, checks):
-            return text, trace
-    return "", trace
+            found.append((alt, text))
+    return tuple(found), trace
 
 
 def verdict(
@@ -472,10 +481,14 @@ def verdict(
     first = found[0]
     kind = "ambiguous" if ref.ambiguous() else "bug"
     failing = tuple((d.check, d.message) for d in found)
-    hint, trace = "", tuple[str, ...]()
+    explanations: tuple[tuple[Semantics, str], ...] = ()
+    trace: tuple[str, ...] = ()
     if explain and kind == "bug":
-        hint, trace = _explain(algorithm, family, data, order, sem, w0, impl, outcome.output, checks)
-    return Verdict(kind, first.message, first.check, applicable, failing, "", out, err, hint, trace)
+        explanations, trace = _explain(algorithm, family, data, order, sem, w0, impl, outcome.output, checks)
+    hint = explanations[0][1] if explanations else ""
+    return Verdict(
+        kind, first.message, first.check, applicable, failing, "", out, err, hint, trace, explanations
+    )
 
 
 Example = tuple[Any, Any, Any, Any]  # data, order, parameter value, initial weights
@@ -597,19 +610,20 @@ def _run_family(
     first_bug: int | None = None
     hung = False
     bug_example: Example | None = None
+    bug_examples: list[Example] = []
     error_example: Example | None = None
 
     def finding(v: Verdict, example: Example, prefix: str = "") -> Finding:
         return _finding(v, fam, algo, sem, example, prefix)
 
-    def judge(example: Example, explain: bool = False) -> Verdict:
+    def judge(example: Example, explain: bool = False, semantics: Semantics = sem) -> Verdict:
         return verdict(
             algo,
             runner,
             fam,
             *example[:3],
             checks,
-            semantics=sem,
+            semantics=semantics,
             initial_weights=example[3],
             explain=explain,
         )
@@ -638,6 +652,8 @@ def _run_family(
             counts.bugs += 1
             if first_bug is None:
                 first_bug, bug_example = seen, example
+            if len(bug_examples) < HINT_CONFIRMATIONS:
+                bug_examples.append(example)
         elif v.kind == "ambiguous":
             counts.ambiguous += 1
         elif v.kind == "unsupported":
@@ -655,7 +671,9 @@ def _run_family(
     except Unsatisfiable:  # a family none of whose examples fit: nothing run, nothing found
         pass
     if shrink and tally["bug"] and bug_example is not None:
-        tally["bug"][0] = _shrink_bug(judge, finding, fam, algo, sem, bug_example, tally["bug"][0])
+        tally["bug"][0] = _shrink_bug(
+            judge, finding, fam, algo, sem, bug_example, tally["bug"][0], bug_examples
+        )
     if shrink_errors and error_example is not None and isinstance(error_example[0], Dataset):
         index = next(j for j, f in enumerate(tally["error"]) if f.status != "timeout")
         tally["error"][index] = _shrink_error(judge, finding, error_example, tally["error"][index])
@@ -682,10 +700,13 @@ def _shrink_bug(
     sem: Semantics,
     example: Example,
     unshrunk: Finding,
+    seen: Sequence[Example] = (),
 ) -> Finding:
     """The first bug shrunk by Hypothesis, its all-zero feature columns dropped, explained.
     A call that hangs while shrinking, or :data:`BUG_SHRINK_SECONDS` spent, stops the search
-    (the smallest failing example so far is kept)."""
+    (the smallest failing example so far is kept). The hint is the first explanation of the
+    minimal example that also explains the failing examples ``seen`` during the run (a
+    coincidence on a tiny example names no semantics)."""
     hung = False
     smallest_yet: list[Example] = [example]
     stop_at = time.monotonic() + BUG_SHRINK_SECONDS
@@ -724,7 +745,15 @@ def _shrink_bug(
     v = judge(smallest, explain=True)
     if v.kind != "bug":  # flaky: keep the example as first seen
         return unshrunk
-    return finding(v, smallest, "(minimal example) ")
+    confirmed = next(
+        (
+            text
+            for alt, text in v.explanations
+            if all(judge(ex, semantics=alt).kind in _PASSES for ex in seen)
+        ),
+        "",
+    )
+    return finding(replace(v, hint=confirmed), smallest, "(minimal example) ")
 
 
 def _shrink_error(

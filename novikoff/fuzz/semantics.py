@@ -515,11 +515,14 @@ def alternatives(sem: Semantics, rate: Fraction | None = None) -> Iterator[tuple
                 f"the implementation updates within a margin (hinge loss): try --margin {b}",
             )
     if sem.margin == 0 and (sem.tie_rule, sem.stop) != ("sign-positive", "all-epochs"):
-        yield (
-            replace(sem, tie_rule="sign-positive", stop="all-epochs"),
+        mlxtend = replace(sem, tie_rule="sign-positive", stop="all-epochs")
+        text = (
             "the implementation predicts sign(0) = +1 and runs every epoch (mlxtend's Perceptron): "
-            "try --tie-rule sign-positive --stop all-epochs",
+            "try --tie-rule sign-positive --stop all-epochs"
         )
+        if rate is not None and rate != sem.learning_rate:
+            yield replace(mlxtend, learning_rate=rate), f"{text} --learning-rate {rate}"
+        yield mlxtend, text
     if sem.margin != 0 or sem.initial_weights != "zero":
         for eta in (Fraction(1, 10), Fraction(1, 100), Fraction(1, 2), Fraction(1)):
             if eta != sem.learning_rate:
