@@ -54,9 +54,9 @@ def test_a_hang_is_killed_with_its_group_and_the_next_call_gets_a_fresh_worker(t
                 time.sleep(1)
         return correct(X, y, kw["max_epochs"], kw["order"])
 
-    with ForkRunner(fit, timeout=0.5) as runner:
+    with ForkRunner(fit, timeout=2) as runner:
         hung = runner.call(CALL)
-        assert hung.status == "timeout" and "did not return within 0.5 s" in hung.message
+        assert hung.status == "timeout" and "did not return within 2 s" in hung.message
         assert hung.stdout == "about to hang\n"
         state = _process_state(int(child.read_text()))
         assert state in (None, "Z"), state  # killed with the group (a zombie until reaped)
@@ -131,7 +131,7 @@ def test_a_hang_ends_its_family_only_and_is_reported_once() -> None:
         "gordan non-separable",
         "float-exact copies",
     ]
-    report = check_implementation(hangs_on_nonseparable, examples=4, call_timeout=0.5, families=families)
+    report = check_implementation(hangs_on_nonseparable, examples=4, call_timeout=2, families=families)
     assert not report.ok and not report.bugs
     (hang,) = report.errors  # one finding however many families hung
     assert hang.status == "timeout" and hang.family_id in families
