@@ -188,8 +188,11 @@ class Finding:
             "check": self.check,
             "message": self.message,
             "status": self.status,
-            "checks": [{"check": self.check, "message": self.message}] * bool(self.check)
-            + [{"check": n, "message": m} for n, m in self.others],
+            "checks": [
+                {"check": name, "message": message}
+                for name, message in ((self.check, self.message), *self.others)
+                if name
+            ],
             "hint": self.hint,
             "trace": list(self.trace),
             "stdout": self.stdout,

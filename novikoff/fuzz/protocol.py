@@ -338,16 +338,16 @@ def parse_request(text: str) -> Request:
     def get(key: str, default: str) -> str:
         return keys.get(key, [default])[0]
 
+    w0 = tuple(parse_number(a, "initial_weights")[0] for a in keys.get("initial_weights", ["0"] * (d + 1)))
     sem = Semantics(
         tie_rule=get("tie_rule", "nonstrict"),
         margin=parse_number(get("margin", "0"), "margin")[0],
         learning_rate=parse_number(get("learning_rate", "1"), "learning_rate")[0],
-        initial_weights="zero",
+        initial_weights="drawn" if any(w0) else "zero",
         order="natural" if order == "natural" else (order if isinstance(order, str) else "given"),
         stop=get("stop", "converged"),
         precision=get("precision", "float64"),
     )
-    w0 = tuple(parse_number(a, "initial_weights")[0] for a in keys.get("initial_weights", ["0"] * (d + 1)))
     return Request(
         keys["algorithm"][0],
         parameter,

@@ -519,7 +519,6 @@ class CommandRunner(Runner):
         self.command, self.semantics, self.timeout, self.cwd = command, semantics, timeout, cwd
         self.words = _template(command)
         self.description = command
-        self.argv_for("perceptron")  # the placeholders fill
         program = self.argv_for("perceptron")[0]
         base = cwd or os.getcwd()
         found = shutil.which(program, path=os.environ.get("PATH")) if os.sep not in program else None
