@@ -142,11 +142,16 @@ def best_gamma(
     infimum T m beyond the last breakpoint, g is taken large enough that the value is below
     T m + 1 (m = len(margins)). Raises InputError when there are no margins.
     """
-    values = [Fraction(v) for v in margins]
-    integral = all(v.denominator == 1 for v in values)
     # integer margins (u and the patterns are integers) are kept as ints: the same numbers,
     # with int arithmetic in place of Fraction's (the values and every decision unchanged)
-    a: list[Fraction | int] = [*sorted(int(v) for v in values)] if integral else [*sorted(values)]
+    integral = all(type(v) is int for v in margins)
+    if not integral:
+        values = [Fraction(v) for v in margins]
+        integral = all(v.denominator == 1 for v in values)
+    if integral:
+        a: list[Fraction | int] = sorted(int(v) for v in margins)
+    else:
+        a = [*sorted(values)]
     if not a:
         raise InputError("best_gamma: no margins")
     N, R, T = Fraction(norm2), Fraction(R2), int(passes)
