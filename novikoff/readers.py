@@ -277,6 +277,18 @@ def _looks_like_header(fields: list[str]) -> bool:
     return True
 
 
+def _label_index(source: str, line: int | None, width: int, label_column: int, unit: str) -> int:
+    """The label's index among ``width`` fields (``unit``: what they are called), or a
+    DataFormatError naming the place: fewer than two fields, or no such column."""
+    if width < 2:
+        raise DataFormatError(source, line, None, "a sample needs at least one feature and a label")
+    if not -width <= label_column < width:
+        raise DataFormatError(
+            source, line, None, f"label column {label_column} does not exist ({width} {unit})"
+        )
+    return label_column % width
+
+
 def _csv_rows(
     path: str | Path, header: bool | None, label_column: int, delimiter: str | None, text: str | None = None
 ) -> tuple[list[list[tuple[int, int]]], list[str], list[int]]:
@@ -295,13 +307,7 @@ def _csv_rows(
         fields = [f.strip() for f in _split(line, delimiter)]
         if width is None:
             width = len(fields)
-            if width < 2:
-                raise DataFormatError(source, number, None, "a sample needs at least one feature and a label")
-            if not -width <= label_column < width:
-                raise DataFormatError(
-                    source, number, None, f"label column {label_column} does not exist ({width} fields)"
-                )
-            label_index = label_column % width
+            label_index = _label_index(source, number, width, label_column, "fields")
         elif len(fields) != width:
             raise DataFormatError(
                 source, number, None, f"{len(fields)} fields, expected {width} (ragged rows)"
@@ -658,13 +664,7 @@ def _parquet_rows(path: str | Path, label_column: int) -> tuple[list[list[tuple[
     except (OSError, pa.ArrowException) as exc:
         raise DataFormatError(source, None, None, f"not a readable Parquet file ({exc})") from None
     width = table.num_columns
-    if width < 2:
-        raise DataFormatError(source, None, None, "a sample needs at least one feature and a label column")
-    if not -width <= label_column < width:
-        raise DataFormatError(
-            source, None, None, f"label column {label_column} does not exist ({width} columns)"
-        )
-    label_index = label_column % width
+    label_index = _label_index(source, None, width, label_column, "columns")
     columns = [
         _parquet_values(source, table.column(j).to_pylist(), j, table.column_names[j])
         for j in range(width)

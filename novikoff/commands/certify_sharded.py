@@ -179,14 +179,7 @@ def _certify(args: argparse.Namespace, data: Any, where: str, shown: bool, repor
             document = dataclasses.replace(document, dataset=data.binding())
         write_file(args.certificate, to_json(document), "--certificate")
         report["certificate_file"] = args.certificate
-    if args.trace:
-        write_trace(args.trace, run.updates)
-    if args.plot:
-        from novikoff.plot import plot_squeeze
-
-        bound = f"R^2/gamma^2 = {show(sep.bound, 4)}" if sep else "not separable"
-        title = f"{Path(data.name).name}: {run.mistakes} updates, {bound}"
-        plot_squeeze(args.plot, run.norm2_history, cert.R2, sep.gamma2 if sep else None, title)
+    _side_files(args, data.name, cert, run, sep)
     if args.json:
         print_json(report)
         return 0
@@ -197,6 +190,24 @@ def _certify(args: argparse.Namespace, data: Any, where: str, shown: bool, repor
     if args.certificate is not None:
         print(f"  certificate written to {args.certificate} (check: novikoff check DATA {args.certificate})")
     return 0
+
+
+def _side_files(
+    args: argparse.Namespace, name: str, cert: Certificate, run: Any, sep: SeparableCertificate | None
+) -> None:
+    """``--trace`` and ``--plot``, as on one machine."""
+    if args.trace:
+        write_trace(args.trace, run.updates)
+    if not args.plot:
+        return
+    from novikoff.plot import plot_squeeze
+
+    bound, gamma2 = (
+        ("not separable", None) if sep is None else (f"R^2/gamma^2 = {show(sep.bound, 4)}", sep.gamma2)
+    )
+    plot_squeeze(
+        args.plot, run.norm2_history, cert.R2, gamma2, f"{Path(name).name}: {run.mistakes} updates, {bound}"
+    )
 
 
 def _summary(report: dict[str, Any], cert: Certificate, data: Any, where: str, note: str) -> list[str]:

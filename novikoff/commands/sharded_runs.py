@@ -28,8 +28,10 @@ a near-tie; the bound reported is then for another u, exact and checked all the 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -318,31 +320,40 @@ class _SVM:
                 target = np.linalg.solve(np.eye(self.d) + C * AA, C * total)
             except np.linalg.LinAlgError:
                 break
-            step, t, value = target - u, 1.0, current
-            while t > 1e-6:
-                trial = u + t * step
-                value = objective(trial)
-                if value <= current:
-                    break
-                t /= 2
-            else:
+            found = _backtracked(objective, u, target - u, current)
+            if found is None:
                 break
-            u, current = trial, value
+            u, current, t = found
             AA, total, same = self.system(u)
             if t == 1.0 and same:
                 break  # the Newton step solved the problem of this active set exactly
         return u
 
 
+def _backtracked(
+    objective: Any, u: np.ndarray, step: np.ndarray, current: float
+) -> tuple[np.ndarray, float, float] | None:
+    """The first of u + t step, t = 1, 1/2, ... above 1e-6, whose objective is at most
+    ``current``: ``(point, its objective, t)``; None when there is none."""
+    t = 1.0
+    while t > 1e-6:
+        trial = u + t * step
+        value = objective(trial)
+        if value <= current:
+            return trial, value, t
+        t /= 2
+    return None
+
+
 def _direction(u: np.ndarray, denominator: int) -> tuple[int, ...] | None:
     """``u`` rounded at ``denominator`` steps of its largest |u_j|, divided by the gcd (the
     reference's rationalization)."""
     top = float(np.max(np.abs(u))) if u.size else 0.0
-    if not math.isfinite(top) or top == 0.0:
+    if not (math.isfinite(top) and top > 0.0):
         return None
-    ints = [round(float(v) / top * denominator) for v in u]
+    ints = [int(x) for x in np.rint(u / top * denominator)]  # half to even, as round() rounds
     g = math.gcd(*ints)
-    return None if g == 0 else tuple(v // g for v in ints)
+    return tuple(v // g for v in ints) if g else None
 
 
 def _directions(data: ShardedData, passes: int) -> list[tuple[int, ...]]:
@@ -401,33 +412,14 @@ def sharded_nonseparable_bound(data: ShardedData, run: RunRecord) -> Nonseparabl
     value, U, g, margins = best
     N = sum(v * v for v in U)
     S = sum(((g - a) ** 2 for a in margins if a < g), Fraction(0))  # in units s^2
-    gamma_u = g / s
-    gamma2 = gamma_u * gamma_u / N
+    gamma2 = (g / s) ** 2 / N
     R2 = Fraction(R2i, s * s)
-    per_pass = [0] * T
-    for epoch, _ in run.updates:
-        if epoch < T:
-            per_pass[epoch] += 1
-    k = 0
-    for t in range(1, T + 1):
-        k += per_pass[t - 1]
-        D2 = t * S / (s * s * N)
-        if not fs_bound_holds(k, R2, D2, gamma2):
-            raise InvariantViolation(
-                "FS1",
-                "k*gamma2 <= (sqrt(R2) + sqrt(D2))**2",
-                {"k": k, "gamma2": gamma2, "R2": R2, "D2": D2, "passes": t},
-                f"after pass {t} of {data.name}",
-            )
-    return NonseparableBound(
-        u=RationalVector.from_values([Fraction(v) for v in U]),
-        gamma=gamma_u,
-        gamma2=gamma2,
-        D2=T * S / (s * s * N),
-        R2=R2,
-        passes=T,
-        mistakes=k,
-        order="natural",
-        bound=value,
-        checks=T,
-    )
+    per_pass = Counter(epoch for epoch, _ in run.updates)
+    made = list(accumulate(per_pass[t] for t in range(T)))  # mistakes after each pass
+    for t, k in enumerate(made, start=1):  # FS1 after every pass, exactly
+        if not fs_bound_holds(k, R2, t * S / (s * s * N), gamma2):
+            facts = {"k": k, "gamma2": gamma2, "R2": R2, "D2": t * S / (s * s * N), "passes": t}
+            statement = "k*gamma2 <= (sqrt(R2) + sqrt(D2))**2"
+            raise InvariantViolation("FS1", statement, facts, f"after pass {t} of {data.name}")
+    u = RationalVector.from_values(U)
+    return NonseparableBound(u, g / s, gamma2, T * S / (s * s * N), R2, T, made[-1], "natural", value, T)
