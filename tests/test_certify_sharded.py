@@ -452,6 +452,8 @@ def test_the_relayed_run_is_the_twin_s(noise: float, epochs: int) -> None:
         want.invariants_checked,
     )
     assert got.norm2_history == want.norm2_history
+    plain = sharded_perceptron(data, max_epochs=epochs)  # the updated samples alone come back
+    assert plain.updates == want.updates and plain.weights == want.weights and plain.epochs == want.epochs
     if sep is None:  # the Freund-Schapire bound: identical on these data (module docstring of sharded_runs)
         fs, sfs = nonseparable_bound(ds, run=want), sharded_nonseparable_bound(data, got)
         assert sfs.claim() == fs.claim() and sfs.bound == fs.bound and sfs.checks == fs.checks

@@ -69,6 +69,11 @@ def _stage(name: str, shown: bool) -> Iterator[None]:
         sys.stderr.flush()
 
 
+def _epochs_shown(epochs: int, updates: int) -> None:
+    sys.stderr.write(f"novikoff certify:   {epochs} epoch{'' if epochs == 1 else 's'}, {updates} updates\n")
+    sys.stderr.flush()
+
+
 def _refuse(args: argparse.Namespace, order: Order) -> None:
     """InputError for what needs the data on one machine."""
     if args.data.startswith("example:"):
@@ -159,7 +164,13 @@ def _certify(args: argparse.Namespace, data: Any, where: str, shown: bool, repor
     bounds = RunBounds(args.max_epochs, args.max_updates)
     epochs, proven = reporting.epochs(bounds, data.n_samples, sep)
     with _stage("the exact perceptron run", shown):
-        run = sharded_perceptron(data, max_epochs=epochs, certificate=sep, track_norms=bool(args.plot))
+        run = sharded_perceptron(
+            data,
+            max_epochs=epochs,
+            certificate=sep,
+            track_norms=bool(args.plot),
+            progress=_epochs_shown if shown else None,
+        )
     stopped = stopped_by(run.converged, run.epochs, bounds, data.n_samples, capped=not proven)
     fs = None
     if sep is None and data.dimension > 0:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any
@@ -105,11 +105,11 @@ def _integer_patterns(block: Block) -> IntegerPatterns:
 
 
 def _epoch(
-    block: Block, carry: tuple[list[int], Any], pstar: Sequence[int] | None
-) -> tuple[list[int], list[tuple[int, int, int, int]]]:
+    block: Block, carry: tuple[list[int], Any], pstar: Sequence[int] | None, details: bool
+) -> tuple[list[int], list[Any]]:
     """The relay's step: the block's part of one natural-order epoch from the weights ``carry[0]``;
-    the weights after it and, per update, ``(sample, w.Z_i before it, ||Z_i||^2, P.Z_i)`` (P
-    the numerators of p*, 0 without a certificate)."""
+    the weights after it and its updates: the samples, or with ``details`` per update
+    ``(sample, w.Z_i before it, ||Z_i||^2, P.Z_i)`` (P the numerators of p*, 0 without one)."""
     W = carry[0]
     if block.ds is None:
         return W, []
@@ -117,17 +117,16 @@ def _epoch(
     state = _Pass(patterns, W)
     with one_blas_thread():
         found = [(j, int(value)) for j, value in _scan(state, block.samples)]
+    weights = [int(v) for v in state.W]
+    if not details:
+        return weights, [block.first + j for j, _ in found]
     rows = [j for j, _ in found]
     norms = [sum(int(v) * int(v) for v in block.patterns[j]) for j in rows]
-    progress = (
-        small_times_big(patterns.rows[rows].astype(np.float64), pstar)
-        if pstar and rows and _small(patterns)
-        else None
-    )
-    if progress is None:
+    if pstar and rows and _small(patterns):
+        progress = small_times_big(patterns.rows[rows].astype(np.float64), pstar)
+    else:
         progress = [sum(a * b for a, b in zip(block.patterns[j], pstar)) if pstar else 0 for j in rows]
-    out = [(block.first + j, v, n, p) for (j, v), n, p in zip(found, norms, progress)]
-    return [int(v) for v in state.W], out
+    return weights, [(block.first + j, v, n, p) for (j, v), n, p in zip(found, norms, progress)]
 
 
 def _small(patterns: IntegerPatterns) -> bool:
@@ -147,15 +146,18 @@ def sharded_perceptron(
     max_epochs: int = 1000,
     certificate: SeparableCertificate | None = None,
     track_norms: bool = False,
+    progress: Callable[[int, int], object] | None = None,
 ) -> RunRecord:
     """The exact perceptron from w = 0 in natural order on the sharded data (module
     docstring): the twin's RunRecord (updates, epochs, converged, exact weights; with
     ``certificate``, N1-N3 checked after every update, InvariantViolation at the first
-    failure; ``track_norms``, ||w_k||^2 after every update)."""
+    failure; ``track_norms``, ||w_k||^2 after every update). ``progress(epochs, updates)`` is
+    called after every relay of epochs."""
     max_epochs = check_max_epochs(max_epochs)
     s = data.scale
     W = [0] * data.dimension
     pstar = None if certificate is None else list(certificate.pstar.numerators)
+    details = certificate is not None or track_norms  # else the updated samples only
     updates: list[tuple[int, int]] = []
     seen: list[tuple[int, int, int, int]] = []
     converged = False
@@ -164,18 +166,23 @@ def sharded_perceptron(
         # several epochs relayed at once (1, 2, 4, ... up to 64): the workers pass the weights
         # on without waiting here; epochs after a clean one are clean too, and left out
         rounds = min(ahead, max_epochs - epoch)
-        steps = data.shards.relay(_epoch, (W, []), pstar, rounds=rounds)
+        steps = data.shards.relay(_epoch, (W, []), pstar, details, rounds=rounds)
         for r in range(rounds):
             part = steps[r * K : (r + 1) * K]
             made = [u for _, done in part for u in done]
             W = part[-1][0]
-            updates += [(epoch, u[0]) for u in made]
-            seen += made
+            if details:
+                updates += [(epoch, u[0]) for u in made]
+                seen += made
+            else:
+                updates += [(epoch, i) for i in made]
             if not made:
                 converged = True
                 break
             epoch += 1
         ahead = min(2 * ahead, 64)
+        if progress is not None:
+            progress(epoch, len(updates))
     checked, history = _invariants(seen, updates, certificate, s, track_norms)
     return RunRecord(
         weights=tuple(Fraction(v, s) for v in W),
