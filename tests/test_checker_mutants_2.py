@@ -322,6 +322,8 @@ def test_bisect_splits_the_widest_side() -> None:
         (0.5, "W: 0.5 is not an exact rational"),
         (sp.Float(0.5), "W: 0.500000000000000 is not an exact rational"),
         (sp.sqrt(2), "W: sqrt(2) is not a rational number"),
+        ("1/0", "W: '1/0' is not a rational number"),  # text read as a fraction, not parsed
+        ("x + 1", "W: 'x + 1' is not a rational number"),
     ],
 )
 def test_exact_rational_rejects(value: object, message: str) -> None:

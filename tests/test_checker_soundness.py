@@ -1594,3 +1594,15 @@ def test_a_derivative_is_screened_with_its_side_conditions() -> None:
         K.MALFORMED,
         "the checker's language has no Derivative: Derivative(g(x), x)",
     )
+
+
+def test_a_monotone_function_undefined_inside_the_interval_is_refused_for_a_defined_claim() -> None:
+    """The claim x + 1 >= 0 is defined everywhere; the proof's f, equal to it as a rational
+    function, has a pole at 1 inside [0, oo): f's side conditions are checked on the interval."""
+    f_expr = (x**2 - 1) / (x - 1)
+    proof = Monotone(f=f_expr, x=x, a=sp.Integer(0), domain=("x0",), derivative_proof=ONE_STEP)
+    assert _outcome(ob("x + 1 >= 0", {"x0": ge(x, 0)}, ge(x + 1, 0), proof)) == (
+        False,
+        K.UNDEFINED,
+        "the denominator x - 1 must be nonzero for every x in [0, oo), which is not shown",
+    )
