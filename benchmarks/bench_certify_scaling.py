@@ -206,17 +206,12 @@ def measure(family: str, m: int, d: int, args: argparse.Namespace) -> Row:
 
 
 def uci_row(name: str, args: argparse.Namespace) -> Row:
-    """certify on an offline UCI set (written as CSV with exact fractions)."""
-    sys.path.insert(0, str(Path(__file__).parent))
-    from offline_data import load
-
-    ds = load(name)
+    """certify on an offline UCI set (written once as CSV with exact fractions, in a child
+    process: this one stays small, so the peak memory measured is the command's own)."""
     path = OUT / f"{name}.csv"
     if not path.exists():
         OUT.mkdir(parents=True, exist_ok=True)
-        with path.open("w") as f:
-            for row, y in zip(ds.numerators, ds.labels):
-                f.write(",".join(str(Fraction(v, ds.denominator)) for v in row) + f",{y}\n")
+        subprocess.run([sys.executable, __file__, "--write-uci", name, str(path)], check=True)
     command = [sys.executable, "-m", "novikoff.cli", "certify", str(path), "--json"]
     subprocess.run(command, check=True, capture_output=True)
     ours = best_of(command, args.repeat)
@@ -225,14 +220,25 @@ def uci_row(name: str, args: argparse.Namespace) -> Row:
     report = json.loads(ours.stdout)
     return Row(
         f"UCI {name}",
-        ds.n_samples,
-        ds.n_features,
+        report["n_samples"],
+        report["n_features"],
         ours,
         report["separable"],
         report["perceptron"]["epochs"],
         None,
         "not separable: the peer never stops",
     )
+
+
+def write_uci(name: str, path: Path) -> None:
+    """The offline UCI set ``name`` as CSV, features as exact fractions, labels last."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from offline_data import load
+
+    ds = load(name)
+    with path.open("w") as f:
+        for row, y in zip(ds.numerators, ds.labels):
+            f.write(",".join(str(Fraction(v, ds.denominator)) for v in row) + f",{y}\n")
 
 
 def stages(path: str) -> list[tuple[str, float, float]]:
@@ -329,7 +335,11 @@ def main() -> None:
     parser.add_argument(
         "--generate", nargs=6, metavar=("M", "D", "NOISE", "MARGIN", "CSV", "DAT"), help=argparse.SUPPRESS
     )
+    parser.add_argument("--write-uci", nargs=2, metavar=("NAME", "CSV"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.write_uci:
+        write_uci(args.write_uci[0], Path(args.write_uci[1]))
+        return
     if args.generate:
         m, d, noise, margin, csv, dat = args.generate
         X, y = planted(int(m), int(d), noise=float(noise), margin=float(margin))
