@@ -35,6 +35,7 @@ __all__ = [
     "min_norm_point",
     "nnls",
     "solve_ones",
+    "step_to_boundary",
 ]
 
 Atom = Any  # an atom id: any hashable (an index, a pair of indices)
@@ -326,14 +327,7 @@ def _to_passive_optimum(
             x[:] = 0.0
             x[passive] = z
             break
-        xp = x[passive]
-        bad = z <= 0
-        alpha = float(np.min(xp[bad] / (xp[bad] - z[bad])))
-        xp = xp + alpha * (z - xp)
-        floor = 1e-14 * float(xp.max(initial=0.0))
-        out = [q for q in range(len(passive)) if xp[q] <= floor]
-        if not out:
-            out = [int(np.argmin(np.where(bad, xp, np.inf)))]
+        xp, out = step_to_boundary(x[passive], z)
         for q in sorted(out, reverse=True):
             inverse.delete(q)
             free[passive[q]] = True
@@ -345,6 +339,21 @@ def _to_passive_optimum(
         if changes >= limit:
             break
     return changes
+
+
+def step_to_boundary(current: np.ndarray, target: np.ndarray) -> tuple[np.ndarray, list[int]]:
+    """The active-set methods' step (Lawson-Hanson's inner loop, Wolfe's minor cycle): from
+    ``current`` (all entries > 0) toward ``target`` (some entry <= 0) as far as every entry
+    stays >= 0, and the positions to drop, those at (or within 1e-14 relative of) zero;
+    never empty (the entry that stops the step when rounding leaves it just above zero)."""
+    bad = target <= 0
+    theta = float(np.min(current[bad] / (current[bad] - target[bad])))
+    new = current + theta * (target - current)
+    floor = 1e-14 * float(new.max(initial=0.0))
+    out = [q for q in range(len(new)) if new[q] <= floor]
+    if not out:
+        out = [int(np.argmin(np.where(bad, new, np.inf)))]
+    return new, out
 
 
 class _PassiveInverse:

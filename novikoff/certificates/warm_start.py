@@ -37,6 +37,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from novikoff.bigdot import one_blas_thread
+from novikoff.minnorm import step_to_boundary
 
 __all__ = [
     "ArrayRows",
@@ -367,14 +368,7 @@ def _minor_cycles(kkt: _KKT, lam: np.ndarray) -> np.ndarray | None:
             lam[:] = 0.0
             lam[F] = mu
             return lam
-        cur = lam[F]
-        bad = mu <= 0
-        theta = float(np.min(cur[bad] / (cur[bad] - mu[bad])))
-        new = cur + theta * (mu - cur)
-        floor = 1e-14 * float(new.max(initial=0.0))
-        out = [q for q in range(len(F)) if new[q] <= floor]
-        if not out:
-            out = [int(np.argmin(np.where(bad, new, np.inf)))]
+        new, out = step_to_boundary(lam[F], mu)
         lam[:] = 0.0
         lam[F] = np.maximum(new, 0.0)
         for q in sorted(out, reverse=True):
