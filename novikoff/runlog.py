@@ -23,7 +23,15 @@ from typing import Any
 
 from novikoff.errors import InputError
 
-__all__ = ["DEFAULT_MAX_UPDATES", "DEFAULT_RECORD", "RunBounds", "record_json", "stopped_by", "write_trace"]
+__all__ = [
+    "DEFAULT_MAX_UPDATES",
+    "DEFAULT_RECORD",
+    "RunBounds",
+    "record_json",
+    "stop_text",
+    "stopped_by",
+    "write_trace",
+]
 
 DEFAULT_MAX_UPDATES = 1_000_000
 DEFAULT_RECORD = 50
@@ -81,3 +89,16 @@ def write_trace(path: str, updates: Sequence[tuple[int, int]]) -> None:
                 out.write(f"{e},{i}\n")
     except OSError as exc:
         raise InputError(f"--trace {path}: {exc.strerror or exc}") from None
+
+
+def stop_text(stopped: str | None, bounds: RunBounds, samples: int) -> str:
+    """What ended a run that did not converge, as the summaries say it: ``--max-epochs E``, or
+    for ``--max-updates N`` the epochs it allows (one update at most per presentation, so
+    ``max(1, N // m)`` whole epochs: the run may have made far fewer than N updates)."""
+    if stopped == "max_updates":
+        cap = bounds.epoch_cap(samples)
+        return (
+            f"--max-updates {bounds.max_updates}: at most {cap} epoch{'' if cap == 1 else 's'} "
+            f"of {samples} presentations"
+        )
+    return f"--max-epochs {bounds.max_epochs}"

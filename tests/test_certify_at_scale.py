@@ -18,9 +18,9 @@ from novikoff import cli
 from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
 from novikoff.certificates.solver import GeometricMarginStarted, geometric_margin
 from novikoff.certificates.warm_start import simplex_min_norm
-from novikoff.commands.certify import run_epochs, stop_text
+from novikoff.commands.certify import run_epochs
 from novikoff.data import Dataset
-from novikoff.runlog import RunBounds
+from novikoff.runlog import RunBounds, stop_text
 
 # SHA-256 of `novikoff certify NAME.csv --json` and of the `--certificate` file, run in the
 # shared folder, as written by this project before the scalable warm start (commit 3fca3a0):

@@ -23,14 +23,14 @@ from novikoff.errors import InputError
 from novikoff.jsonout import float_or_none, print_json
 from novikoff.limits import phase
 from novikoff.rational import RationalVector, format_rational, format_vector, rational_text, vector_texts
-from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stopped_by, write_trace
+from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stop_text, stopped_by, write_trace
 from novikoff.runs import Order, RunRecord, parse_order
 
 if TYPE_CHECKING:
     from novikoff.certificates.solver import GeometricMarginStarted
     from novikoff.reference.nonseparable import NonseparableBound
 
-__all__ = ["certify_report", "nonseparable_json", "register", "run", "run_epochs", "stop_text"]
+__all__ = ["certify_report", "nonseparable_json", "register", "run", "run_epochs"]
 
 
 def register(sub: Any) -> None:
@@ -192,19 +192,6 @@ def run_epochs(bounds: RunBounds, samples: int, sep: SeparableCertificate | None
     if sep is not None and sep.bound <= bounds.max_updates:
         return min(bounds.max_epochs, math.floor(sep.bound) + 1), True
     return bounds.epoch_cap(samples), False
-
-
-def stop_text(stopped: str | None, bounds: RunBounds, samples: int) -> str:
-    """What ended a run that did not converge, as the summaries say it: ``--max-epochs E``, or
-    for ``--max-updates N`` the epochs it allows (one update at most per presentation, so
-    ``max(1, N // m)`` whole epochs: the run may have made far fewer than N updates)."""
-    if stopped == "max_updates":
-        cap = bounds.epoch_cap(samples)
-        return (
-            f"--max-updates {bounds.max_updates}: at most {cap} epoch{'' if cap == 1 else 's'} "
-            f"of {samples} presentations"
-        )
-    return f"--max-epochs {bounds.max_epochs}"
 
 
 def _summary(

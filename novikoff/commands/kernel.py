@@ -26,6 +26,7 @@ from novikoff.runlog import (
     DEFAULT_RECORD,
     RunBounds,
     record_json,
+    stop_text,
     stopped_by,
     write_trace,
 )
@@ -105,7 +106,8 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
     report = kernel_report(
         dataset, cert, run, record=getattr(args, "record", DEFAULT_RECORD), stopped=stopped
     )
-    return 0, report, kernel_summary(report, cert, run, order_text)
+    note = stop_text(stopped, bounds, dataset.n_samples)
+    return 0, report, kernel_summary(report, cert, run, order_text, note)
 
 
 def kernel_report(
@@ -160,7 +162,9 @@ def _row(name: str, value: Fraction) -> str:
     return f"  {name:<34} {text:<40} ({show(value)})"
 
 
-def kernel_summary(report: dict[str, Any], cert: KernelCertificate, run: KernelRun, order: str) -> str:
+def kernel_summary(
+    report: dict[str, Any], cert: KernelCertificate, run: KernelRun, order: str, stop_note: str = ""
+) -> str:
     """The readable lines of ``certify --kernel`` (no trailing newline)."""
     lines = [
         f"novikoff certify: {report['dataset']} ({report['n_samples']} samples x {report['n_features']} "
@@ -185,10 +189,7 @@ def kernel_summary(report: dict[str, Any], cert: KernelCertificate, run: KernelR
         checks = (
             f"; N2 held at every update ({run.invariants_checked} checks)" if run.invariants_checked else ""
         )
-    stopped = report["perceptron"]["stopped_by"]
-    status = (
-        "converged" if run.converged else f"did NOT converge (stopped by --{str(stopped).replace('_', '-')})"
-    )
+    status = "converged" if run.converged else f"did NOT converge (stopped by {stop_note})"
     mistakes = f"{run.mistakes} mistake{'' if run.mistakes == 1 else 's'}"
     epochs = f"{run.epochs} epoch{'' if run.epochs == 1 else 's'}"
     lines.append(f"  exact kernel perceptron ({order} order): {mistakes} in {epochs}, {status}{checks}")
