@@ -41,7 +41,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
-from _common import REPO
+from _common import REPO, write_between
 
 OUT = REPO / "benchmarks" / "out" / "scaling"
 DOC = REPO / "docs" / "performance.md"
@@ -385,14 +385,7 @@ def main() -> None:
     ]
     print("\n".join(section))
     if args.write:
-        text = DOC.read_text()
-        block = "\n".join(section) + "\n"
-        if MARKERS[0] in text:
-            a, b = text.index(MARKERS[0]), text.index(MARKERS[1]) + len(MARKERS[1]) + 1
-            text = text[:a] + block + text[b:]
-        else:
-            text = text.rstrip("\n") + "\n\n## certify at real sizes\n\n" + block
-        DOC.write_text(text)
+        write_between(DOC, *MARKERS, "\n".join(section[1:-1]) + "\n")
         print(f"wrote the section in {DOC}")
 
 

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 import scipy.sparse as sps
-from _common import REPO
+from _common import REPO, write_between
 from bench_large_margin_compiled import OPTIONS, warm_up
 from bench_pdm_paper import DEFAULT, DELTA, EPS, SUCC, margin, patterns
 from offline_data import load
@@ -200,12 +200,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
 
 
 def write(text: str) -> None:
-    doc = DOC.read_text(encoding="utf-8")
-    if START not in doc or END not in doc:
-        raise SystemExit(f"{DOC}: the markers {START} and {END} are missing")
-    head, rest = doc.split(START, 1)
-    _, tail = rest.split(END, 1)
-    DOC.write_text(head + START + "\n" + text + "\n" + END + tail, encoding="utf-8")
+    write_between(DOC, START, END, text + "\n")
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
-from _common import REPO, timed
+from _common import REPO, timed, write_between
 
 if TYPE_CHECKING:
     from novikoff.runs import RunRecord
@@ -254,12 +254,7 @@ def sweep_table(rows: list[dict[str, float | int | bool]], repeat: int, load: tu
 
 def write(text: str) -> None:
     """Replace the part of docs/performance.md between the sweep's markers."""
-    doc = DOC.read_text(encoding="utf-8")
-    if START not in doc or END not in doc:
-        raise SystemExit(f"{DOC}: markers {START} / {END} not found")
-    head, rest = doc.split(START, 1)
-    _, tail = rest.split(END, 1)
-    DOC.write_text(head + START + "\n" + text + END + tail, encoding="utf-8")
+    write_between(DOC, START, END, text)
 
 
 def cli() -> None:
