@@ -27,6 +27,7 @@ gets SIGKILL when its parent dies).
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import ctypes
 import faulthandler
@@ -141,18 +142,19 @@ class CallOutcome:
         return self.status not in ("ok", "unsupported")
 
 
-class Runner:
+class Runner(abc.ABC):
     """Makes calls of one implementation (subclasses); ``description`` names it in findings;
     ``timeout`` is the per-call limit in seconds (None: none)."""
 
     description = "implementation"
     timeout: float | None = None
 
-    def call(self, call: Call) -> CallOutcome:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abc.abstractmethod
+    def call(self, call: Call) -> CallOutcome:
+        """One call of the implementation, whatever it does (never raises for it)."""
 
-    def close(self) -> None:
-        """Kill whatever still runs (idempotent)."""
+    def close(self) -> None:  # noqa: B027 - a runner with nothing to kill keeps this default
+        """Kill whatever still runs (idempotent); by default there is nothing."""
 
     def __enter__(self: _R) -> _R:
         return self
