@@ -491,9 +491,9 @@ def test_geometric_margin_started_is_certifys_geometric_margin(coq_dir: Path) ->
         started = GeometricMarginStarted(ds)
         assert started.result() == whole.geometric == started.result()
     calls: list[Dataset] = []
-    with pytest.MonkeyPatch.context() as mp:  # discard computes nothing where nothing was forked
+    with pytest.MonkeyPatch.context() as mp:  # cancel computes nothing where nothing was forked
         mp.setattr(novikoff.certificates.solver, "geometric_margin", lambda ds: calls.append(ds))
-        GeometricMarginStarted(small).discard()
+        GeometricMarginStarted(small).cancel()
     assert calls == []
     assert GeometricMarginStarted(small.with_bias(0)).result() is None  # rho = 0: no margin
 

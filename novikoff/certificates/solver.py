@@ -267,8 +267,6 @@ class GeometricMarginStarted:
                 self._child.cancel()
             self._done.append(None)
 
-    discard = cancel  # the older name
-
 
 def check_on_two_cores(dataset: Dataset, cert: Certificate) -> None:
     """:func:`~novikoff.certificates.checker.check_certificate`, its two independent parts
