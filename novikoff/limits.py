@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import Any
 
 __all__ = [
@@ -137,8 +139,43 @@ def no_deadline() -> Iterator[None]:
         _arm()
 
 
+_received: list[int] = []  # signals taken by termination_signals' handlers, in order
+
+
 def _raise_terminated(signum: int, frame: object) -> None:
+    _received.append(signum)
     raise Terminated(signum)
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    _received.append(signum)
+    signal.default_int_handler(signum, frame)
+
+
+def _reraise_swallowed() -> None:
+    """Raise again a termination signal whose exception was swallowed.
+
+    A signal handler's exception that arrives inside a callback the interpreter guards
+    (an at-fork hook such as logging's, a ``__del__``, a weakref callback) is printed as
+    "Exception ignored" and the run goes on; without this the command would finish and
+    exit 0 although the user asked it to stop."""
+    if _received:
+        signum = _received[0]
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise Terminated(signum)
+
+
+def _quiet_about_signals(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """An unraisable hook that says nothing of our own signal exceptions (they are raised
+    again at the block's end, with one message) and passes every other one on."""
+
+    def quiet(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, (Terminated, KeyboardInterrupt)):
+            return None
+        return hook(unraisable)
+
+    return quiet
 
 
 @contextlib.contextmanager
@@ -150,11 +187,16 @@ def termination_signals() -> Iterator[None]:
     wanted: dict[signal.Signals, Callable[[int, Any], Any]] = {
         signal.SIGTERM: _raise_terminated,
         signal.SIGHUP: _raise_terminated,
-        signal.SIGINT: signal.default_int_handler,
+        signal.SIGINT: _raise_interrupt,
     }
+    _received.clear()
     previous = {s: signal.signal(s, h) for s, h in wanted.items()}
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _quiet_about_signals(previous_hook)
     try:
         yield
+        _reraise_swallowed()
     finally:
+        sys.unraisablehook = previous_hook
         for s, h in previous.items():
             signal.signal(s, h)

@@ -246,3 +246,50 @@ def test_a_deadline_never_cuts_the_final_json() -> None:
         pass
     else:
         raise AssertionError("the deadline did not fire")
+
+
+class _SignalsInDel:
+    """An object whose finalizer sends a signal: the handler's exception is raised inside
+    ``__del__``, where the interpreter prints "Exception ignored" and goes on, as it does
+    inside logging's at-fork hook (the race CI once hit)."""
+
+    def __init__(self, sig: signal.Signals) -> None:
+        self.sig = sig
+
+    def __del__(self) -> None:
+        os.kill(os.getpid(), self.sig)
+        for _ in range(10_000):  # let the handler run here, inside the guarded callback
+            pass
+
+
+@pytest.mark.parametrize(
+    ("sig", "expected"),
+    [(signal.SIGTERM, "Terminated"), (signal.SIGHUP, "Terminated"), (signal.SIGINT, "KeyboardInterrupt")],
+)
+def test_a_signal_swallowed_by_a_guarded_callback_still_stops_the_block(
+    sig: signal.Signals, expected: str, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from novikoff.limits import Terminated, termination_signals
+
+    finished_body = False
+    with pytest.raises((Terminated, KeyboardInterrupt)) as info:
+        with termination_signals():
+            obj = _SignalsInDel(sig)
+            del obj  # the exception is swallowed here ...
+            finished_body = True  # ... so the body goes on to its end
+    assert finished_body
+    assert type(info.value).__name__ == expected
+    assert "Traceback" not in capfd.readouterr().err  # the swallowed one is not printed
+    if isinstance(info.value, Terminated):
+        assert info.value.exit_code == 128 + sig
+
+
+def test_a_block_without_signals_ends_normally_after_an_earlier_signalled_block() -> None:
+    from novikoff.limits import Terminated, termination_signals
+
+    with pytest.raises(Terminated):
+        with termination_signals():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(1)
+    with termination_signals():  # the earlier signal is not raised again
+        pass
