@@ -325,7 +325,17 @@ def _fields(value: object, path: str, required: Sequence[str]) -> dict[str, Any]
     return value
 
 
+def _shown(value: object) -> str:
+    """``repr(value)`` in ASCII, at most 40 characters: how a value read from a file is shown."""
+    text = ascii(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _join(path: str, key: str) -> str:
+    """``path.key``, the key escaped (``json.dumps``-style, ASCII) unless it is a plain name:
+    a key read from a file never reaches a message raw."""
+    if not (key.isascii() and key.isidentifier()):
+        key = json.dumps(key)
     return f"{path}.{key}" if path else key
 
 
@@ -425,9 +435,9 @@ def _read_certificate(value: object) -> Certificate:
     if "kind" not in value:
         raise CertificateFormatError("certificate.kind", "missing-field", "missing")
     kind = value["kind"]
-    if kind not in _CERTIFICATE_FIELDS:
+    if not isinstance(kind, str) or kind not in _CERTIFICATE_FIELDS:  # a list is not hashable
         raise CertificateFormatError(
-            "certificate.kind", "kind", f"unknown kind {kind!r} (expected 'separable' or 'gordan')"
+            "certificate.kind", "kind", f"unknown kind {_shown(kind)} (expected 'separable' or 'gordan')"
         )
     c = _fields(value, "certificate", _CERTIFICATE_FIELDS[kind])
     lambdas = _read_vector(c["lambda"], "certificate.lambda")
@@ -518,12 +528,14 @@ def from_data(value: object) -> CertificateDocument:
     if not isinstance(top, dict):
         raise CertificateFormatError("", "wrong-type", f"expected a JSON object, got {_kind(top)}")
     if top.get("format") != FORMAT:
-        shown = top.get("format", "nothing")
-        raise CertificateFormatError("format", "format", f"not a novikoff certificate: format is {shown!r}")
+        shown = _shown(top.get("format", "nothing"))
+        raise CertificateFormatError("format", "format", f"not a novikoff certificate: format is {shown}")
     version = top.get("version")
     if type(version) is not int or version not in VERSIONS:
         raise CertificateFormatError(
-            "version", "version", f"unsupported version {version!r} (this novikoff reads versions 1 and 2)"
+            "version",
+            "version",
+            f"unsupported version {_shown(version)} (this novikoff reads versions 1 and 2)",
         )
     fields = ("format", "version", "dataset", "certificate", "perceptron")
     top = _fields(top, "", fields if version == 1 else (*fields, "nonseparable_bound"))
@@ -535,27 +547,21 @@ def from_data(value: object) -> CertificateDocument:
     )
 
 
-def _no_constants(name: str) -> object:
-    raise CertificateFormatError("", "not-json", f"not standard JSON: {name}")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, val in pairs:
-        if key in out:
-            raise CertificateFormatError(key, "not-json", f"duplicate key {key!r}")
-        out[key] = val
-    return out
+#: A JSON number in a certificate (a count: ``n_samples``, ``epochs``, ...) may have at most
+#: this many characters; longer ones are refused before conversion.
+MAX_COUNT_DIGITS = 100
 
 
 def from_json(text: str | bytes) -> CertificateDocument:
     """Read certificate-format JSON strictly (see the module docstring). Raises
-    :class:`CertificateFormatError` (code ``not-json`` for text that is not standard JSON,
-    with duplicate keys or NaN/Infinity; otherwise the first offending field's path)."""
+    :class:`CertificateFormatError` (code ``not-json`` for text that is not standard JSON in
+    UTF-8, with duplicate keys or NaN/Infinity, or with a JSON number of more than
+    :data:`MAX_COUNT_DIGITS` characters, refused before it is converted; otherwise the first
+    offending field's path)."""
+    from novikoff.bounded import loads_json
+
     try:
-        value = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_unique_keys)
-    except CertificateFormatError:
-        raise
+        value = loads_json(text, max_digits=MAX_COUNT_DIGITS, what="a certificate")
     except (ValueError, RecursionError) as exc:
         raise CertificateFormatError("", "not-json", f"not JSON: {exc}") from None
     return from_data(value)

@@ -22,7 +22,7 @@ from novikoff.commands import register_all
 from novikoff.commands.options import OutputMode, Parser, printable
 from novikoff.errors import CertificateError, InvariantViolation, NovikoffError
 from novikoff.jsonout import error_json
-from novikoff.limits import Terminated, TimeLimitReached, deadline, termination_signals
+from novikoff.limits import Terminated, TimeLimitReached, current_phase, deadline, termination_signals
 from novikoff.parallel import kill_children
 
 __all__ = ["build_parser", "main"]
@@ -58,8 +58,20 @@ def _one_line(text: str, limit: int = 2000) -> str:
     return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
+class _Reported:
+    """Whether a failure was reported: a command reports at most one (a signal that arrives
+    while a reported failure is being cleaned up says nothing more)."""
+
+    code: int | None = None
+    leave_at_once = False
+
+
 def _fail(prefix: str, message: str, code: int, **extra: Any) -> int:
-    """Report a failure: one line on stderr, and the error object on stdout under --json."""
+    """Report a failure: one line on stderr, and the error object on stdout under --json;
+    only the first failure of a command is reported (its code is kept)."""
+    if _Reported.code is not None:
+        return _Reported.code
+    _Reported.code = code
     message = _one_line(message)
     if OutputMode.json:
         try:
@@ -73,6 +85,10 @@ def _fail(prefix: str, message: str, code: int, **extra: Any) -> int:
 def _run_command(args: argparse.Namespace) -> int:
     """The command with its exceptions mapped to exit statuses (see the module docstring)."""
     try:
+        if getattr(args, "max_memory", None) is not None:
+            from novikoff.bounded import set_memory_budget
+
+            set_memory_budget(args.max_memory)
         with deadline(args.time_limit, lambda: TimeLimitReached(args.time_limit)):
             code = int(args.handler(args))
         sys.stdout.flush()
@@ -97,7 +113,15 @@ def _run_command(args: argparse.Namespace) -> int:
     except RecursionError:
         return _fail("error: ", "input nested too deeply (RecursionError)", 2)
     except MemoryError:
-        return _fail("", "out of memory (lower --max-updates, --max-epochs or the input size)", 1)
+        _Reported.leave_at_once = True  # freeing what filled the memory can take longer than the run
+        where = f" during {current_phase()}" if current_phase() else ""
+        return _fail(
+            "error: ",
+            f"out of memory{where} (lower --max-updates, --max-epochs or the input size, "
+            "or raise --max-memory)",
+            2,
+            stopped_by="memory",
+        )
     except OSError as exc:
         if exc.errno in (errno.EPIPE, errno.ENOSPC, errno.EDQUOT) or isinstance(exc, BrokenPipeError):
             return _output_failed(exc)  # stdout gone (broken pipe) or full
@@ -134,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argparse's own exits (--help, usage errors: SystemExit 0 or 2)."""
     words = list(sys.argv[1:] if argv is None else argv)
     OutputMode.json = "--json" in words
+    _Reported.code = None
+    _Reported.leave_at_once = False
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)  # exact results may have more than 4300 digits
     try:
@@ -149,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _fail("", "interrupted (SIGINT); stopped, no result", 130)
     except OSError as exc:
         code = _output_failed(exc)
-    if argv is None and code >= 128:  # a signal: leave at once, without interpreter teardown
+    if argv is None and (code >= 128 or _Reported.leave_at_once):
+        # a signal or out of memory: leave at once, without interpreter teardown
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

@@ -12,18 +12,28 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from novikoff.commands.options import add_time_limit, int_arg, load_data
+from novikoff.commands.options import (
+    MAX_EPOCHS_LIMIT,
+    add_time_limit,
+    bounded_int,
+    int_arg,
+    load_data,
+    printable,
+)
 from novikoff.errors import InputError
 from novikoff.jsonout import error_json, print_json
 from novikoff.limits import phase
 
 __all__ = ["register", "run"]
 
-#: Certificate files larger than this are refused unread (a real one is far smaller).
+#: Certificate files larger than this are refused (read to this size plus one byte, never
+#: trusting st_size; a real one is far smaller).
 MAX_FILE_BYTES = 1 << 30
+#: The default of ``--max-epochs``: the most epochs (or passes) of a recorded run that check
+#: replays; a certificate claiming more is refused before the replay.
+DEFAULT_MAX_EPOCHS = 100_000
 
 
 def register(sub: Any) -> None:
@@ -52,19 +62,39 @@ def register(sub: Any) -> None:
     c.add_argument(
         "--positive", metavar="LABEL", help="the label mapped to +1 when labels are not {-1,1}/{0,1}"
     )
+    c.add_argument(
+        "--max-epochs",
+        type=bounded_int(MAX_EPOCHS_LIMIT),
+        default=DEFAULT_MAX_EPOCHS,
+        metavar="N",
+        help="refuse (exit 2) a certificate whose recorded run or Freund-Schapire bound claims more "
+        f"than N epochs (passes) to replay (default {DEFAULT_MAX_EPOCHS}, at most {MAX_EPOCHS_LIMIT})",
+    )
     c.add_argument("--json", action="store_true", help="print one JSON object")
     add_time_limit(c, 600)
     c.set_defaults(handler=run)
 
 
 def _read_file(path: str) -> bytes:
-    try:
-        target = Path(path)
-        if target.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(f"{path}: larger than {MAX_FILE_BYTES} bytes; not a certificate file")
-        return target.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror or exc}") from None
+    from novikoff.bounded import read_bytes
+
+    return read_bytes(path, MAX_FILE_BYTES)
+
+
+def _claimed_epochs(doc: Any, limit: int) -> None:
+    """InputError naming the field when the document asks for more than ``limit`` epochs of
+    replay (the run's epochs, the bound's passes): refused before any replay starts."""
+    claims = []
+    if doc.perceptron is not None:
+        claims.append(("perceptron.epochs", doc.perceptron.epochs))
+    if doc.nonseparable_bound is not None:
+        claims.append(("nonseparable_bound.passes", doc.nonseparable_bound.passes))
+    for field, value in claims:
+        if value > limit:
+            raise InputError(
+                f"{field}: the certificate claims {value} epochs to replay, more than --max-epochs "
+                f"{limit} (raise --max-epochs to check it)"
+            )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,11 +106,15 @@ def run(args: argparse.Namespace) -> int:
         try:
             doc = from_json(text)
         except CertificateFormatError as exc:
-            message = f"{args.file}: {exc}"
+            message = printable(f"{args.file}: {exc}")
             if args.json:
                 print(error_json(message, 2, reason=exc.code, path=exc.path), flush=True)
             print(f"novikoff: error: {message}", file=sys.stderr, flush=True)
             return 2
+        try:
+            _claimed_epochs(doc, args.max_epochs)
+        except InputError as exc:
+            raise InputError(f"{args.file}: {exc}") from None
     args.bias = doc.dataset.bias
     with phase("reading the data"):
         ds = load_data(args)
@@ -100,4 +134,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"valid: {verdict.message}")
     else:
         print(f"invalid: {verdict.code}: {verdict.message}")
+    if not verdict.valid:  # every non-zero exit says why on stderr too, on one line
+        print(
+            printable(f"novikoff: certificate invalid: {verdict.code}: {verdict.message}"),
+            file=sys.stderr,
+            flush=True,
+        )
     return 0 if verdict.valid else 1

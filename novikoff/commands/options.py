@@ -5,6 +5,7 @@ message (argparse turns it into exit 2 naming the option)."""
 from __future__ import annotations
 
 import argparse
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ __all__ = [
     "bounded_int",
     "int_arg",
     "load_data",
+    "memory_arg",
     "positive_int",
     "printable",
     "rational_arg",
@@ -62,14 +64,19 @@ class Parser(argparse.ArgumentParser):
 MAX_INT_DIGITS = 100
 
 
+_INT = re.compile(r"[+-]?[0-9]+\Z")
+
+
 def int_arg(text: str) -> int:
-    digits = text.strip().lstrip("+-")
+    """An integer written in ASCII digits with an optional sign (no ``_``, no other scripts'
+    digits), at most :data:`MAX_INT_DIGITS` digits, checked before conversion."""
+    stripped = text.strip()
+    digits = stripped.lstrip("+-")
     if len(digits) > MAX_INT_DIGITS:
         raise argparse.ArgumentTypeError(f"integer too long: {len(digits)} digits (at most {MAX_INT_DIGITS})")
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text[:40]!r}") from None
+    if not stripped.isascii() or not _INT.match(stripped):
+        raise argparse.ArgumentTypeError(f"not an integer: {printable(ascii(text[:40]))}")
+    return int(stripped)
 
 
 def positive_int(text: str) -> int:
@@ -114,6 +121,25 @@ def add_time_limit(p: argparse.ArgumentParser, default: float) -> None:
         help=f"stop the command (exit 1, saying so) after this many seconds; 0 = no limit "
         f"(default {default:g})",
     )
+    p.add_argument(
+        "--max-memory",
+        type=memory_arg,
+        default=None,
+        metavar="SIZE",
+        help="memory budget such as 2G or 512M: work that would need more is refused before it "
+        "starts (exit 2); helper processes get it as their address-space limit "
+        "(default: a quarter of the machine's memory, or the address-space limit if lower)",
+    )
+
+
+def memory_arg(text: str) -> int:
+    """``--max-memory SIZE`` in bytes (:func:`novikoff.bounded.parse_memory`)."""
+    from novikoff.bounded import parse_memory
+
+    try:
+        return parse_memory(text)
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--max-memory: ")) from None
 
 
 def add_run_bounds(p: argparse.ArgumentParser) -> None:

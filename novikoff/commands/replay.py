@@ -1,36 +1,116 @@
-"""``novikoff replay FILE``: rerun a falsify counterexample file exactly and re-evaluate its bound."""
+"""``novikoff replay FILE``: rerun a falsify counterexample file exactly and re-evaluate its bound.
+
+The file is screened before anything runs (:func:`screen`): read through
+:func:`novikoff.bounded.read_text` (a regular file of at most :data:`MAX_FILE_BYTES`), its
+header parsed with every JSON number's length checked before conversion, and every count or
+limit the header records capped by this command's own options: ``passes`` by
+``--max-passes``, ``bound_limits`` by ``--max-bound-*``, a ``shuffle:SEED`` order's seed at
+100 digits as in certificates. A file never lifts a limit.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from novikoff.commands.options import add_time_limit
+from novikoff.commands.options import MAX_EPOCHS_LIMIT, add_time_limit, bounded_int, int_arg, printable
+from novikoff.errors import InputError
 from novikoff.jsonout import dumps
 from novikoff.limits import phase
 from novikoff.rational import format_rational
 
-__all__ = ["register", "run"]
+__all__ = ["DEFAULT_MAX_PASSES", "MAX_FILE_BYTES", "register", "run", "screen"]
+
+#: Replay files larger than this are refused (a falsify counterexample is a few kilobytes).
+MAX_FILE_BYTES = 64 << 20
+#: The default of ``--max-passes``: the most passes a non-separable replay may ask for.
+DEFAULT_MAX_PASSES = 10_000
+#: JSON numbers in a replay header have at most this many characters (the contract's limit).
+MAX_HEADER_DIGITS = 10_000
+_HEADER = "# novikoff-replay "
 
 
 def register(sub: Any) -> None:
     """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
+    from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, LIMIT_OPTIONS
+
     rp = sub.add_parser(
         "replay",
         help="rerun a falsify counterexample file: its algorithm, order and bound",
         description="Rerun the counterexample FILE written by falsify: the recorded algorithm and "
         "parameters in the recorded order, exactly, and the recorded bound evaluated at the data. "
-        "Prints both; exit 1 when the bound is violated, 0 when it holds, 2 on a bad file.",
+        "Prints both; exit 1 when the bound is violated, 0 when it holds, 2 on a bad file. "
+        "Counts and limits recorded in FILE are capped by the options below, never lifted by it.",
     )
     rp.add_argument("file", metavar="FILE")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp.add_argument(
+        "--max-passes",
+        type=bounded_int(MAX_EPOCHS_LIMIT),
+        default=DEFAULT_MAX_PASSES,
+        metavar="N",
+        help=f"refuse a non-separable replay of more than N passes (default {DEFAULT_MAX_PASSES})",
+    )
+    for name, flag in LIMIT_OPTIONS:
+        default = getattr(DEFAULT_LIMITS, name)
+        rp.add_argument(
+            flag,
+            type=int_arg,
+            default=default,
+            metavar="N",
+            help=f"refuse a file whose bound_limits record a larger {name} (default {default})",
+        )
     add_time_limit(rp, 600)
     rp.set_defaults(handler=run)
+
+
+def _int_field(value: object, where: str, cap: int, option: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InputError(f"{where} must be a positive integer")
+    if value > cap:
+        raise InputError(f"{where} is {value}, more than {option} {cap} (raise {option} to replay it)")
+
+
+def screen(path: str, args: argparse.Namespace) -> None:
+    """Check FILE before the replay reads and runs it (see the module docstring); InputError
+    naming the file and line 1 for a header that asks for more than the options allow. A
+    file without the replay header passes: the replay itself says what is wrong with it."""
+    from novikoff.bounded import loads_json, read_text
+    from novikoff.certificates.format import CertificateFormatError, check_order
+    from novikoff.fuzz.bound_limits import BoundLimits, limits_from_file
+
+    text = read_text(path, MAX_FILE_BYTES, regular_only=True)
+    first = text.split("\n", 1)[0]
+    if not first.startswith(_HEADER):
+        return
+    where = f"{path}, line 1"
+    try:
+        header = loads_json(first[len(_HEADER) :], max_digits=MAX_HEADER_DIGITS, what="the replay header")
+    except (ValueError, RecursionError) as exc:
+        raise InputError(f"{where}: bad replay header ({exc})") from None
+    if not isinstance(header, dict):
+        return
+    own = BoundLimits(
+        args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
+    )
+    limits_from_file(header.get("bound_limits"), own, where)
+    order = header.get("order", "natural")
+    if isinstance(order, str):
+        try:
+            check_order(order, "order")
+        except CertificateFormatError as exc:
+            raise InputError(f"{where}: {exc}") from None
+    info = header.get("nonseparable")
+    if isinstance(info, dict) and "passes" in info:
+        _int_field(info["passes"], f"{where}: nonseparable.passes", args.max_passes, "--max-passes")
 
 
 def run(args: argparse.Namespace) -> int:
     from novikoff.fuzz.falsify import replay_file
 
+    with phase("reading the replay file"):
+        screen(args.file, args)
     with phase("the replay"):
         r = replay_file(args.file)
     if args.json:
@@ -52,4 +132,10 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         print(r.summary())
+    if r.violated:  # every non-zero exit says why on stderr too, on one line
+        print(
+            printable(f"novikoff: bound violated: {r.updates} updates > {r.bound} = {r.bound_value}"),
+            file=sys.stderr,
+            flush=True,
+        )
     return 1 if r.violated else 0

@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 from novikoff.errors import InputError
 
-__all__ = ["DEFAULT_LIMITS", "MAX_DEPTH", "MAX_EXPONENT", "MAX_LENGTH", "MAX_POWER_DIGITS", "BoundLimits"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "LIMIT_OPTIONS",
+    "MAX_DEPTH",
+    "MAX_EXPONENT",
+    "MAX_LENGTH",
+    "MAX_POWER_DIGITS",
+    "BoundLimits",
+    "limits_from_file",
+]
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 100
@@ -38,3 +47,36 @@ class BoundLimits:
 
 
 DEFAULT_LIMITS = BoundLimits()
+
+
+#: The command-line option of each limit, in the order of :class:`BoundLimits`' fields.
+LIMIT_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("length", "--max-bound-length"),
+    ("depth", "--max-bound-depth"),
+    ("exponent", "--max-bound-exponent"),
+    ("power_digits", "--max-bound-digits"),
+)
+
+
+def limits_from_file(recorded: object, own: BoundLimits, where: str) -> BoundLimits:
+    """The limits a file records (a list of up to four positive integers, the fields of
+    :class:`BoundLimits` in order; missing ones are ``own``'s), capped by the command's
+    ``own`` limits: a file never lifts them. InputError naming ``where`` and the option to
+    raise when a recorded limit is above the command's, or when the record is malformed."""
+    if recorded is None:
+        return own
+    if not isinstance(recorded, list) or len(recorded) > len(LIMIT_OPTIONS):
+        raise InputError(f"{where}: bound_limits must be a list of at most {len(LIMIT_OPTIONS)} integers")
+    values = {}
+    for value, (name, option) in zip(recorded, LIMIT_OPTIONS):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise InputError(f"{where}: bound_limits.{name} must be a positive integer")
+        cap = getattr(own, name)
+        if value > cap:
+            shown = value if value < 10**30 else f"a {len(str(value))}-digit number"
+            raise InputError(
+                f"{where}: the file asks for bound {name} {shown}, more than {option} {cap} "
+                f"(pass a larger {option} to replay it)"
+            )
+        values[name] = value
+    return BoundLimits(**{name: values.get(name, getattr(own, name)) for name, _ in LIMIT_OPTIONS})
