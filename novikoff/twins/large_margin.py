@@ -32,6 +32,14 @@ computed afresh from w, with sums in a fixed order (each z_i.w from 0.0 in colum
 order, ||w||^2 in order), so the levels are a function of the float weights,
 whichever engine computes them.
 
+**The PDM paper's protocol options.** ``multiple_from_epoch=k`` makes single updates in
+the full epochs before epoch k (numbered from 0 over the whole run, PDM-succ's stages
+included) and multiple updates from epoch k on (the paper starts PDM's multiple updates
+after the first full epoch: k = 1); ``first_level1=r`` uses ``r`` instead of ``LEVEL1``
+for the level-1 set of the first full epoch (epoch 0) only, which the paper also does
+(its value of r was lost in extraction). Both only change which updates are presented
+when; every decision is still the exact one, so D2 holds at convergence as before.
+
 **Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs each
 epoch (full pass and active-set rounds) in the numba kernel of
 :mod:`novikoff.twins.compiled_large_margin` (the ``fast`` extra), which leaves the
@@ -258,6 +266,9 @@ class _State:
         self.kernel: cl.LargeMarginKernel | None = None  # the compiled engine's, when it runs
         self.switch_at: float | None = None  # engine="auto": when the kernel may take over
         self.engines = ["numpy"]  # the engines that ran, in order (TwinRun.engine)
+        self.level1 = LEVEL1  # this epoch's level-1 parameter (first_level1 in epoch 0)
+        self.multiple_from = 0  # multiple updates from this full epoch on
+        self.first_level1: float | None = None
 
     def refresh(self) -> None:
         self.w2 = float(self.w @ self.w)
@@ -475,7 +486,7 @@ def _numpy_epoch(
         return made == 0, mini
     for _ in range(ROUNDS):
         c = _closeness(S, rows)
-        level1 = rows[c <= 1 + LEVEL1]
+        level1 = rows[c <= 1 + S.level1]
         made_round = 0
         for _ in range(MINI_EPOCHS):
             c1 = _closeness(S, level1) if len(level1) else c[:0]
@@ -509,7 +520,7 @@ def _compiled_epoch(
         gap=abs(b2 - float(S.param * S.param)) if S.rule == "pfm" else 0.0,
         multiple=multiple,
         active_sets=active_sets,
-        levels=(1 + LEVEL1, 1 + LEVEL2),
+        levels=(1 + S.level1, 1 + LEVEL2),
         rounds=ROUNDS,
         mini_epochs=MINI_EPOCHS,
     )
@@ -564,7 +575,10 @@ def _run_stage(
             if isinstance(order_e, range)
             else np.asarray(order_e, dtype=np.intp)
         )
-        clean, k = run_epoch(S, rows, multiple, active_sets, first_epoch + e, updates)
+        epoch = first_epoch + e
+        S.level1 = S.first_level1 if epoch == 0 and S.first_level1 is not None else LEVEL1
+        multiple_e = multiple and epoch >= S.multiple_from
+        clean, k = run_epoch(S, rows, multiple_e, active_sets, epoch, updates)
         mini += k
         if S.stopped:
             return e + 1, False, mini
@@ -601,6 +615,24 @@ def _switch(S: _State) -> None:
         S.engines.append("compiled")
 
 
+def _protocol(S: _State, multiple_from_epoch: int, first_level1: float | None) -> None:
+    """The PDM paper's protocol options (module docstring), checked: InputError naming the
+    option for a negative or non-integer epoch or a level that is not a positive finite float."""
+    if (
+        isinstance(multiple_from_epoch, bool)
+        or not isinstance(multiple_from_epoch, int)
+        or multiple_from_epoch < 0
+    ):
+        raise InputError(f"multiple_from_epoch must be an integer >= 0, got {multiple_from_epoch!r}")
+    if first_level1 is not None:
+        if isinstance(first_level1, bool) or not isinstance(first_level1, (int, float)):
+            raise InputError(f"first_level1 must be a positive number, got {first_level1!r}")
+        if not (math.isfinite(first_level1) and first_level1 > 0):
+            raise InputError(f"first_level1 must be a positive finite number, got {first_level1!r}")
+        S.first_level1 = float(first_level1)
+    S.multiple_from = multiple_from_epoch
+
+
 def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
     if sps.issparse(X):
         if y is None:
@@ -621,6 +653,8 @@ def pfm_twin(
     active_sets: bool = False,
     max_updates: int = 10**7,
     engine: str = "auto",
+    multiple_from_epoch: int = 0,
+    first_level1: float | None = None,
 ) -> TwinRun:
     """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring
     (``engine``: "auto", "numpy" or "compiled", the same updates whichever runs)."""
@@ -630,6 +664,7 @@ def pfm_twin(
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
     S = _State(P, "pfm", b)
     S.max_updates = max_updates
+    _protocol(S, multiple_from_epoch, first_level1)
     _engine(engine, S)
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
@@ -663,6 +698,8 @@ def pdm_succ_twin(
     algorithm: str = "pdm-succ",
     max_updates: int = 10**7,
     engine: str = "auto",
+    multiple_from_epoch: int = 0,
+    first_level1: float | None = None,
 ) -> TwinRun:
     """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last
     (``engine`` as in :func:`pfm_twin`)."""
@@ -671,6 +708,7 @@ def pdm_succ_twin(
     limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
     S.max_updates = max_updates
+    _protocol(S, multiple_from_epoch, first_level1)
     _engine(engine, S)
     updates: list[tuple[int, int]] = []
     total, mini_total, converged = 0, 0, False
@@ -714,6 +752,8 @@ def pdm_twin(
     active_sets: bool = False,
     max_updates: int = 10**7,
     engine: str = "auto",
+    multiple_from_epoch: int = 0,
+    first_level1: float | None = None,
 ) -> TwinRun:
     """PDM(eps) in float64 from w = 0, t = 0 (``engine`` as in :func:`pfm_twin`)."""
     return pdm_succ_twin(
@@ -728,4 +768,6 @@ def pdm_twin(
         algorithm="pdm",
         max_updates=max_updates,
         engine=engine,
+        multiple_from_epoch=multiple_from_epoch,
+        first_level1=first_level1,
     )
