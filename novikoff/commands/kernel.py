@@ -37,20 +37,69 @@ if TYPE_CHECKING:  # imported when certify --kernel runs, not by the parser (eve
     from novikoff.kernels_exact import KernelSpec
     from novikoff.reference.kernel_perceptron import KernelRun
 
-__all__ = ["add_kernel_argument", "kernel_arg", "kernel_certify", "kernel_report", "kernel_summary"]
+__all__ = [
+    "MAX_KERNEL_DIGITS",
+    "add_kernel_argument",
+    "check_kernel_size",
+    "kernel_arg",
+    "kernel_certify",
+    "kernel_report",
+    "kernel_summary",
+]
 
 #: certify's options that have no meaning with --kernel (each is refused, exit 2).
 _NOT_WITH_KERNEL = (("coq", "--coq"), ("certificate", "--certificate"), ("plot", "--plot"))
 
 
+#: A kernel value (x.x' + C)^DEGREE may have at most about this many digits (the contract's
+#: limit on numbers): a larger one makes every exact step of the run a huge multiplication.
+MAX_KERNEL_DIGITS = 10_000
+_LOG10_2 = 0.30103
+
+
+def _value_digits(degree: int, bits: int) -> int:
+    """Decimal digits of a number of ``bits`` bits raised to ``degree`` (an upper estimate)."""
+    return int(degree * bits * _LOG10_2) + 1
+
+
 def kernel_arg(text: str) -> KernelSpec:
-    """argparse type of ``--kernel``: a polynomial kernel (ArgumentTypeError otherwise, exit 2)."""
+    """argparse type of ``--kernel``: a polynomial kernel (ArgumentTypeError otherwise, exit 2)
+    whose C^DEGREE alone has at most :data:`MAX_KERNEL_DIGITS` digits (checked before any power
+    is computed)."""
     from novikoff.kernels_exact import parse_kernel
 
     try:
-        return parse_kernel(text)
+        spec = parse_kernel(text)
     except InputError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if spec.kind == "poly" and spec.c:
+        bits = abs(spec.c.numerator).bit_length() + spec.c.denominator.bit_length()
+        digits = _value_digits(spec.degree, bits)
+        if digits > MAX_KERNEL_DIGITS:
+            raise argparse.ArgumentTypeError(
+                f"kernel {text[:60]!a}: C^DEGREE would have about {digits} digits, more than "
+                f"{MAX_KERNEL_DIGITS} (a smaller DEGREE or a C with fewer digits)"
+            )
+    return spec
+
+
+def check_kernel_size(dataset: Dataset, spec: KernelSpec) -> None:
+    """InputError when the Gram matrix of ``spec`` on ``dataset`` would hold values of more than
+    :data:`MAX_KERNEL_DIGITS` digits (estimated from the largest ||x||^2 and C, before the
+    Gram matrix is computed)."""
+    if spec.kind != "poly":
+        return
+    den = dataset.denominator
+    top = max((sum(v * v for v in row) for row in dataset.numerators), default=0)
+    bits = top.bit_length() + 2 * den.bit_length()
+    if spec.c:
+        bits += abs(spec.c.numerator).bit_length() + spec.c.denominator.bit_length()
+    digits = _value_digits(spec.degree, bits + 1)
+    if digits > MAX_KERNEL_DIGITS:
+        raise InputError(
+            f"--kernel poly:{spec.degree}: kernel values on {dataset.name} would have about {digits} "
+            f"digits, more than {MAX_KERNEL_DIGITS} (a smaller DEGREE or C, or smaller data values)"
+        )
 
 
 def add_kernel_argument(parser: argparse.ArgumentParser) -> None:
@@ -84,6 +133,7 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
     order_text = getattr(args, "order", "natural") or "natural"
     order = parse_order(order_text)
     bounds = RunBounds(getattr(args, "max_epochs", 1000), getattr(args, "max_updates", DEFAULT_MAX_UPDATES))
+    check_kernel_size(dataset, spec)
     with phase("the exact Gram matrix"):
         gram = exact_gram(dataset, spec)
     with phase("the exact kernel certificate"):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from novikoff.approx import show, show_ratio_sqrt
@@ -13,7 +12,10 @@ from novikoff.errors import InputError, InvariantViolation
 from novikoff.jsonout import print_json
 from novikoff.rational import format_rational, parse_rational
 
-__all__ = ["read_weights", "register", "run"]
+__all__ = ["MAX_WEIGHTS_BYTES", "read_weights", "register", "run"]
+
+#: Weights files larger than this are refused (d + 1 numbers of at most 10,000 digits each).
+MAX_WEIGHTS_BYTES = 256 << 20
 
 
 def read_weights(path: str) -> list[Fraction]:
@@ -21,14 +23,12 @@ def read_weights(path: str) -> list[Fraction]:
 
     Guarantees: the exact values, or InputError naming ``--weights``, the file and the line.
     """
-    if Path(path).is_dir():
-        raise InputError(f"--weights {path}: is a directory")
+    from novikoff.bounded import read_text
+
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"--weights {path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
-    except OSError as exc:
-        raise InputError(f"--weights {path}: {exc.strerror or exc}") from None
+        text = read_text(path, MAX_WEIGHTS_BYTES)  # at most that many bytes, whatever st_size says
+    except InputError as exc:
+        raise InputError(f"--weights {exc}") from None
     values: list[Fraction] = []
     for line_no, line in enumerate(text.splitlines(), 1):
         for token in line.split("#", 1)[0].replace(",", " ").split():

@@ -142,11 +142,24 @@ def memory_arg(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--max-memory: ")) from None
 
 
+class _StoreGiven(argparse.Action):
+    """Store the value and record that the option was given (``DEST_given = True``), so that
+    an algorithm with its own default (exact ROMMA) can tell a default from a choice."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: Any = None
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        setattr(namespace, f"{self.dest}_given", True)
+
+
 def add_run_bounds(p: argparse.ArgumentParser) -> None:
     """``--max-updates``, ``--record`` and ``--trace`` (certify and run)."""
+    p.set_defaults(max_updates_given=False)
     p.add_argument(
         "--max-updates",
         type=bounded_int(MAX_UPDATES_LIMIT),
+        action=_StoreGiven,
         default=DEFAULT_MAX_UPDATES,
         metavar="N",
         help=f"stop the run after at most N updates (default {DEFAULT_MAX_UPDATES}; see "

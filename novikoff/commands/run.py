@@ -188,7 +188,9 @@ def _exact_run(
     if algo == "romma":
         from novikoff.reference.romma import DEFAULT_MAX_UPDATES, run_romma
 
-        limit = DEFAULT_MAX_UPDATES if args.max_updates is None else args.max_updates
+        # exact ROMMA's numbers double with every update: its own default unless --max-updates is given
+        given = args.max_updates is not None and getattr(args, "max_updates_given", True)
+        limit = args.max_updates if given else DEFAULT_MAX_UPDATES
         return run_romma(
             ds,
             aggressive=args.aggressive,
@@ -307,11 +309,16 @@ def run(args: argparse.Namespace) -> int:
     sep = cert if isinstance(cert, SeparableCertificate) else None
     t0 = time.perf_counter()
     with phase(f"the {args.algorithm} run"):
-        run = (
-            _fast_run(ds, args.algorithm, params, args)
-            if args.fast
-            else _exact_run(ds, args.algorithm, params, sep, args)
-        )
+        if args.fast:
+            try:
+                run = _fast_run(ds, args.algorithm, params, args)
+            except OverflowError:  # a parameter or value beyond float64 (--beta 1e300): bad input
+                raise InputError(
+                    f"--fast: the values of this {args.algorithm} run overflow float64 (a parameter "
+                    "such as --beta, or the data, is too large); run it exactly without --fast"
+                ) from None
+        else:
+            run = _exact_run(ds, args.algorithm, params, sep, args)
     t_run = time.perf_counter() - t0
     if args.trace:
         write_trace(args.trace, run.updates)
