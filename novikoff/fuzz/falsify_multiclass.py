@@ -7,18 +7,28 @@ Every value is exact and ``updates > bound`` is decided as for the perceptron
 (:func:`novikoff.fuzz.falsify.bound_exceeded`). There is no tight family like T1
 to pre-check, no adversarial order and no exact shrinker here: Hypothesis shrinks
 (the Kesler certificates of small data are cheap). M1 says updates <= 2 R2/gamma2.
+
+The notes' false form (:data:`novikoff.spec.multiclass.NOTES_FREE_BIAS`, the binary
+theorem with R = max ||x|| over the features and a separately chosen bias) has its own
+search, :func:`search_notes_free_bias`: binary data planted by a threshold and shifted
+away from the origin, the notes' perceptron (w <- w + y x, b <- b + y: the perceptron on
+(x, 1)), R_x^2 and the exact geometric margin (the free-bias margin), each example decided
+exactly by the statement itself.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import sympy as sp
 from hypothesis import strategies as st
+from hypothesis import target
 
 from novikoff.certificates import SeparableCertificate, certify
+from novikoff.certificates.solver import geometric_margin
+from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.campaign import (
     MAX_EPOCHS,
@@ -32,14 +42,20 @@ from novikoff.fuzz.settings_space import RunSetting
 from novikoff.fuzz.strategies import orderings
 from novikoff.multiclass import MulticlassData, kesler
 from novikoff.reference.multiclass import run_multiclass
+from novikoff.reference.perceptron import run_perceptron
 from novikoff.runs import Order
+from novikoff.spec.multiclass import NOTES_FREE_BIAS, Rx2, gamma_b2
 
 __all__ = [
+    "NotesRefutation",
+    "far_separable",
     "kesler_separable",
     "multiclass_numbers",
     "multiclass_replay_data",
     "multiclass_values",
+    "notes_free_bias_values",
     "search_multiclass",
+    "search_notes_free_bias",
 ]
 
 
@@ -137,3 +153,85 @@ def multiclass_replay_data(
         raise InputError(f"{name}: multiclass labels must be class indices 0..K-1 with K recorded")
     data = MulticlassData.from_arrays(rows, labels, bias=bias, name=name)
     return replace(data, labels=tuple(labels), class_names=tuple(str(c) for c in range(k)))
+
+
+# ------------------------------------------------------------ the notes' false form
+
+
+@dataclass(frozen=True)
+class NotesRefutation:
+    """A dataset on which the notes' bound fails: the notes' perceptron made ``updates``
+    mistakes, more than ``Rx2 / gamma_b2`` (both exact)."""
+
+    data: Dataset
+    updates: int
+    Rx2: Fraction
+    gamma_b2: Fraction
+    tried: int
+
+
+def notes_free_bias_values(ds: Dataset) -> tuple[int, dict[str, Fraction]] | None:
+    """(mistakes of the notes' perceptron from w = 0, b = 0, the statement's values) on the
+    binary ``ds`` (its bias must be 1: b moves by +-1), or None when the classes' hulls meet
+    (no separator with any bias) or the run does not converge in MAX_EPOCHS epochs.
+    ``Rx2`` = max_i ||x_i||^2 without the bias; ``gamma_b2`` the exact squared geometric
+    margin (the best unit w with a free b)."""
+    if ds.bias != 1:
+        raise InputError(
+            f"{ds.name}: the notes' perceptron updates b by +-1: the bias must be 1, got {ds.bias}"
+        )
+    geo = geometric_margin(ds)
+    if geo is None:
+        return None
+    run = run_perceptron(ds, max_epochs=MAX_EPOCHS)
+    if not run.converged:
+        return None
+    rx2 = max(sum((v * v for v in ds.features(i)), Fraction(0)) for i in range(ds.n_samples))
+    return run.mistakes, {"k": Fraction(run.mistakes), Rx2.name: rx2, gamma_b2.name: geo.margin2}
+
+
+@st.composite
+def far_separable(draw: Any) -> Dataset:
+    """d in 1..2 integer features in [-4, 4] shifted by an offset in [0, 60] (every
+    coordinate), labels from a planted integer threshold w.x > b (ties dropped), both classes
+    present, bias 1."""
+    d = draw(st.integers(1, 2))
+    w = draw(st.lists(st.integers(-3, 3), min_size=d, max_size=d).filter(any))
+    b = draw(st.integers(-6, 6))
+    offset = draw(st.integers(0, 60))
+    raw = draw(st.lists(st.lists(st.integers(-4, 4), min_size=d, max_size=d), min_size=2, max_size=6))
+    rows, labels = [], []
+    for x in raw:
+        score = sum(a * v for a, v in zip(w, x)) - b
+        if score != 0:
+            rows.append([v + offset for v in x])
+            labels.append(1 if score > 0 else -1)
+    if len(set(labels)) < 2:
+        return draw(st.nothing())
+    return Dataset.from_arrays(rows, labels, bias=1, name="far_separable")
+
+
+def search_notes_free_bias(examples: int, seed: int, database: str | None = None) -> NotesRefutation | None:
+    """Search :func:`far_separable` for a dataset on which NOTES_FREE_BIAS is false (decided
+    exactly by the statement); the first one found, Hypothesis-shrunk, or None."""
+    bound = Rx2 / gamma_b2
+    tried = [0]
+
+    def violates(ds: Dataset) -> bool:
+        tried[0] += 1
+        got = notes_free_bias_values(ds)
+        if got is None:
+            return False
+        updates, values = got
+        target(updates * float(values[gamma_b2.name] / values[Rx2.name]), label="updates/bound")
+        return not NOTES_FREE_BIAS.check(values)  # exact: k gamma_b2 <= Rx2 is false
+
+    found, _ = campaign_search(
+        far_separable(), violates, bound, "notes-free-bias", database, examples, seed, hypothesis_shrinks=True
+    )
+    if found is None:
+        return None
+    got = notes_free_bias_values(found)
+    assert got is not None
+    updates, values = got
+    return NotesRefutation(found, updates, values[Rx2.name], values[gamma_b2.name], tried[0])

@@ -11,7 +11,7 @@ import sympy as sp
 
 from novikoff.spec.core import Statement
 
-__all__ = ["M1"]
+__all__ = ["FALSE_CLAIMS", "M1", "NOTES_FREE_BIAS"]
 
 k = sp.Symbol("k", integer=True, nonnegative=True)
 R2 = sp.Symbol("R2", positive=True)
@@ -34,3 +34,35 @@ M1 = Statement(
     ),
     source="seed 001 (multiclass perceptron) with the Kesler construction",
 )
+
+
+# --------------------------------------------------------------------------- a false claim
+# The notes' (seed 001) convergence theorem as written: R = max_i ||x_i|| over the features
+# alone, a unit w* with a *separately* chosen bias b, y_i (w*.x_i + b) >= gamma, and the
+# perceptron updating w <- w + y x, b <- b + y. It is false: the bias is updated in steps
+# of 1 while nothing bounds |b| by R, so data far from the origin defeat it (x = 40 with
+# label +1 and x = 20 with label -1: gamma = 10, R = 40, bound 16, and the perceptron makes
+# 1,205 mistakes). The correct form is N3 on the augmented x~ = (x, 1), whose R and gamma
+# include the bias coordinate. This statement is *not* in THEOREMS (nothing proves it);
+# FALSE_CLAIMS holds it with its counterexample, which the tests check exactly.
+
+Rx2 = sp.Symbol("Rx2", positive=True)  # max_i ||x_i||^2, the bias not counted
+gamma_b2 = sp.Symbol("gamma_b2", positive=True)  # the squared margin with a free bias (geometric)
+
+NOTES_FREE_BIAS = Statement(
+    id="NOTES_FREE_BIAS",
+    name="perceptron_with_separate_bias_mistakes_le_feature_radius_sq_div_margin_sq",
+    symbols=(k, Rx2, gamma_b2),
+    hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gamma_b2, 0, evaluate=False)),
+    hypothesis_names=("k_nonneg", "gamma_b2_pos"),
+    conclusion=sp.Le(k * gamma_b2, Rx2, evaluate=False),
+    source="seed 001 (the notes' convergence theorem, as written: R = max ||x^i||, bias b separate)",
+    note="FALSE: x = 40 (label +1), x = 20 (label -1) gives k = 1205 > R^2/gamma^2 = 16; "
+    "the correct form is N3 on (x, 1)",
+)
+
+#: Claims of the sources that are false as written, by id: statement and a counterexample
+#: (rows, labels) on which the notes' perceptron (w <- w + y x, b <- b + y) refutes it.
+FALSE_CLAIMS: dict[str, tuple[Statement, tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]] = {
+    "NOTES_FREE_BIAS": (NOTES_FREE_BIAS, (((40,), (20,)), (1, -1))),
+}
