@@ -147,9 +147,9 @@ def test_invalid_declarations_name_the_option() -> None:
         ({"margin": F(-1)}, "--margin: expected a rational >= 0"),
         ({"learning_rate": F(0)}, "--learning-rate: expected a rational > 0"),
         ({"tie_rule": "sign-positive", "margin": F(1)}, "takes no --margin"),
-        ({"order": "shuffle-v1:-1"}, "--order: expected given, natural or shuffle-v1:SEED"),
+        ({"order": "shuffle-v1:-1"}, "--order: expected given, natural, shuffle-v1:SEED or sklearn:SEED"),
         ({"order": f"shuffle-v1:{2**32}"}, "SEED in 0..2^32-1"),
-        ({"stop": "never"}, "--stop: expected one of converged, all-epochs"),
+        ({"stop": "never"}, "--stop: expected one of converged, all-epochs, tol:TOL:N"),
         ({"precision": "float16"}, "--precision: expected one of float64, float32"),
         ({"initial_weights": "random"}, "--initial-weights: expected zero or drawn"),
     ]

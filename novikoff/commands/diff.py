@@ -84,21 +84,38 @@ def register(sub: Any) -> None:
     sem.add_argument(
         "--order",
         default="given",
-        metavar="given|natural|shuffle-v1:SEED",
+        metavar="given|natural|shuffle-v1:SEED|sklearn:SEED",
         help="given (default): the implementation presents the order it is passed; natural: always "
-        "0..m-1; shuffle-v1:SEED: the documented per-epoch shuffle",
+        "0..m-1; shuffle-v1:SEED: the documented per-epoch shuffle; sklearn:SEED: scikit-learn's SGD "
+        "shuffling with random_state=SEED",
     )
     sem.add_argument(
         "--stop",
         default="converged",
-        metavar="converged|all-epochs",
-        help="converged (default): stop after an epoch without an update; all-epochs: run max_epochs",
+        metavar="converged|all-epochs|tol:TOL:N",
+        help="converged (default): stop after an epoch without an update; all-epochs: run max_epochs; "
+        "tol:TOL:N: scikit-learn's tol/n_iter_no_change rule on the mean objective",
     )
     sem.add_argument(
         "--precision",
         default="float64",
         metavar="float64|float32",
         help="float32: the reference runs on the float32-rounded inputs with the float32 rounding bound",
+    )
+    sem.add_argument(
+        "--l2",
+        type=rational_arg,
+        default=None,
+        metavar="ALPHA",
+        help="an L2 penalty: w <- (1 - eta alpha) w before each step, the intercept not penalised "
+        "(scikit-learn's penalty='l2', alpha=ALPHA); the reference is then a float64 replica with a "
+        "rounding bound (docs/howto/diff.md)",
+    )
+    sem.add_argument(
+        "--schedule",
+        default="constant",
+        metavar="constant|optimal",
+        help="optimal: scikit-learn's eta_t = 1 / (alpha (t0 + t - 1)) (needs --l2)",
     )
     df.add_argument(
         "--call-timeout",
@@ -165,6 +182,8 @@ def _semantics(args: argparse.Namespace) -> Any:
         order=args.order,
         stop=args.stop,
         precision=args.precision,
+        l2=Fraction(0) if args.l2 is None else args.l2,
+        schedule=args.schedule,
     )
 
 

@@ -901,32 +901,53 @@ def sklearn_fit(estimator: Callable[..., Any], **params: Any) -> FitFunction:
 
     ``max_epochs`` becomes ``max_iter``; an explicit ``order`` is not supported by such
     estimators and is presented by reordering the rows (same samples, same order each
-    epoch), which is exact for ``shuffle=False``. Notes explain known semantics
-    (``tol`` early stopping, ``shuffle``).
+    epoch), which is exact for ``shuffle=False``. The declared order ``sklearn:SEED``
+    (passed as ``order="sklearn:SEED"``) sets ``shuffle=True, random_state=SEED``: the
+    estimator's own shuffling, replicated by the reference. Notes name what differs from
+    the textbook perceptron and the declared semantics that express it.
     """
 
     def fit(
-        X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Sequence[int] | None = None
+        X: np.ndarray, y: np.ndarray, max_epochs: int = 1000, order: Sequence[int] | str | None = None
     ) -> dict[str, Any]:
         import warnings
 
         if len(np.unique(y)) < 2:
             raise Unsupported("scikit-learn estimators need two classes")
-        idx = np.arange(len(y)) if order is None else np.asarray(order)
+        extra: dict[str, Any] = {"max_iter": max_epochs}
+        if isinstance(order, str):
+            extra.update(shuffle=True, random_state=int(order.partition(":")[2]))
+            idx = np.arange(len(y))
+        else:
+            idx = np.arange(len(y)) if order is None else np.asarray(order)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            model = estimator(**{**params, "max_iter": max_epochs}).fit(X[idx], y[idx])
-        notes = []
-        if params.get("tol", 1e-3) is not None:
-            notes.append(
-                "scikit-learn stops when the loss stops improving by tol, not after an epoch "
-                "without mistakes; use tol=None"
-            )
-        if params.get("shuffle", True):
-            notes.append("shuffle=True presents the samples in a random order each epoch; use shuffle=False")
-        return {"weights": np.append(np.ravel(model.coef_), model.intercept_), "notes": notes}
+            model = estimator(**{**params, **extra}).fit(X[idx], y[idx])
+        return {"weights": np.append(np.ravel(model.coef_), model.intercept_), "notes": _sklearn_notes(model)}
 
     return fit
+
+
+def _sklearn_notes(model: Any) -> list[str]:
+    """What an SGD-style estimator does unlike the textbook perceptron, each with the
+    declared semantics that say it (docs/howto/diff.md)."""
+    get = model.get_params()
+    notes = []
+    if get.get("loss", "perceptron") == "hinge":
+        notes.append("loss='hinge' updates within margin 1: --margin 1")
+    if get.get("penalty") == "l2" and get.get("alpha", 0):
+        notes.append(f"penalty='l2' shrinks the weights by (1 - eta alpha) each step: --l2 {get['alpha']!r}")
+    if get.get("learning_rate") == "optimal":
+        notes.append("learning_rate='optimal' uses eta_t = 1 / (alpha (t0 + t - 1)): --schedule optimal")
+    if get.get("tol") is not None:
+        n = get.get("n_iter_no_change", 5)
+        notes.append(
+            f"tol={get['tol']!r} stops after n_iter_no_change={n} epochs without improving the "
+            f"objective by tol: --stop tol:{get['tol']!r}:{n}"
+        )
+    if get.get("shuffle", False):
+        notes.append("shuffle=True presents the samples in its own random order: --order sklearn:SEED")
+    return notes
 
 
 def load_callable(spec: str) -> Callable[..., Any]:

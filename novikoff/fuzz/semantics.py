@@ -44,6 +44,7 @@ __all__ = [
     "DEFAULT",
     "ORDERS",
     "PRECISIONS",
+    "SCHEDULES",
     "STOPS",
     "TIE_RULES",
     "DeclaredRun",
@@ -68,16 +69,21 @@ __all__ = [
 TIE_RULES = ("nonstrict", "strict", "sign-positive", "sign-negative")
 #: ``converged``: stop after the first epoch without an update; ``all-epochs``: run every one
 #: of max_epochs epochs (the weights are the same: a clean epoch changes nothing; the
-#: epoch count is max_epochs).
-STOPS = ("converged", "all-epochs")
+#: epoch count is max_epochs); ``tol:TOL:N``: scikit-learn's rule (:mod:`novikoff.fuzz.sgd`):
+#: stop after N epochs in a row whose mean objective is above the best so far minus TOL.
+STOPS = ("converged", "all-epochs", "tol:TOL:N")
+#: ``constant``: eta_t = the declared learning rate; ``optimal``: scikit-learn's
+#: eta_t = 1 / (alpha (t0 + t - 1)) (:mod:`novikoff.fuzz.sgd`; needs ``l2`` > 0).
+SCHEDULES = ("constant", "optimal")
 #: ``float64``: the implementation computes in float64 (a difference is a bug unless a
 #: decision lies within float64 rounding); ``float32``: in float32 on the inputs rounded to
 #: float32 (the reference runs on those inputs, with the float32 rounding bound).
 PRECISIONS = ("float64", "float32")
 #: ``given``: the implementation presents ``order`` as passed (None: 0..m-1 each epoch);
 #: ``natural``: it always presents 0..m-1 (``order`` is always None); ``shuffle-v1:SEED``:
-#: epoch e presents :func:`shuffle_v1` (SEED, e, m).
-ORDERS = ("given", "natural", "shuffle-v1:SEED")
+#: epoch e presents :func:`shuffle_v1` (SEED, e, m); ``sklearn:SEED``: scikit-learn's SGD
+#: shuffling with ``random_state=SEED`` (:func:`novikoff.fuzz.sgd.sklearn_order`).
+ORDERS = ("given", "natural", "shuffle-v1:SEED", "sklearn:SEED")
 
 #: The algorithms whose implementations may declare semantics (the others run the defaults).
 DECLARABLE = ("perceptron",)
@@ -114,8 +120,11 @@ class Semantics:
     (w <- w + eta z), ``initial_weights`` ("zero", or "drawn": a small integer vector drawn
     per example and passed to the implementation, ``initial_weights=`` in Python, an
     ``initial_weights`` line in the protocol), ``order`` (:data:`ORDERS`), ``stop``
-    (:data:`STOPS`) and ``precision`` (:data:`PRECISIONS`). Invalid values raise
-    InputError naming the option."""
+    (:data:`STOPS`), ``precision`` (:data:`PRECISIONS`), ``l2`` alpha >= 0 (the L2 penalty
+    w <- (1 - eta alpha) w before each step, the intercept not penalised) and ``schedule``
+    (:data:`SCHEDULES`). An L2 penalty, the optimal schedule or a ``tol`` stop make the
+    reference the float64 replica of :mod:`novikoff.fuzz.sgd` (:attr:`replica`). Invalid
+    values raise InputError naming the option."""
 
     tie_rule: str = "nonstrict"
     margin: Fraction = Fraction(0)
@@ -124,12 +133,26 @@ class Semantics:
     order: str = "given"
     stop: str = "converged"
     precision: str = "float64"
+    l2: Fraction = Fraction(0)
+    schedule: str = "constant"
 
     def __post_init__(self) -> None:
         if self.tie_rule not in TIE_RULES:
             raise InputError(f"--tie-rule: expected one of {', '.join(TIE_RULES)}, got {self.tie_rule!r}")
-        if self.stop not in STOPS:
+        from novikoff.fuzz.sgd import parse_tol_stop
+
+        if self.stop not in STOPS[:2] and parse_tol_stop(self.stop) is None:
             raise InputError(f"--stop: expected one of {', '.join(STOPS)}, got {self.stop!r}")
+        if not isinstance(self.l2, Fraction) or self.l2 < 0:
+            raise InputError(f"--l2: expected a rational >= 0, got {self.l2!r}")
+        if self.schedule not in SCHEDULES:
+            raise InputError(f"--schedule: expected one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
+        if self.schedule == "optimal" and self.l2 == 0:
+            raise InputError("--schedule optimal: eta_t = 1 / (alpha (t0 + t - 1)) needs --l2 ALPHA > 0")
+        if self.schedule == "optimal" and self.learning_rate != 1:
+            raise InputError("--learning-rate: --schedule optimal sets the rate itself (eta_t)")
+        if self.replica and self.precision != "float64":
+            raise InputError("--l2, --schedule optimal and --stop tol: have a float64 replica only")
         if self.precision not in PRECISIONS:
             raise InputError(f"--precision: expected one of {', '.join(PRECISIONS)}, got {self.precision!r}")
         if self.initial_weights not in ("zero", "drawn"):
@@ -148,11 +171,18 @@ class Semantics:
         if self.order in ("given", "natural"):
             return None
         head, colon, text = self.order.partition(":")
-        if head == "shuffle-v1" and colon and text.isdigit() and int(text) < 2**32:
+        if head in ("shuffle-v1", "sklearn") and colon and text.isdigit() and int(text) < 2**32:
             return int(text)
         raise InputError(
-            f"--order: expected given, natural or shuffle-v1:SEED (SEED in 0..2^32-1), got {self.order!r}"
+            "--order: expected given, natural, shuffle-v1:SEED or sklearn:SEED (SEED in 0..2^32-1), "
+            f"got {self.order!r}"
         )
+
+    @property
+    def replica(self) -> bool:
+        """True iff the reference is the float64 replica of :mod:`novikoff.fuzz.sgd` (an L2
+        penalty, the optimal schedule or a ``tol`` stop is declared)."""
+        return self.l2 != 0 or self.schedule != "constant" or self.stop.startswith("tol:")
 
     @property
     def is_default(self) -> bool:
@@ -191,6 +221,8 @@ _FLAGS = (
     ("order", "--order"),
     ("stop", "--stop"),
     ("precision", "--precision"),
+    ("l2", "--l2"),
+    ("schedule", "--schedule"),
 )
 
 #: The textbook perceptron.
@@ -229,6 +261,7 @@ class DeclaredRun(RunRecord):
     initial: tuple[Fraction, ...] = ()
     presentations: list[Presentation] = field(default_factory=list)
     float_exact: bool | None = None
+    replica: Any = None  # novikoff.fuzz.sgd.ReplicaRun for a replica run
 
 
 def fits_in_bits(values: Sequence[int], bits: int) -> bool:
@@ -249,6 +282,10 @@ def _is_power_of_two(n: int) -> bool:
 
 def _presenter(sem: Semantics, order: Any, m: int) -> Any:
     seed = sem.shuffle_seed
+    if seed is not None and sem.order.startswith("sklearn:"):
+        from novikoff.fuzz.sgd import sklearn_order
+
+        return sklearn_order(seed, m)
     if seed is not None:
         return lambda e: shuffle_v1(seed, e, m)
     return epoch_order(None if sem.order == "natural" else order, m)
@@ -269,8 +306,18 @@ def declared_run(
     ``order`` is what the implementation was given (ignored for ``order="natural"`` and
     ``shuffle-v1``); ``initial_weights`` (d + 1 values, bias last; None = zero). ``trace``
     records every presentation; ``check_bits`` sets ``float_exact``: whether the declared
-    precision's arithmetic carries the run out exactly (:func:`float_exact`)."""
+    precision's arithmetic carries the run out exactly (:func:`float_exact`). For a
+    :attr:`Semantics.replica` semantics the run is :func:`novikoff.fuzz.sgd.replica_run`
+    (float64, ``float_exact`` False, its rounding bound's verdicts in ``replica``)."""
     sem = semantics
+    if sem.replica:
+        from novikoff.fuzz.sgd import replica_run
+
+        n = ds.dimension
+        w_init = [Fraction(0)] * n if initial_weights is None else [Fraction(v) for v in initial_weights]
+        if len(w_init) != n:
+            raise InputError(f"initial weights: {len(w_init)} values for dimension {n} (bias last)")
+        return replica_run(ds, sem, _presenter(sem, order, ds.n_samples), max_epochs, w_init, trace=trace)
     data = float32_rounded(ds) if sem.precision == "float32" else ds
     Z, s = data.scaled_patterns
     n, m = data.dimension, data.n_samples
@@ -372,6 +419,8 @@ def ambiguous(run: DeclaredRun) -> bool:
     ``trace=True``) lies within the rounding bound of its precision (u = 2^-53 or 2^-24):
     |p - b| <= 2 (gamma_n sum |w_j z_j| + gamma_(2k+1) (|w_0| + eta A).|z|), A the sum of
     |z_u| over the k updates so far; an exact tie with a zero bound is not close."""
+    if run.replica is not None:
+        return bool(run.replica.ambiguous_decisions or run.replica.ambiguous_stop)
     data = run.data
     if data is None or (not run.presentations and run.updates):
         raise ValueError("ambiguous() needs a traced declared run")
@@ -403,7 +452,12 @@ def direction_tolerance(run: DeclaredRun) -> float:
     """How far in direction (norm of the difference of unit vectors) weights computed in
     the declared precision may lie from the exact ones: 1e-9 for float64, else twice the
     relative bound gamma_(2k+1)(u) ||(|w_0| + eta A)|| / ||w|| on the error of k rounded
-    updates (u = 2^-24, A the sum of |z_u| over the updates), at least 1e-9."""
+    updates (u = 2^-24, A the sum of |z_u| over the updates), at least 1e-9; for a replica
+    run :func:`novikoff.fuzz.sgd.replica_tolerance`."""
+    if run.replica is not None:
+        from novikoff.fuzz.sgd import replica_tolerance
+
+        return replica_tolerance(run)
     if run.semantics.precision != "float32" or run.data is None:
         return 1e-9
     Z, s = run.data.scaled_patterns
@@ -474,7 +528,10 @@ def alternatives(sem: Semantics, rate: Fraction | None = None) -> Iterator[tuple
     """Semantics one declared difference away from ``sem`` (then mlxtend's two), each with
     the hint that names it (``diff`` tries them on a bug's minimal example: an
     implementation that agrees with one of them probably differs by design, not by a bug).
-    ``rate``: the learning rate the implementation's weights suggest, tried first."""
+    ``rate``: the learning rate the implementation's weights suggest, tried first (never
+    under the optimal schedule, which sets the rate itself)."""
+    if sem.schedule == "optimal":
+        rate = None
     if rate is not None and rate != sem.learning_rate:
         yield (
             replace(sem, learning_rate=rate),
@@ -503,7 +560,7 @@ def alternatives(sem: Semantics, rate: Fraction | None = None) -> Iterator[tuple
             replace(sem, order="natural"),
             "the implementation ignores the order it is given: try --order natural",
         )
-    if sem.precision == "float64":
+    if sem.precision == "float64" and not sem.replica:
         yield (
             replace(sem, precision="float32"),
             "the implementation computes in float32: try --precision float32",
@@ -523,7 +580,7 @@ def alternatives(sem: Semantics, rate: Fraction | None = None) -> Iterator[tuple
         if rate is not None and rate != sem.learning_rate:
             yield replace(mlxtend, learning_rate=rate), f"{text} --learning-rate {rate}"
         yield mlxtend, text
-    if sem.margin != 0 or sem.initial_weights != "zero":
+    if (sem.margin != 0 or sem.initial_weights != "zero") and sem.schedule != "optimal":
         for eta in (Fraction(1, 10), Fraction(1, 100), Fraction(1, 2), Fraction(1)):
             if eta != sem.learning_rate:
                 yield (
