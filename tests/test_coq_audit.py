@@ -190,7 +190,10 @@ def test_control_copy_is_kernel_checked(reports: dict[str, CoqReport]) -> None:
     assert not rep.errors, rep.errors
     for sid, name in [("R1", "R1"), ("V1", "V1_prefixes"), ("V1", "V1_vote"), ("V1", "V1_sample")]:
         assert _status(rep, sid, name) == "kernel-checked"
-        assert rep.theorems[sid]["kernel_checked"] is True
+        assert rep.theorems[sid]["printed_statements_checked"] is True
+        # no run theorem in this copy (RunStatements.v left out): not kernel-checked as an id
+        assert rep.theorems[sid]["kernel_checked"] is False
+        assert rep.theorems[sid]["status"].startswith("printed statement kernel-checked; no run theorem")
     assert "Definition audit_R1 : Novikoff.Statements.R1_statement := Novikoff.Romma.R1." in rep.audit
     assert (
         "Lemma audit_R1_example : exists x1 x2 x3 x4 x5 x6 x7, Novikoff.Statements.R1_hypotheses" in rep.audit
@@ -259,7 +262,10 @@ def test_verify_coq_fails_the_tampered_id(tampered: dict[str, Path]) -> None:
     checks = {c.spec_id: c for c in coq_checks(300, tampered["vacuous_statement_in_the_theorem_file"])}
     with pytest.raises(AssertionError, match=re.escape("R1: failed: not a proof of Novikoff.Statements.R1_")):
         checks["R1"].run()
-    checks["V1"].run()  # kernel-checked: passes
+    from novikoff.verify import Skip
+
+    with pytest.raises(Skip, match="printed statement kernel-checked; no run theorem"):
+        checks["V1"].run()  # V1's printed statements pass; it has no run theorem: a skip, not a failure
 
 
 def test_an_empty_axiom_list_fails() -> None:

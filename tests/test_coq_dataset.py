@@ -23,13 +23,16 @@ pytestmark = pytest.mark.xdist_group("coq")
 
 DEVELOPMENT = Path(__file__).resolve().parent.parent / "novikoff" / "proofs" / "coq"
 #: the files a dataset certificate needs, in dependency order
-NEEDED = ("Vectors.v", "Perceptron.v", "DatasetCertificate.v")
+NEEDED = ("Vectors.v", "Perceptron.v", "DatasetCertificate.v", "Labelled.v", "LabelledCertificate.v")
 ALLOWED_AXIOMS = {
     "ClassicalDedekindReals.sig_forall_dec",
     "ClassicalDedekindReals.sig_not_dec",
     "FunctionalExtensionality.functional_extensionality_dep",
 }
 
+CHECKS = (
+    "Lemma certificate_checks : check_cert (zrows data rho) lambda_num lambda_den pstar_num R2_num = true."
+)
 needs_coqc = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not found")
 
 
@@ -71,8 +74,11 @@ def test_generated_file_states_the_bound() -> None:
     ds = exercise_6_1()
     src = certificate_to_coq(ds, certify(ds))
     assert "Theorem perceptron_updates_bound" in src
-    assert "Z.of_nat (updates zs order) <= 4." in src  # floor(R^2/gamma^2) = floor(9/2)
-    assert "Lemma certificate_checks : check_cert rows lambda_num lambda_den pstar_num R2_num = true." in src
+    assert "Z.of_nat (perceptron_updates rhoR D order) <= 4." in src  # floor(R^2/gamma^2) = floor(9/2)
+    assert CHECKS in src
+    # the data as read (exercise 6.1: (1,1)+, (2,2)+, (-1,-1)-, (-2,0)-, rho = 1), not reflected rows
+    assert "([(2, 1); (2, 1)], pos)" in src and "([(-2, 1); (0, 1)], neg)" in src
+    assert "Definition rho : frac := (1, 1)." in src
     for forbidden in ("Admitted", "admit", "Axiom", "Parameter", "Conjecture"):
         assert forbidden not in src
 
@@ -93,7 +99,7 @@ def test_gordan_certificate_is_refused() -> None:
 def test_certificate_compiles(coq_build: Path, name: str, dataset: Dataset, bound: int) -> None:
     cert = certify(dataset)
     src = certificate_to_coq(dataset, cert)
-    assert f"Z.of_nat (updates zs order) <= {bound}." in src
+    assert f"Z.of_nat (perceptron_updates rhoR D order) <= {bound}." in src
     done = _compile(coq_build, src, name)
     assert done.returncode == 0, done.stderr
     assert "Axioms:" in done.stdout
@@ -110,9 +116,7 @@ def test_tampered_certificate_fails_to_compile(coq_build: Path) -> None:
     src = certificate_to_coq(ds, tampered)
     done = _compile(coq_build, src, "tampered")
     assert done.returncode != 0
-    line = 1 + src.splitlines().index(
-        "Lemma certificate_checks : check_cert rows lambda_num lambda_den pstar_num R2_num = true."
-    )
+    line = 1 + src.splitlines().index(CHECKS)
     assert f"line {line + 1}," in done.stderr, done.stderr  # the proof line of certificate_checks
     assert "Error" in done.stderr
     assert "false" in done.stderr or "Unable to unify" in done.stderr, done.stderr
@@ -157,3 +161,79 @@ def test_certify_coq_refuses_non_separable_data_and_bad_names(
     assert not (tmp_path / "x.v").exists()
     assert cli.main(["certify", "example:exercise-6.1", "--coq", str(tmp_path / "bad-name.v")]) == 2
     assert "--coq" in capsys.readouterr().err
+
+
+SCALE_CHECKS = "Lemma scale_checks : check_scale data rho = true /\\ data_scale data rho = scale."
+
+# an edit of the generated file after generation -> the lemma whose proof (vm_compute) must fail
+TAMPERINGS = {
+    "feature": ("exercise_6_1", "([(2, 1); (2, 1)], pos)", "([(2, 1); (1, 1)], pos)", CHECKS),
+    "label": ("exercise_6_1", "([(-2, 1); (0, 1)], neg)", "([(-2, 1); (0, 1)], pos)", CHECKS),
+    "rho": ("exercise_6_1", "Definition rho : frac := (1, 1).", "Definition rho : frac := (2, 1).", CHECKS),
+    "rho_denominator": (
+        "exercise_6_1",
+        "Definition rho : frac := (1, 1).",
+        "Definition rho : frac := (1, 2).",
+        SCALE_CHECKS,
+    ),
+    "scale": ("exercise_6_1", "Definition scale : Z := 1.", "Definition scale : Z := 2.", SCALE_CHECKS),
+    "certificate_R2": ("exercise_6_1", "Definition R2_num : Z := 9.", "Definition R2_num : Z := 10.", CHECKS),
+    "certificate_lambda": (
+        "exercise_6_1",
+        "Definition lambda_num : list Z := [1; 0; 1; 0].",
+        "Definition lambda_num : list Z := [1; 1; 0; 0].",
+        CHECKS,
+    ),
+    "fraction_denominator": ("fractions", "(1, 3)", "(1, 5)", SCALE_CHECKS),
+    "fraction_numerator": ("fractions", "([(1, 2); (1, 3)], pos)", "([(1, 2); (1, 6)], pos)", CHECKS),
+}
+
+
+def _fractions() -> Dataset:
+    """Rational features and a rational bias (common denominator 12)."""
+    from fractions import Fraction as F
+
+    rows = [[F(1, 2), F(1, 3)], [F(3, 4), F(1)], [F(-1, 2), F(-2, 3)], [F(-1), F(1, 6)]]
+    return Dataset.from_fraction_rows(rows, [1, 1, -1, -1], bias=F(1, 2), name="fractions")
+
+
+def _source(which: str) -> str:
+    ds = exercise_6_1() if which == "exercise_6_1" else _fractions()
+    return certificate_to_coq(ds, certify(ds))
+
+
+@needs_coqc
+def test_fractions_and_no_bias_compile(coq_build: Path) -> None:
+    """Rational features and rho are written as read and scaled in Coq; rho = 0 keeps a zero
+    bias coordinate in Coq's rows (p* gets a 0 there)."""
+    src = _source("fractions")
+    assert "([(1, 2); (1, 3)], pos)" in src and "Definition rho : frac := (1, 2)." in src
+    assert "Definition scale : Z := 12." in src  # lcm(2, 3, 4, 1, 6) computed independently below
+    from math import lcm
+
+    assert lcm(2, 3, 4, 1, 2, 3, 1, 6, 2) == 12
+    done = _compile(coq_build, src + "Print data.\n", "fractions")
+    assert done.returncode == 0, done.stderr
+    assert "(1, 3)" in done.stdout and "(-2, 3)" in done.stdout  # the kernel's data is the user's
+    ds = exercise_6_1().with_bias(0)
+    src0 = certificate_to_coq(ds, certify(ds))
+    assert "Definition rho : frac := (0, 1)." in src0
+    done = _compile(coq_build, src0, "nobias")
+    assert done.returncode == 0, done.stderr
+
+
+@needs_coqc
+@pytest.mark.parametrize("tampering", list(TAMPERINGS))
+def test_edited_file_fails_to_compile(coq_build: Path, tampering: str) -> None:
+    """Editing a feature, a label, rho, the scale or the certificate after generation fails
+    in the computation that now disagrees (the data are computed from, not trusted)."""
+    which, old, new, lemma = TAMPERINGS[tampering]
+    src = _source(which)
+    assert src.count(old) == 1, old
+    control = _compile(coq_build, src, f"control_{tampering}")
+    assert control.returncode == 0, control.stderr
+    edited = src.replace(old, new)
+    done = _compile(coq_build, edited, f"edited_{tampering}")
+    assert done.returncode != 0, tampering
+    line = 1 + edited.splitlines().index(lemma)
+    assert f"line {line + 1}," in done.stderr, done.stderr  # the proof line of that lemma

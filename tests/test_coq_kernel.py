@@ -17,6 +17,7 @@ from novikoff.coq.kernel import (
     LOGICAL_ROOT,
     REALS_AXIOMS,
     coq_report,
+    find_runs,
     find_theorems,
 )
 from novikoff.coq.printer import all_statements
@@ -70,6 +71,7 @@ def test_coq_report_kernel_checks_every_theorem() -> None:
     rep = coq_report(timeout=600)
     assert rep.ok, rep.errors
     found = find_theorems()
+    runs = find_runs()
     for sid, entry in rep.theorems.items():
         subs = entry["statements"]
         assert isinstance(subs, dict)
@@ -86,9 +88,22 @@ def test_coq_report_kernel_checks_every_theorem() -> None:
             )
             assert f"{LOGICAL_ROOT}.Statements.{name}_hypotheses" in rep.audit
             assert f"Print Assumptions audit_{name}." in rep.audit
-        assert entry["kernel_checked"] is all(n in found for n in subs), sid
-    for sid in ("N1", "N2", "N3", "T1", "G1", "M1", "P1", "D1", "L1", "R1", "FS1", "V1"):
+        assert entry["printed_statements_checked"] is all(n in found for n in subs), sid
+        # an id is kernel-checked only when every statement also has its run theorem + bridge
+        about_run = all(n in runs and subs[n]["about_the_run"] for n in subs)
+        assert entry["kernel_checked"] is (entry["printed_statements_checked"] and about_run), sid
+        for n in subs:
+            if n in runs:
+                assert subs[n]["run_theorem"] == runs[n][1] and subs[n]["bridge"] == runs[n][2], n
+                assert set(subs[n]["run_axioms"]) <= ALLOWED_AXIOMS and subs[n]["run_axioms"], n
+                assert f"Print Assumptions audit_{n}_run." in rep.audit
+                assert f"{LOGICAL_ROOT}.Statements.{n}_statement -> {runs[n][0]}" in rep.audit
+            else:
+                assert subs[n]["about_the_run"] is False
+    for sid in ("N1", "N2", "N3"):
         assert rep.theorems[sid]["kernel_checked"] is True, sid
+    for sid in ("T1", "G1", "M1", "P1", "D1", "L1", "R1", "FS1", "V1"):
+        assert rep.theorems[sid]["printed_statements_checked"] is True, sid
     assert rep.to_json()["audit_file"] == rep.audit
     assert sum(rep.files.values()) < 300, rep.files
 

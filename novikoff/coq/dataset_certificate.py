@@ -1,21 +1,25 @@
-"""A standalone Coq file certifying one dataset's perceptron bound by computation.
+"""A standalone Coq file certifying one labelled dataset's perceptron bound by computation.
 
 ``certificate_to_coq(dataset, certificate)`` writes Coq source that
 
-(a) defines the reflected patterns z_i and the certificate as exact integers after
-    clearing denominators: ``z_i = rows_i / scale``, ``lambda_i = lambda_num_i /
-    lambda_den``, ``p* = pstar_num / (lambda_den * scale)``, ``R^2 = R2_num / scale^2``;
-(b) checks by computation (``vm_compute`` on the boolean checker
-    ``Novikoff.DatasetCertificate.check_cert``, exact Z arithmetic): lambda >= 0,
-    sum lambda = 1, p* = sum lambda_i z_i, min_i z_i.p* >= ||p*||^2 > 0 and
-    R^2 = max_i ||z_i||^2;
-(c) applies the general theorem (N3, reflected by ``check_cert_sound``) to conclude
-    ``updates <= floor(R^2/gamma^2)`` for the perceptron on this dataset in EVERY
-    presentation order, and that gamma^2 = ||p*||^2 is the minimum over conv{z_i}.
+(a) carries the dataset as read: every feature as a reduced fraction ``(n, d)``, every
+    label ``pos``/``neg``, the bias ``rho`` as a fraction (``Novikoff.LabelledCertificate``'s
+    ``qsample``/``frac``); and the certificate as integers after clearing denominators:
+    ``lambda_i = lambda_num_i / lambda_den``, ``p* = pstar_num / (lambda_den * scale)``,
+    ``R^2 = R2_num / scale^2``, with ``scale`` the claimed common denominator;
+(b) computes in Coq by ``vm_compute`` over Z: the common denominator of the data (checked
+    equal to ``scale``), the reflected and scaled rows ``scale * y_i (x_i, rho)``, and the
+    certificate checks ``check_cert`` on those rows (lambda >= 0, sum lambda = 1,
+    p* = sum lambda_i z_i, min_i z_i.p* >= ||p*||^2 > 0, R^2 = max_i ||z_i||^2);
+(c) applies the general theorems (``labelled_certificate_sound``, ``labelled_updates_bound``:
+    Novikoff's bound for the perceptron run on labelled data) to conclude, for THIS labelled
+    dataset: ``updates <= floor(R^2/gamma^2)`` in EVERY presentation order, gamma^2 =
+    ||p*||^2 the minimum over conv{z_i}, and R^2 = max_i ||(x_i, rho)||^2.
 
-The certificate's numbers are written as they are (only p* and R^2 are scaled to
-integers); nothing is re-checked here, so a wrong certificate gives a file that
-fails to compile (at ``certificate_checks``). Compile it against the development:
+Nothing is re-checked here, so a wrong certificate, scale, or an edited feature, label or
+rho after generation gives a file that fails to compile (at ``scale_checks`` or
+``certificate_checks``) or proves the bound of the edited data (the data are part of the
+statement). Compile it against the development:
 ``coqc -R novikoff/proofs/coq Novikoff FILE.v`` after building novikoff/proofs/coq.
 
 Size limit: the file holds m (d + 1) integers plus lambda's numerators (determinant-sized:
@@ -28,6 +32,7 @@ minutes once m d times the digit count squared is much larger than Sonar's.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -60,6 +65,10 @@ def _comment(text: str) -> str:
     return repr(text).replace("(*", "( *").replace("*)", "* )").replace('"', "'")
 
 
+def _frac(q: Fraction) -> str:
+    return f"({_int(q.numerator)}, {_int(q.denominator)})"
+
+
 def certificate_to_coq(dataset: Dataset, certificate: Certificate) -> str:
     """Coq source proving ``updates <= floor(R^2/gamma^2)`` for ``dataset`` in every order.
 
@@ -69,71 +78,101 @@ def certificate_to_coq(dataset: Dataset, certificate: Certificate) -> str:
     """
     if not isinstance(certificate, SeparableCertificate):
         raise CertificateError("certificate rejected: not separable (Gordan certificate), no bound to prove")
-    rows, scale = dataset.scaled_patterns
+    den = dataset.denominator
+    features = [[Fraction(v, den) for v in row] for row in dataset.numerators]
+    rho = Fraction(dataset.bias)
+    # the common denominator Coq computes: lcm of every reduced denominator, rho's first
+    scale = math.lcm(rho.denominator, *(q.denominator for row in features for q in row))
     lam = certificate.lambdas
     if not isinstance(lam, RationalVector):
         lam = RationalVector.from_values(lam)
     q = lam.denominator
+    pstar = [Fraction(v) for v in certificate.pstar]
+    if len(pstar) == dataset.n_features:  # rho = 0: Coq's rows keep the (zero) bias coordinate
+        pstar.append(Fraction(0))
     # p* = P / (q s) and R^2 = M / s^2 as integers (the Coq check decides whether they are right)
-    P = [_integral(Fraction(v) * q * scale, "p* * lambda_den * scale") for v in certificate.pstar]
+    P = [_integral(v * q * scale, "p* * lambda_den * scale") for v in pstar]
     M = _integral(Fraction(certificate.R2) * scale * scale, "R^2 * scale^2")
     PP = sum(v * v for v in P)
     bound = M * q * q // PP if PP > 0 else 0
-    m, d = len(rows), len(rows[0]) if rows else 0
+    m, d = len(features), dataset.n_features
     gamma2 = Fraction(PP, (q * scale) ** 2) if PP > 0 else Fraction(0)
     ratio = str(Fraction(M * q * q, PP)) if PP > 0 else "undefined"
-    row_text = "\n  ; ".join(_ints(r) for r in rows)
-    return f"""(* Generated by novikoff.coq.dataset_certificate: a kernel certificate for
-   dataset {_comment(dataset.name)}: m = {m} patterns of dimension d = {d}.
-   z_i = rows_i / scale; lambda_i = lambda_num_i / lambda_den;
+    samples = "\n  ; ".join(
+        f"([{'; '.join(_frac(v) for v in row)}], {'pos' if y == 1 else 'neg'})"
+        for row, y in zip(features, dataset.labels)
+    )
+    return f"""(* Generated by novikoff.coq.dataset_certificate: a kernel certificate for the
+   labelled dataset {_comment(dataset.name)}: m = {m} samples with d = {d} features and bias
+   rho = {rho}, written below as read (features as fractions, labels, rho).
+   Computed in Coq: the common denominator scale, the rows scale * y_i (x_i, rho) and
+   the certificate checks; lambda_i = lambda_num_i / lambda_den;
    p* = pstar_num / (lambda_den * scale); R^2 = R2_num / scale^2.
    Claimed: R^2 = {certificate.R2}, gamma^2 = ||p*||^2 = {gamma2},
    R^2/gamma^2 = {ratio}, floor = {bound}. *)
 
 From Coq Require Import Reals ZArith List.
-From Novikoff Require Import Vectors Perceptron DatasetCertificate.
+From Novikoff Require Import Vectors Perceptron DatasetCertificate Labelled LabelledCertificate.
 Import ListNotations.
 Local Open Scope Z_scope.
 
-Definition rows : list (list Z) :=
-  [ {row_text}
+(** The dataset as read: (features, label) per sample, and the bias rho. *)
+Definition data : list qsample :=
+  [ {samples}
   ].
+Definition rho : frac := {_frac(rho)}.
+
+(** The certificate. *)
 Definition scale : Z := {_int(scale)}.
 Definition lambda_num : list Z := {_ints(lam.numerators)}.
 Definition lambda_den : Z := {_int(q)}.
 Definition pstar_num : list Z := {_ints(P)}.
 Definition R2_num : Z := {_int(M)}.
 
-(** The reflected patterns z_i of the dataset, as real vectors. *)
-Definition zs : list vec := patterns rows scale.
+(** The labelled dataset and its bias as real numbers. *)
+Definition D : dataset := to_dataset data.
+Definition rhoR : R := frac_R rho.
 
-Lemma scale_pos : 0 < scale.
-Proof. vm_compute. reflexivity. Qed.
+(** Every denominator divides scale, which is the data's common denominator. *)
+Lemma scale_checks : check_scale data rho = true /\\ data_scale data rho = scale.
+Proof. split; vm_compute; reflexivity. Qed.
 
-(** lambda >= 0, sum lambda = 1, p* = sum lambda_i z_i, min_i z_i.p* >= ||p*||^2 > 0,
-    R^2 = max_i ||z_i||^2: decided by computation in exact integer arithmetic. *)
-Lemma certificate_checks : check_cert rows lambda_num lambda_den pstar_num R2_num = true.
+(** On the rows computed from the data: lambda >= 0, sum lambda = 1, p* = sum lambda_i z_i,
+    min_i z_i.p* >= ||p*||^2 > 0, R^2 = max_i ||z_i||^2 (exact integer arithmetic). *)
+Lemma certificate_checks : check_cert (zrows data rho) lambda_num lambda_den pstar_num R2_num = true.
 Proof. vm_compute. reflexivity. Qed.
 
 Lemma bound_value : cert_bound lambda_den pstar_num R2_num = {_int(bound)}.
 Proof. vm_compute. reflexivity. Qed.
 
-(** gamma^2 = ||p*||^2 is the squared distance from 0 to conv{{z_i}}. *)
+(** gamma^2 = ||p*||^2 is the squared distance from 0 to conv{{y_i (x_i, rho)}}. *)
 Theorem gamma2_min_norm :
-  min_norm_sq zs (IZR (zdot pstar_num pstar_num) /
-                  (IZR (lambda_den * scale) * IZR (lambda_den * scale)))%R.
-Proof. exact (check_cert_gamma2 rows scale lambda_num lambda_den pstar_num R2_num
-                scale_pos certificate_checks). Qed.
+  min_norm_sq (reflected rhoR D)
+    (IZR (zdot pstar_num pstar_num) / (IZR (lambda_den * scale) * IZR (lambda_den * scale)))%R.
+Proof.
+  destruct scale_checks as [Hs Es]. rewrite <- Es.
+  exact (proj1 (proj2 (labelled_certificate_sound data rho lambda_num lambda_den pstar_num R2_num
+                         Hs certificate_checks))).
+Qed.
 
-(** The perceptron makes at most floor(R^2/gamma^2) = {bound} updates on this dataset,
-    in every presentation order (any permutation, any number of epochs, any prefix). *)
+(** R^2 = max_i ||(x_i, rho)||^2. *)
+Theorem radius2_value : radius2 rhoR D = (IZR R2_num / (IZR scale * IZR scale))%R.
+Proof.
+  destruct scale_checks as [Hs Es]. rewrite <- Es.
+  exact (proj2 (proj2 (labelled_certificate_sound data rho lambda_num lambda_den pstar_num R2_num
+                         Hs certificate_checks))).
+Qed.
+
+(** The perceptron on this labelled dataset (update iff y_i (w . (x_i, rho)) <= 0) makes at
+    most floor(R^2/gamma^2) = {bound} updates in every presentation order (any
+    permutation, any number of epochs, any prefix). *)
 Theorem perceptron_updates_bound :
-  forall order : list nat, Forall (fun i => (i < {m})%nat) order ->
-  Z.of_nat (updates zs order) <= {_int(bound)}.
+  forall order : list nat, valid D order ->
+  Z.of_nat (perceptron_updates rhoR D order) <= {_int(bound)}.
 Proof.
   intros order Ho.
-  pose proof (certified_updates_bound rows scale lambda_num lambda_den pstar_num R2_num order
-                scale_pos certificate_checks Ho) as H.
+  pose proof (labelled_updates_bound data rho lambda_num lambda_den pstar_num R2_num order
+                (proj1 scale_checks) certificate_checks Ho) as H.
   rewrite bound_value in H. exact H.
 Qed.
 

@@ -32,7 +32,25 @@
    :data:`REFERENCE_LEMMA` must print exactly them), so no file of the development can
    declare an axiom under one of their names.
 
-An id is kernel-checked when all of its statements (``novikoff.spec.THEOREMS``) pass 1-3.
+4. **The statement speaks about the run.** For every statement ``<NAME>`` with a run
+   statement (a declaration ``<NAME>_run_statement``, in ``RunStatements.v``: a property of
+   an algorithm's run on labelled data, for every dataset, order and dimension), the audit
+   also states::
+
+       Definition audit_<NAME>_run : Novikoff.RunStatements.<NAME>_run_statement := <run theorem>.
+       Definition audit_<NAME>_bridge :
+         Novikoff.Statements.<NAME>_statement -> Novikoff.RunStatements.<NAME>_run_statement
+         := <bridge>.
+
+   (``<NAME>_run`` and ``<NAME>_bridge``, declared in the development), and ``Print
+   Assumptions audit_<NAME>_run`` must list only allowed axioms (and some: it is over R).
+   A statement with a run statement is kernel-checked only when its theorem, its run
+   theorem and its bridge all pass.
+
+An id is kernel-checked when all of its statements (``novikoff.spec.THEOREMS``) pass 1-4 and
+every one of them has a run theorem and a bridge; an id whose printed statements pass but
+some has no run theorem is reported ``"printed statement(s) kernel-checked; no run theorem
+for ..."`` (not kernel-checked, not failed).
 A statement with no theorem is "not proved in Coq" (never passed), unless
 :data:`EXPECTED_AXIOMS` lists it: then its theorem is expected and its absence fails.
 Without ``coqc`` everything says "skipped (coqc not found)". ``CoqReport.ok`` is False when
@@ -59,6 +77,7 @@ __all__ = [
     "REALS_AXIOMS",
     "REALS_NOT_DEC",
     "REFERENCE_LEMMA",
+    "RUN_STATEMENTS",
     "SKIPPED",
     "AuditEntry",
     "AuditRun",
@@ -68,6 +87,7 @@ __all__ = [
     "build",
     "coq_report",
     "find_candidates",
+    "find_runs",
     "find_theorems",
     "statements_diff",
 ]
@@ -127,11 +147,15 @@ EXPECTED_AXIOMS: Mapping[str, frozenset[str]] = {
 
 #: A standard-library lemma that assumes exactly :data:`ALLOWED_AXIOMS` (ln (exp x) = x).
 REFERENCE_LEMMA = "Coq.Reals.Rpower.ln_exp"
+_ALLOWED_TEXT = ", ".join(sorted(ALLOWED_AXIOMS))
 AUDIT_FILE = "NovikoffAudit.v"
 SKIPPED = "skipped (coqc not found)"
 NOT_PROVED = "not proved in Coq"
 LOGICAL_ROOT = "Novikoff"
 STATEMENTS = "Statements.v"
+#: The module of the run statements (``<NAME>_run_statement``).
+RUN_STATEMENTS = "RunStatements"
+NO_RUN = "printed statement kernel-checked; no run theorem"
 
 #: A declaration's name at the start of a line (after comments are stripped). Only finds
 #: where a name is declared; whether it proves anything is Coq's decision (the audit).
@@ -238,6 +262,27 @@ def find_theorems(coq_dir: Path = COQ_DIR) -> dict[str, tuple[str, str | None]]:
     return {name: cands[0] for name, cands in find_candidates(coq_dir).items()}
 
 
+def find_runs(coq_dir: Path = COQ_DIR) -> dict[str, tuple[str, str | None, str | None]]:
+    """``{statement name: (qualified run statement, qualified run theorem or None, qualified
+    bridge or None)}`` for each spec statement ``<NAME>`` whose ``<NAME>_run_statement`` the
+    development declares in ``RunStatements.v``; the run theorem ``<NAME>_run`` and the bridge
+    ``<NAME>_bridge`` are the declarations latest in ``_CoqProject``. Only where to look: the
+    audit decides whether they have the run statement's type."""
+    decls = _declarations(coq_dir)
+    rs_file = f"{RUN_STATEMENTS}.v"
+    out: dict[str, tuple[str, str | None, str | None]] = {}
+    for name, _st in all_statements():
+        if rs_file not in decls.get(f"{name}_run_statement", []):
+            continue
+
+        def last(decl: str) -> str | None:
+            files = decls.get(decl, [])
+            return f"{_module(files[-1])}.{decl}" if files else None
+
+        out[name] = (f"{_module(rs_file)}.{name}_run_statement", last(f"{name}_run"), last(f"{name}_bridge"))
+    return out
+
+
 def statements_diff(committed: str, fresh: str) -> list[str]:
     """What differs between two texts of ``Statements.v``: ``"the header"`` and the names of
     the definitions that differ, are missing or are extra (empty when they are equal)."""
@@ -324,18 +369,34 @@ class AuditEntry:
     key: str
     text: str
     is_example: bool
+    #: "theorem", "example", "run" (``<NAME>_run``) or "bridge" (``<NAME>_bridge``)
+    kind: str = "theorem"
 
 
-def audit_entries(chosen: Mapping[str, tuple[str, str | None]]) -> list[AuditEntry]:
+def audit_entries(
+    chosen: Mapping[str, tuple[str, str | None]], run_parts: Mapping[str, tuple[str, str, str]] | None = None
+) -> list[AuditEntry]:
     """The audit's definitions for the statements of ``chosen`` (in spec order): the theorem
     typed as ``Novikoff.Statements.<NAME>_statement``, the Example as an instance of
-    ``Novikoff.Statements.<NAME>_hypotheses`` (its arguments left to Coq's unification)."""
+    ``Novikoff.Statements.<NAME>_hypotheses`` (its arguments left to Coq's unification);
+    and for ``run_parts`` (``{key: (statement name, run statement, term)}``, key
+    ``<NAME>_run`` or ``<NAME>_bridge``) the run theorem typed as the run statement, the
+    bridge as ``<NAME>_statement -> <run statement>``."""
     out: list[AuditEntry] = []
+    run_parts = run_parts or {}
     for name, st in all_statements():
+        stmt = f"{LOGICAL_ROOT}.Statements.{name}"
+        for key, (owner, rs, term) in run_parts.items():
+            if owner != name:
+                continue
+            if key.endswith("_bridge"):
+                text = f"Definition audit_{key} :\n  {stmt}_statement -> {rs}\n  := {term}."
+                out.append(AuditEntry(key, text, False, "bridge"))
+            else:
+                out.append(AuditEntry(key, f"Definition audit_{key} : {rs} := {term}.", False, "run"))
         if name not in chosen:
             continue
         thm, ex = chosen[name]
-        stmt = f"{LOGICAL_ROOT}.Statements.{name}"
         out.append(AuditEntry(name, f"Definition audit_{name} : {stmt}_statement := {thm}.", False))
         if ex is None:
             continue
@@ -348,7 +409,7 @@ def audit_entries(chosen: Mapping[str, tuple[str, str | None]]) -> list[AuditEnt
                 f"Lemma audit_{name}_example : exists {args}, {stmt}_hypotheses {args}.\n"
                 f"Proof. do {arity} eexists. exact {ex}. Qed."
             )
-        out.append(AuditEntry(f"{name}_example", text, True))
+        out.append(AuditEntry(f"{name}_example", text, True, "example"))
     return out
 
 
@@ -367,6 +428,10 @@ class AuditRun:
     axioms: dict[str, list[str]] = field(default_factory=dict)
     example_axioms: dict[str, list[str]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    #: ``{<NAME>_run or <NAME>_bridge: term}`` Coq typed as the run statement (or bridge)
+    run_accepted: dict[str, str] = field(default_factory=dict)
+    #: the axioms of each accepted run theorem (key ``<NAME>_run``)
+    run_axioms: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _render(
@@ -395,7 +460,7 @@ def _render(
 
     show("reference", REFERENCE_LEMMA)
     for e in entries:
-        if not e.is_example:
+        if e.kind in ("theorem", "run"):
             show(e.key, f"audit_{e.key}")
     examples = [f"audit_{e.key}" for e in entries if e.is_example]
     if each_example:
@@ -435,6 +500,7 @@ def audit(
     compiled: set[str],
     coqc: str,
     timeout: float,
+    runs: Mapping[str, tuple[str, str | None, str | None]] | None = None,
 ) -> AuditRun:
     """Write the audit file in the built ``work`` directory and compile it until Coq accepts
     what remains (see the module doc): a rejected theorem gives way to the statement's next
@@ -446,6 +512,13 @@ def audit(
     }  # an Example is in its theorem's module
     left = {n: cs for n, cs in left.items() if cs}
     chosen = {n: cs.pop(0) for n, cs in left.items()}
+    run_parts: dict[str, tuple[str, str, str]] = {}
+    for n, (rs, thm_run, bridge) in (runs or {}).items():
+        if rs.rsplit(".", 1)[0] not in compiled:
+            continue
+        for key, term in ((f"{n}_run", thm_run), (f"{n}_bridge", bridge)):
+            if term is not None and term.rsplit(".", 1)[0] in compiled:
+                run_parts[key] = (n, rs, term)
     start = time.perf_counter()
 
     def compile_text(text: str) -> subprocess.CompletedProcess[str] | None:
@@ -457,8 +530,11 @@ def audit(
             return None
 
     while True:
-        modules = sorted({t.rsplit(".", 1)[0] for t, _e in chosen.values()})
-        entries = audit_entries(chosen)
+        modules = sorted(
+            {t.rsplit(".", 1)[0] for t, _e in chosen.values()}
+            | {m.rsplit(".", 1)[0] for _n, rs, term in run_parts.values() for m in (rs, term)}
+        )
+        entries = audit_entries(chosen, run_parts)
         run.text, spans = _render(modules, entries)
         proc = compile_text(run.text)
         if proc is None:
@@ -473,6 +549,10 @@ def audit(
             return run
         message = " ".join(_tail(proc, 800).split("\n", 1)[-1].split())
         key = hit[0].key
+        if hit[0].kind in ("run", "bridge"):
+            run.rejected.setdefault(key, []).append(f"{run_parts[key][2]}: {message}")
+            del run_parts[key]
+            continue
         name = key.removesuffix("_example") if hit[0].is_example else key
         thm, ex = chosen[name]
         if hit[0].is_example:
@@ -485,6 +565,7 @@ def audit(
             else:
                 del chosen[name]
     run.accepted = dict(chosen)
+    run.run_accepted = {key: term for key, (_n, _rs, term) in run_parts.items()}
     blocks = _parse(proc.stdout)
     reference = sorted(blocks.get("reference", []))
     if reference != sorted(ALLOWED_AXIOMS):
@@ -494,10 +575,11 @@ def audit(
         )
         return run
     for e in entries:
-        if not e.is_example:
+        if e.kind in ("theorem", "run"):
             if e.key not in blocks:
                 run.errors.append(f"no Print Assumptions output for audit_{e.key}")
-            run.axioms[e.key] = sorted(blocks.get(e.key, []))
+            target = run.axioms if e.kind == "theorem" else run.run_axioms
+            target[e.key] = sorted(blocks.get(e.key, []))
     if not set(blocks.get("examples", [])) <= ALLOWED_AXIOMS:  # which Examples: once more, one by one
         proc = compile_text(_render(modules, entries, each_example=True)[0])
         if proc is not None:
@@ -514,9 +596,49 @@ def _verdict(
     candidates: Mapping[str, Sequence[tuple[str, str | None]]],
     compiled: set[str],
     run: AuditRun | None,
+    runs: Mapping[str, tuple[str, str | None, str | None]] | None = None,
 ) -> tuple[list[str], dict[str, object]]:
     """The reasons ``name`` is not kernel-checked (none: it is, or it has no theorem and
     none is expected), and its report fields."""
+    reasons, info = _statement_verdict(name, candidates, compiled, run)
+    if runs is None or name not in runs:
+        return reasons, info
+    rs, thm_run, bridge = runs[name]
+    info |= {"run_statement": rs, "run_theorem": thm_run, "bridge": bridge, "run_axioms": []}
+    if thm_run is None:
+        reasons.append(f"no run theorem {name}_run for {rs}")
+    if bridge is None:
+        reasons.append(f"no bridge {name}_bridge from {LOGICAL_ROOT}.Statements.{name}_statement to {rs}")
+    if run is None or run.errors:
+        return reasons, info
+    for key, term, what in (
+        (f"{name}_run", thm_run, f"a proof of {rs}"),
+        (f"{name}_bridge", bridge, "a bridge"),
+    ):
+        if term is None:
+            continue
+        if key not in run.run_accepted:
+            rejected = run.rejected.get(key)
+            if rejected:
+                reasons += [f"not {what}: {r}" for r in rejected]
+            else:
+                reasons.append(f"{term.rsplit('.', 1)[0].split('.')[-1]}.v does not compile")
+    if f"{name}_run" in run.run_accepted:
+        axioms = run.run_axioms.get(f"{name}_run", [])
+        info["run_axioms"] = axioms
+        if not axioms or not set(axioms) <= ALLOWED_AXIOMS:
+            shown = ", ".join(axioms) if axioms else "no axiom"
+            reasons.append(f"{thm_run} assumes {shown}; allowed: a nonempty subset of {_ALLOWED_TEXT}")
+    return reasons, info
+
+
+def _statement_verdict(
+    name: str,
+    candidates: Mapping[str, Sequence[tuple[str, str | None]]],
+    compiled: set[str],
+    run: AuditRun | None,
+) -> tuple[list[str], dict[str, object]]:
+    """The reasons the printed statement's theorem of ``name`` fails (see :func:`_verdict`)."""
     expected = EXPECTED_AXIOMS.get(name)
     cands = candidates.get(name, [])
     if not cands:
@@ -588,6 +710,7 @@ def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
         )
     rep.errors += global_reasons
     candidates = find_candidates(coq_dir)
+    runs = find_runs(coq_dir)
     run: AuditRun | None = None
     compiled: set[str] = set()
     if fresh is not None:
@@ -596,14 +719,16 @@ def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
             rep.files, errors = build(work, coq_dir, timeout, coqc, statements=fresh)
             rep.errors += errors
             candidates = find_candidates(work)  # what was compiled
+            runs = find_runs(work)
             compiled = {_module(f) for f in rep.files}
             if _module(STATEMENTS) in compiled:
-                run = audit(work, candidates, compiled, coqc, timeout - (time.perf_counter() - start))
+                left = timeout - (time.perf_counter() - start)
+                run = audit(work, candidates, compiled, coqc, left, runs)
                 rep.audit = run.text
                 rep.errors += run.errors
     for name, st in statements:
         entry = rep.theorems.setdefault(st.id, {"statements": {}})
-        reasons, info = _verdict(name, candidates, compiled, run)
+        reasons, info = _verdict(name, candidates, compiled, run, runs)
         reasons = global_reasons + reasons
         if reasons:
             status = "failed: " + "; ".join(reasons)
@@ -611,13 +736,19 @@ def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
             status = NOT_PROVED if name not in candidates else "kernel-checked"
         sub: dict[str, object] = {"kernel_checked": status == "kernel-checked", "status": status}
         sub |= {"theorem": None, "axioms": [], "example": None} | info
+        sub["about_the_run"] = status == "kernel-checked" and name in runs
         entry["statements"][name] = sub  # type: ignore[index]
     for entry in rep.theorems.values():
         subs: dict[str, dict[str, object]] = entry["statements"]  # type: ignore[assignment]
-        checked = all(s["kernel_checked"] for s in subs.values())
+        printed = all(s["kernel_checked"] for s in subs.values())
+        scalar_only = [n for n, s in subs.items() if not s["about_the_run"]]
+        checked = printed and not scalar_only
         entry["kernel_checked"] = checked
+        entry["printed_statements_checked"] = printed
         if checked:
             entry["status"] = "kernel-checked"
+        elif printed:
+            entry["status"] = f"{NO_RUN} for {', '.join(scalar_only)}"
         elif any(str(s["status"]).startswith("failed") for s in subs.values()):
             entry["status"] = "failed"
         elif any(s["kernel_checked"] for s in subs.values()):
@@ -627,6 +758,10 @@ def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
             entry["status"] = NOT_PROVED
         thms = [str(s["theorem"]) for s in subs.values() if s.get("theorem")]
         exs = [str(s["example"]) for s in subs.values() if s.get("example")]
+        runs_ = [str(s["run_theorem"]) for s in subs.values() if s.get("run_theorem")]
+        bridges = [str(s["bridge"]) for s in subs.values() if s.get("bridge")]
+        entry["run_theorem"] = ", ".join(runs_) if runs_ else None
+        entry["bridge"] = ", ".join(bridges) if bridges else None
         entry["theorem"] = ", ".join(thms) if thms else None
         entry["axioms"] = sorted({a for s in subs.values() for a in s.get("axioms", [])})  # type: ignore[attr-defined]
         entry["example"] = ", ".join(exs) if exs else None
