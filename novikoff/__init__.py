@@ -2,15 +2,22 @@
 
 ``novikoff.__version__`` is read from the installed package's metadata (pyproject.toml
 is its single source) on first access; a source tree that is not installed reports
-``0+unknown``.
+``0+unknown``. ``novikoff.prove_bound`` (:func:`novikoff.prove.prove_bound`) decides a
+proposed bound on the updates.
 """
 
 from __future__ import annotations
 
-__all__ = ["__version__"]
+from typing import Any
+
+__all__ = ["__version__", "prove_bound"]
 
 
-def __getattr__(name: str) -> str:
+def __getattr__(name: str) -> Any:
+    if name == "prove_bound":  # imported on first use: it loads sympy and the falsifier
+        from novikoff.prove import prove_bound
+
+        return prove_bound
     if name != "__version__":
         raise AttributeError(f"module 'novikoff' has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

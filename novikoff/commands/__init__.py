@@ -13,11 +13,11 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from novikoff.commands import certify, check, diff, falsify, margins, replay, run, seed_tables, verify
+from novikoff.commands import certify, check, diff, falsify, margins, prove, replay, run, seed_tables, verify
 
 __all__ = ["COMMANDS", "register_all"]
 
-COMMANDS: tuple[ModuleType, ...] = (certify, check, run, margins, seed_tables, diff, falsify, replay, verify)
+COMMANDS: tuple[ModuleType, ...] = (certify, check, run, margins, seed_tables, diff, falsify, prove, replay, verify)
 
 
 def register_all(sub: Any) -> None:

@@ -1,0 +1,381 @@
+"""The Coq file of a proved bound: the real inequality from the certificates, then the run theorem.
+
+The file (``Proposed.v``) ``Require``s the development (a copy compiled once per process in a
+temporary directory, :func:`built_development`) and states, for the perceptron (and the averaged
+and voted perceptrons, whose updates are the underlying perceptron's):
+
+    for every list of patterns zs (z_i = y_i x~_i), certificate p, radius bound R2, order and
+    d >= 1: INR (updates zs order) <= bound (sqrt R2) (sqrt (dot p p)) (INR (length zs)) (INR d)
+
+proved from ``N3_mistake_bound`` and the lemma ``bound_real`` (the known bound is at most the
+proposed one on the domain), itself proved by ``field`` (the certificate's identity) and the
+positivity of the certificate's polynomials. PDM at a fixed eps > 1/2 uses
+``D1_above_half_pdm``, the multiclass perceptron ``M1_normalized``. :func:`compile_file` runs
+``coqc`` on it; only its acceptance makes ``novikoff prove`` exit 0.
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import subprocess
+import tempfile
+from fractions import Fraction
+from pathlib import Path
+
+import sympy as sp
+
+from novikoff.coq.printer import COQ_DIR
+from novikoff.fuzz.bounds import BOUND_SYMBOLS
+from novikoff.prove.certificate import Certificate, ProofTree
+from novikoff.prove.inequality import BINARY_RUNS, Problem
+
+__all__ = ["CoqPrintError", "built_development", "compile_file", "coq_file", "coq_term"]
+
+#: The development's files the generated file needs, in dependency order.
+NEEDED = ("Vectors.v", "Perceptron.v", "LargeMargin.v", "Lemma1.v", "Multiclass.v")
+
+_BUILT: dict[Path, tuple[Path | None, str]] = {}
+
+
+class CoqPrintError(ValueError):
+    """An expression outside the fragment this printer translates."""
+
+
+def _number(q: sp.Rational) -> str:
+    if q.q == 1:
+        return str(q.p) if q.p >= 0 else f"(- {-q.p})"
+    return f"({q.p} / {q.q})" if q.p >= 0 else f"(- ({-q.p} / {q.q}))"
+
+
+def coq_term(e: sp.Expr, names: dict[sp.Symbol, str]) -> str:
+    """``e`` as a Coq real term: numbers, the symbols of ``names``, + * integer powers, sqrt,
+    min and max (nested Rmin/Rmax, the first argument outside); anything else raises
+    :class:`CoqPrintError`."""
+    if e.is_Rational:
+        return _number(sp.Rational(e))
+    if e.is_Symbol:
+        if e not in names:
+            raise CoqPrintError(f"symbol {e} has no Coq name")
+        return names[e]
+    if isinstance(e, sp.Add):
+        return "(" + " + ".join(coq_term(a, names) for a in e.args) + ")"
+    if isinstance(e, sp.Mul):
+        num: list[str] = []
+        den: list[str] = []
+        for f in e.args:
+            if f.is_Rational and f.q != 1:
+                if f.p != 1:
+                    num.append(_number(sp.Integer(f.p)))
+                den.append(str(f.q))
+            elif isinstance(f, sp.Pow) and f.exp.is_Integer and f.exp < 0:
+                den.append(coq_term(f.base**-f.exp, names))
+            else:
+                num.append(coq_term(f, names))
+        top = " * ".join(num) if num else "1"
+        return f"({top} / ({' * '.join(den)}))" if den else f"({top})"
+    if isinstance(e, sp.Pow):
+        if e.exp.is_Integer and e.exp > 0:
+            return f"({coq_term(e.base, names)} ^ {int(e.exp)})"
+        if e.exp.is_Integer:
+            return f"(1 / {coq_term(e.base**-e.exp, names)})"
+        if e.exp == sp.Rational(1, 2):
+            return f"(sqrt {coq_term(e.base, names)})"
+        raise CoqPrintError(f"the power {e} is not printed")
+    if isinstance(e, (sp.Min, sp.Max)):
+        fn = "Rmin" if isinstance(e, sp.Min) else "Rmax"
+        args = list(e.args)
+        text = coq_term(args[-1], names)
+        for a in reversed(args[:-1]):
+            text = f"({fn} {coq_term(a, names)} {text})"
+        return text
+    raise CoqPrintError(f"{type(e).__name__} ({e}) is not printed")
+
+
+_TACTICS = """Ltac nonneg := match goal with
+  | |- 0 <= _ + _ => apply Rplus_le_le_0_compat; nonneg
+  | |- 0 <= _ * _ => apply Rmult_le_pos; nonneg
+  | |- 0 <= _ ^ _ => apply pow_le; nonneg
+  | _ => lra
+  end.
+Ltac strictpos := match goal with
+  | |- 0 < _ + _ => first [apply Rplus_lt_le_0_compat; [strictpos | nonneg]
+                          | apply Rplus_le_lt_0_compat; [nonneg | strictpos]]
+  | |- 0 < _ * _ => apply Rmult_lt_0_compat; strictpos
+  | |- 0 < _ ^ _ => apply pow_lt; strictpos
+  | _ => lra
+  end.
+Ltac nonzero := apply Rgt_not_eq; unfold Rgt; strictpos.
+"""
+
+
+def _poly_text(
+    terms: tuple[tuple[int, tuple[int, ...]], ...], variables: tuple[str, ...], strict: set[str]
+) -> str:
+    """The polynomial, the terms in the strictly positive variables alone first (so that
+    ``strictpos`` meets a positive term first)."""
+    if not terms:
+        return "0"
+
+    def is_strict(ex: tuple[int, ...]) -> bool:
+        return all(k == 0 or variables[i] in strict for i, k in enumerate(ex))
+
+    ordered = sorted(terms, key=lambda t: (not is_strict(t[1]),))
+    out = []
+    for c, ex in ordered:
+        factors = [str(c)] + [v if k == 1 else f"{v} ^ {k}" for v, k in zip(variables, ex) if k]
+        out.append(" * ".join(factors))
+    return "(" + " + ".join(out) + ")"
+
+
+def _leaf_script(cert: Certificate, indent: str) -> list[str]:
+    strict = {"g", "r"}
+    n = _poly_text(cert.numerator, cert.variables, strict)
+    q = _poly_text(cert.denominator, cert.variables, strict)
+    return [
+        f"{indent}match goal with |- ?K <= ?E =>",
+        f"{indent}  assert (Hid : E - K = {n} / {q}) by (field; repeat split; nonzero) end.",
+        f"{indent}assert (HN : 0 <= {n}) by nonneg.",
+        f"{indent}assert (HQ : 0 < {q}) by strictpos.",
+        f"{indent}assert (HNQ : 0 <= {n} / {q}).",
+        f"{indent}{{ unfold Rdiv. apply Rmult_le_pos;",
+        f"{indent}  [exact HN | left; apply Rinv_0_lt_compat; exact HQ]. }}",
+        f"{indent}lra.",
+    ]
+
+
+def _tree_script(tree: ProofTree, e: sp.Expr, indent: str = "  ") -> list[str]:
+    """The proof of ``known <= e`` (``e`` as printed by :func:`coq_term`) following ``tree``."""
+    if tree.kind == "leaf":
+        assert tree.certificate is not None
+        return _leaf_script(tree.certificate, indent)
+    args = list(e.args)
+    if tree.kind == "min":  # Rmin a1 (Rmin a2 (... an)): Rmin_glb, a1, then the rest
+        lines: list[str] = []
+        for p, a in zip(tree.parts[:-1], args[:-1]):
+            lines += [f"{indent}apply Rmin_glb.", f"{indent}{{"]
+            lines += _tree_script(p, a, indent + "  ")
+            lines += [f"{indent}}}"]
+        return lines + _tree_script(tree.parts[-1], args[-1], indent)
+    # Rmax a1 (Rmax a2 (... an)): argument i is i steps right, then one left unless it is an
+    lines = [f"{indent}eapply Rle_trans; [| apply Rmax_r]." for _ in range(tree.index)]
+    if tree.index < len(args) - 1:
+        lines.append(f"{indent}eapply Rle_trans; [| apply Rmax_l].")
+    return lines + _tree_script(tree.parts[0], args[tree.index], indent)
+
+
+def _names(algorithm: str) -> tuple[dict[sp.Symbol, str], list[str]]:
+    b = BOUND_SYMBOLS
+    names = {b["R"]: "R_", b["gamma"]: "gamma", b["m"]: "m", b["d"]: "d"}
+    params = ["R_", "gamma", "m", "d"]
+    if algorithm == "multiclass":
+        names[b["K"]] = "K_"
+        params.append("K_")
+    return names, params
+
+
+def coq_file(problems: list[Problem], trees: list[ProofTree]) -> str:
+    """The text of ``Proposed.v`` proving the bound for every claim of ``problems`` (one proof
+    tree each, accepted by :func:`novikoff.prove.certificate.check_proof`)."""
+    algorithm = problems[0].algorithm
+    names, params = _names(algorithm)
+    lines = [
+        "(** Generated by novikoff prove: the proposed bound bounds every run. *)",
+        "From Coq Require Import Reals List Lra Psatz Arith.",
+        "From Novikoff Require Import Vectors Perceptron LargeMargin Lemma1 Multiclass.",
+        "Import ListNotations.",
+        "Open Scope R_scope.",
+        "",
+        _TACTICS,
+    ]
+    for i, (problem, tree) in enumerate(zip(problems, trees)):
+        lines += _claim(i, problem, tree, names, params)
+    return "\n".join(lines) + "\n"
+
+
+def _claim(
+    i: int, problem: Problem, tree: ProofTree, names: dict[sp.Symbol, str], params: list[str]
+) -> list[str]:
+    b = BOUND_SYMBOLS
+    algorithm = problem.algorithm
+    sig = " ".join(params)
+    body = coq_term(problem.expr, names)
+    real = {b["R"]: "r", b["gamma"]: "g"}
+    known_rg = problem.known.xreplace({b["R2"]: b["R"] ** 2, b["gamma2"]: b["gamma"] ** 2})
+    known_real = coq_term(known_rg, {**names, **real})
+    lines = [f"Definition bound{i} ({sig} : R) : R :=", f"  {body}.", ""]
+    if algorithm == "multiclass":
+        lines += [
+            f"Lemma bound{i}_real (r g m d K_ : R) :",
+            "  0 < r -> 0 < g -> 1 <= m -> 1 <= d -> 2 <= K_ ->",
+            f"  {known_real} <= bound{i} r g m d K_.",
+            "Proof.",
+            f"  intros Hr Hg Hm Hd HK. unfold bound{i}.",
+        ]
+    else:
+        lines += [
+            f"Lemma bound{i}_real (r g m d : R) :",
+            "  0 < g -> g <= r -> 1 <= m -> 1 <= d ->",
+            f"  {known_real} <= bound{i} r g m d.",
+            "Proof.",
+            f"  intros Hg Hgr Hm Hd. unfold bound{i}.",
+            "  pose (s := r - g). assert (Hs : 0 <= s) by (unfold s; lra).",
+            "  assert (Er : r = g + s) by (unfold s; ring). clearbody s. subst r.",
+        ]
+    lines += [
+        "  pose (m1 := m - 1). assert (Hm1 : 0 <= m1) by (unfold m1; lra).",
+        "  assert (Em : m = 1 + m1) by (unfold m1; ring). clearbody m1. subst m.",
+        "  pose (d1 := d - 1). assert (Hd1 : 0 <= d1) by (unfold d1; lra).",
+        "  assert (Ed : d = 1 + d1) by (unfold d1; ring). clearbody d1. subst d.",
+    ]
+    if algorithm == "multiclass":
+        lines += [
+            "  pose (k1 := K_ - 2). assert (Hk1 : 0 <= k1) by (unfold k1; lra).",
+            "  assert (Ek : K_ = 2 + k1) by (unfold k1; ring). clearbody k1. subst K_.",
+        ]
+    lines += _tree_script(tree, problem.expr)
+    lines += ["Qed.", ""]
+    lines += _run_theorem(i, problem)
+    return lines
+
+
+def _eps_text(eps: Fraction) -> str:
+    return _number(sp.Rational(eps.numerator, eps.denominator))
+
+
+def _run_theorem(i: int, problem: Problem) -> list[str]:
+    b = BOUND_SYMBOLS
+    algorithm = problem.algorithm
+    if algorithm == "multiclass":
+        known = coq_term(problem.known, {b["R2"]: "R2", b["gamma2"]: "(g ^ 2)"})
+        return [
+            "(** For every multiclass dataset (x~_i with the bias, class y_i < K), every unit-norm W",
+            "    (frob2 K U = 1) with Kesler margin g > 0, every order and d >= 1: the mistakes are at",
+            "    most the proposed bound at R = sqrt R2, gamma = g, m = length data. *)",
+            f"Theorem proposed_bound{i} (K : nat) (data : list sample) (U : mweights) (g R2 : R)",
+            "  (order : list nat) (d : nat) :",
+            "  (2 <= K)%nat -> (forall x y, In (x, y) data -> (y < K)%nat /\\ dot x x <= R2) -> 0 < R2 ->",
+            "  kesler_margin K data U g -> 0 < g -> frob2 K U = 1 -> data <> [] -> (1 <= d)%nat ->",
+            "  Forall (fun i => (i < length data)%nat) order ->",
+            f"  INR (mistakes K data order) <= bound{i} (sqrt R2) g (INR (length data)) (INR d) (INR K).",
+            "Proof.",
+            "  intros HK Hd HR Hm Hg HU Hne Hd1 Ho.",
+            "  assert (HK0 : (0 < K)%nat) by lia.",
+            f"  assert (HN : INR (mistakes K data order) <= {known}).",
+            "  { pose proof (M1_normalized K data U g R2 order HK0 Hd ltac:(lra) Hm Hg HU Ho) as H. lra. }",
+            "  assert (Hm1 : 1 <= INR (length data)).",
+            "  { destruct data as [|x data']; [congruence|]. simpl length. rewrite S_INR.",
+            "    pose proof (pos_INR (length data')). lra. }",
+            "  assert (HdR : 1 <= INR d) by (apply (le_INR 1) in Hd1; simpl in Hd1; lra).",
+            "  assert (HKR : 2 <= INR K) by (apply (le_INR 2) in HK; simpl in HK; lra).",
+            f"  pose proof (bound{i}_real (sqrt R2) g (INR (length data)) (INR d) (INR K)",
+            "    (sqrt_lt_R0 _ HR) Hg Hm1 HdR HKR) as HB.",
+            "  rewrite ?pow2_sqrt in HB by lra.",
+            "  lra.",
+            "Qed.",
+            "",
+        ]
+    gamma2 = "(dot p p)"
+    known = coq_term(problem.known, {b["R2"]: "R2", b["gamma2"]: gamma2})
+    if algorithm in BINARY_RUNS:
+        count = "INR (updates zs order)"
+        base = [
+            "  { pose proof (N3_mistake_bound zs p R2 order Hc Hpp HR ltac:(lra) Ho) as H.",
+            "    apply Rmult_le_reg_r with (dot p p); [lra |].",
+            f"    replace ({known} * dot p p) with R2 by (field; lra). lra. }}",
+        ]
+        what = "updates of the perceptron" + (
+            "" if algorithm == "perceptron" else f" (the {algorithm} perceptron's underlying run)"
+        )
+    else:  # pdm at a fixed eps > 1/2
+        assert problem.eps is not None
+        e = _eps_text(problem.eps)
+        count = f"INR (snd (pdm_run {e} zs order))"
+        base = [
+            f"  {{ pose proof (D1_above_half_pdm zs p {e} R2 order Hc Hpp HR",
+            "      ltac:(lra) ltac:(lra) ltac:(lra) Ho) as H.",
+            f"    apply Rmult_le_reg_r with ((2 * {e} - 1) * dot p p); [nra |].",
+            f"    replace ({known} * ((2 * {e} - 1) * dot p p)) with R2 by (field; lra). lra. }}",
+        ]
+        what = f"updates of PDM at eps = {problem.eps}"
+    return [
+        "(** For every list of patterns zs (z_i = y_i x~_i), certificate p (z.p >= ||p||^2), radius",
+        f"    bound R2, order and d >= 1: the {what} are at most the proposed bound",
+        "    at R = sqrt R2, gamma = ||p||, m = length zs. *)",
+        f"Theorem proposed_bound{i} (zs : list vec) (p : vec) (R2 : R) (order : list nat) (d : nat) :",
+        "  certificate_condition zs p -> 0 < dot p p -> radius_bound zs R2 -> zs <> [] ->",
+        "  (1 <= d)%nat -> valid_order zs order ->",
+        f"  {count} <= bound{i} (sqrt R2) (sqrt (dot p p)) (INR (length zs)) (INR d).",
+        "Proof.",
+        "  intros Hc Hpp HR Hne Hd Ho.",
+        "  pose proof (certificate_gamma2_le_R2 zs p R2 Hc Hpp HR Hne) as Hg.",
+        f"  assert (HN : {count} <= {known}).",
+        *base,
+        "  assert (Hm : 1 <= INR (length zs)).",
+        "  { destruct zs as [|z zs']; [congruence|]. simpl length. rewrite S_INR.",
+        "    pose proof (pos_INR (length zs')). lra. }",
+        "  assert (HdR : 1 <= INR d) by (apply (le_INR 1) in Hd; simpl in Hd; lra).",
+        f"  pose proof (bound{i}_real (sqrt R2) (sqrt (dot p p)) (INR (length zs)) (INR d)",
+        "    (sqrt_lt_R0 _ Hpp) (sqrt_le_1_alt _ _ Hg) Hm HdR) as HB.",
+        "  rewrite ?pow2_sqrt in HB by lra.",
+        "  lra.",
+        "Qed.",
+        "",
+    ]
+
+
+def built_development(coq_dir: Path = COQ_DIR, timeout: float = 300.0) -> tuple[Path | None, str]:
+    """(a temporary directory holding the compiled files of :data:`NEEDED`, "") or (None, why
+    not: coqc missing or a file rejected); compiled once per process and ``coq_dir``."""
+    key = Path(coq_dir).resolve()
+    if key in _BUILT:
+        return _BUILT[key]
+    coqc = shutil.which("coqc")
+    if coqc is None:
+        return None, "coqc not found"
+    work = Path(tempfile.mkdtemp(prefix="novikoff-prove-coq-"))
+    atexit.register(shutil.rmtree, work, True)
+    result: tuple[Path | None, str] = (work, "")
+    for f in NEEDED:
+        shutil.copy(key / f, work / f)
+        try:
+            proc = subprocess.run(
+                [coqc, "-q", "-R", ".", "Novikoff", f],
+                cwd=work,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            result = (None, f"{f}: coqc timed out")
+            break
+        if proc.returncode != 0:
+            result = (None, f"{f} does not compile: {(proc.stderr or proc.stdout).strip()[-1500:]}")
+            break
+    _BUILT[key] = result
+    return result
+
+
+def compile_file(text: str, coq_dir: Path = COQ_DIR, timeout: float = 300.0) -> tuple[bool | None, str]:
+    """Compile ``text`` as ``Proposed.v`` against the development: (True, "") when coqc
+    accepted it, (False, coqc's output) when it did not, (None, why) without Coq."""
+    built, why = built_development(coq_dir, timeout)
+    if built is None:
+        return (None, why) if why == "coqc not found" else (False, why)
+    coqc = shutil.which("coqc") or "coqc"
+    with tempfile.TemporaryDirectory(prefix="novikoff-prove-") as tmp:
+        path = Path(tmp) / "Proposed.v"
+        path.write_text(text, encoding="utf-8")
+        try:
+            proc = subprocess.run(
+                [coqc, "-q", "-R", str(built), "Novikoff", "Proposed.v"],
+                cwd=tmp,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return False, f"coqc timed out after {timeout:.0f} s"
+    if proc.returncode != 0:
+        return False, (proc.stderr or proc.stdout).strip()[-3000:]
+    return True, ""
