@@ -131,8 +131,8 @@ def register(sub: Any) -> None:
         default="local",
         metavar="local|dask://HOST:PORT",
         help="local (default): the data families one after another in this process; dask://HOST:PORT: "
-        "one task per family on that Dask cluster (MODULE must be importable there), the first "
-        "bug cancels the rest (MODULE:CALLABLE with the default semantics only)",
+        "one task per family on that Dask cluster (MODULE must be importable there, a --command's "
+        "executable present at the same path), the first bug cancels the rest",
     )
     add_time_limit(df, 3600)
     df.set_defaults(handler=run)
@@ -229,11 +229,6 @@ def run(args: argparse.Namespace) -> int:
     semantics = _semantics(args)
     families = _families(args.families)
     select_families(args.algorithm, families)  # unknown names: a usage error before any call
-    if executor.kind != "local" and (args.command is not None or not semantics.is_default or families):
-        raise InputError(
-            "--executor dask runs MODULE:CALLABLE with the default semantics on every family; "
-            "use --executor local for --command, declared semantics or --families"
-        )
     if args.command is not None and args.algorithm not in ("perceptron", "pdm", "pfm", "averaged"):
         raise InputError(
             f"--command: protocol version 1 covers --algorithm perceptron, pdm, pfm and averaged, "
@@ -265,7 +260,17 @@ def run(args: argparse.Namespace) -> int:
 
             sklearn = params if args.sklearn is not None else None
             report = run_diff_shards(
-                executor, args.target, sklearn, args.algorithm, args.examples, args.seed, timeout, ""
+                executor,
+                args.target,
+                sklearn,
+                args.algorithm,
+                args.examples,
+                args.seed,
+                timeout,
+                "",
+                command=args.command,
+                semantics=semantics,
+                families=families,
             )
     report.repro = _reproduce(args, semantics, report)
     if args.json:
