@@ -14,7 +14,7 @@ import sympy as sp
 from novikoff.spec.core import Statement
 from novikoff.spec.perceptron import pstar_dot_w
 
-__all__ = ["D1_ABOVE_HALF", "D1_BELOW_HALF", "D1_HALF", "D2", "D3", "L1", "MU", "P1"]
+__all__ = ["D1_ABOVE_HALF", "D1_BELOW_HALF", "D1_HALF", "D2", "D3", "L1", "MU", "P1", "PDM_SUCC_RATIO"]
 
 t = sp.Symbol("t", positive=True)  # updates so far
 delta = sp.Symbol("delta", positive=True)
@@ -167,4 +167,46 @@ MU = Statement(
     source="PDM paper section 4 (multiple updates); DESIGN section 2",
     note="the PDM condition at (w + n z, t + n) is 'quadratic(n) <= 0'; the count is the smallest "
     "n >= 1 where it fails: floor(root) + 1 for the positive root when the condition holds at n = 0",
+)
+
+t0 = sp.Symbol("t0", positive=True)  # updates at the end of the previous stage
+eps_prev = sp.Symbol("eps_prev", positive=True)  # the previous stage's accuracy parameter
+a_t0 = sp.Symbol("a_t0", nonnegative=True)  # ||w_{t0}||^2
+
+PDM_SUCC_RATIO = Statement(
+    id="DS1",
+    name="pdm_succ_stage_updates_ratio_pow_le",
+    symbols=(t, t0, eps, eps_prev, R2, gamma2),
+    hypotheses=(
+        _rel(sp.StrictLessThan, eps, sp.Rational(1, 2)),
+        _rel(sp.StrictLessThan, eps_prev, 1),
+        _rel(sp.GreaterThan, t0, 1),
+        _rel(sp.GreaterThan, t, 1),
+    ),
+    hypothesis_names=("eps_lt_half", "eps_prev_lt_1", "t0_ge_1", "t_ge_1"),
+    conclusion=_rel(
+        sp.LessThan,
+        t ** (2 * eps),
+        t0 ** (2 * eps) * (1 / (1 - eps_prev) ** 2 + R2 / ((1 - 2 * eps) * gamma2 * t0)),
+    ),
+    premises=(
+        # the previous stage converged at t0 (D2) and gamma is the maximum margin
+        ("previous", _rel(sp.LessThan, a_t0 * (1 - eps_prev) ** 2, t0**2 * gamma2)),
+        # the recursion a(j+1) <= (1 + p/j) a(j) + R^2 (p = 2(1 - eps)) from t0, with Bernoulli
+        # (1 + p/j) <= ((j+1)/j)^p and sum_{j > t0} j^-p <= t0^(1-p)/(p - 1)
+        (
+            "energy",
+            _rel(
+                sp.LessThan,
+                a_t,
+                t ** (2 - 2 * eps) * (a_t0 * t0 ** (2 * eps - 2) + R2 * t0 ** (2 * eps - 1) / (1 - 2 * eps)),
+            ),
+        ),
+        ("D3", _rel(sp.LessThan, t**2 * gamma2, a_t)),
+    ),
+    source="PDM paper section 3 (the successive-run scenario's bound on t_k/t_(k-1); constants "
+    "lost in extraction, derived here from the PDM condition (8))",
+    note="(t_k/t_(k-1))^(2 eps_k) <= 1/(1 - eps_(k-1))^2 + R^2/((1 - 2 eps_k) gamma^2 t_(k-1)), "
+    "in multiplied form; for t_(k-1) >> R^2/gamma^2 the ratio t_k/t_(k-1) is at most about "
+    "(1 - eps_(k-1))^(-1/eps_k)",
 )
