@@ -21,9 +21,9 @@ def register(sub: Any) -> None:
         help="decide a proposed bound on the updates: proved (Coq), refuted (a counterexample) or open",
         description="EXPR is a bound in falsify's grammar. Exit 0 when it is proved (an exact "
         "certificate that EXPR >= the kernel-checked bound everywhere, and a Coq file applying the run "
-        "theorem that coqc accepted; without Coq, 'proved by the Python checker only'), 1 when refuted "
-        "(a counterexample written to --out), 3 when open (neither), 2 on bad input or an algorithm "
-        "without a kernel-checked run theorem.",
+        "theorem that coqc accepted), 4 when proved by the Python checker only (no coqc, or --no-coq), "
+        "1 when refuted (a counterexample written to --out), 3 when open (neither), 2 on bad input or "
+        "an algorithm without a kernel-checked run theorem.",
     )
     pr.add_argument("expr", metavar="EXPR")
     pr.add_argument(

@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["EXIT_CODES", "ProveVerdict"]
+__all__ = ["EXIT_CODES", "EXIT_UNCHECKED", "ProveVerdict"]
 
-#: The exit status of ``novikoff prove`` for each verdict (2 is bad input or a refused algorithm).
+#: The exit status of ``novikoff prove`` for each verdict (2 is bad input or a refused algorithm);
+#: a "proved" that coqc did not check (Coq not installed, or ``--no-coq``) exits 4, never 0.
 EXIT_CODES: dict[str, int] = {"proved": 0, "refuted": 1, "open": 3}
+#: The exit status of a bound proved by the Python checker only.
+EXIT_UNCHECKED = 4
 
 
 @dataclass
@@ -61,7 +64,10 @@ class ProveVerdict:
 
     @property
     def exit_code(self) -> int:
-        """0 proved, 1 refuted, 3 open."""
+        """0 proved (coqc accepted the file), 4 proved by the Python checker only, 1 refuted,
+        3 open."""
+        if self.verdict == "proved" and self.coq_checked is not True:
+            return EXIT_UNCHECKED
         return EXIT_CODES[self.verdict]
 
     def summary(self) -> str:
