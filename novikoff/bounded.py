@@ -40,6 +40,7 @@ __all__ = [
     "default_memory_budget",
     "format_bytes",
     "limit_address_space",
+    "limit_helper_memory",
     "loads_json",
     "memory_budget",
     "parse_memory",
@@ -245,6 +246,23 @@ def limit_address_space(nbytes: int | None = None) -> None:
         if hard != resource.RLIM_INFINITY:
             want = min(want, hard)
         resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+
+
+def _address_space_now() -> int:
+    """This process's mapped address space in bytes (Linux ``VmSize``; 0 where unknown)."""
+    with contextlib.suppress(OSError, ValueError):
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    return 0
+
+
+def limit_helper_memory() -> None:
+    """In a forked helper process: RLIMIT_AS at what is mapped now plus the memory budget, so
+    the helper can allocate at most the budget more (it then fails with MemoryError, and its
+    parent reports or recomputes), never the whole machine."""
+    limit_address_space(_address_space_now() + memory_budget())
 
 
 # ------------------------------------------------------------------------------ processes

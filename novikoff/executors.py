@@ -335,11 +335,65 @@ def _describe_call(fn: Callable[..., Any], args: Sequence[Any], limit: int = 120
     return f"{name}({shown})"
 
 
+#: A Dask scheduler's first message (its handshake) is a few dozen bytes; more is not Dask.
+_MAX_HANDSHAKE = 1 << 16
+
+
+def _probe_dask(spec: ExecutorSpec, timeout: float, where: str) -> None:
+    """Check, on a raw socket with ``timeout`` on every step, that ``spec`` is a Dask scheduler
+    before Dask's own client talks to it (which trusts the peer's frame lengths and has no
+    bound on the handshake): a Dask peer sends its handshake at once, an 8-byte little-endian
+    length then that many bytes of msgpack naming ``compression`` and ``pickle-protocol``.
+    InputError naming the address for a silent peer, a closed connection or other bytes."""
+    import socket
+    import struct
+
+    assert spec.host is not None and spec.port is not None
+    address = f"{spec.host}:{spec.port}"
+    try:
+        sock = socket.create_connection((spec.host, spec.port), timeout=timeout)
+    except OSError as exc:
+        raise InputError(
+            f"{where}: cannot reach the Dask scheduler at {spec.address} within {timeout:g} s "
+            f"({exc.strerror or exc})"
+        ) from None
+    end = time.monotonic() + timeout
+
+    def read(n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            sock.settimeout(left)
+            block = sock.recv(n - len(data))
+            if not block:
+                raise ConnectionError("the peer closed the connection")
+            data += block
+        return data
+
+    try:
+        with sock:
+            (length,) = struct.unpack("<Q", read(8))
+            if not 8 < length <= _MAX_HANDSHAKE:
+                raise ValueError(f"its first message announces {length} bytes")
+            body = read(length)
+            if b"compression" not in body or b"pickle-protocol" not in body:
+                raise ValueError("its first message is not a Dask handshake")
+    except TimeoutError:
+        raise InputError(
+            f"{where}: {address} sent no Dask handshake within {timeout:g} s (not a Dask scheduler?)"
+        ) from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{where}: {address} is not a Dask scheduler ({exc})") from None
+
+
 def _dask_client(spec: ExecutorSpec, connect_timeout: float) -> Any:
     """A connected client, after checking that a worker is there and that every worker
     runs this novikoff version; InputError naming the address otherwise."""
     distributed = _require_distributed()
     where = f"--executor {spec}"
+    _probe_dask(spec, connect_timeout, where)
     try:
         client = distributed.Client(spec.address, timeout=connect_timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:

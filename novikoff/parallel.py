@@ -34,6 +34,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from novikoff.bounded import limit_helper_memory
+
 T = TypeVar("T")
 
 __all__ = [
@@ -64,8 +66,11 @@ def _die_with_parent() -> None:
 def prepare_child() -> None:
     """Make a forked worker process behave: it dies with its parent, takes the default action
     on SIGTERM/SIGINT/SIGHUP (no parent handler, no message, no half result) and has no
-    inherited wall-clock alarm. Use it as a ``multiprocessing.Pool`` initializer."""
+    inherited wall-clock alarm; its address space is limited to what it maps at the fork plus
+    the memory budget (:func:`novikoff.bounded.limit_helper_memory`). Use it as a
+    ``multiprocessing.Pool`` initializer."""
     _die_with_parent()
+    limit_helper_memory()
     for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGALRM):
         signal.signal(s, signal.SIG_DFL)
     signal.setitimer(signal.ITIMER_REAL, 0)
