@@ -1,0 +1,13 @@
+(** * Extraction of the integer runs to OCaml.
+
+    Trusted here (not proved): Coq's extraction, the mappings of [ExtrOcamlBasic]
+    (bool, lists, pairs to OCaml's), [ExtrOcamlZBigInt] (Z to Zarith's big integers,
+    through its [Big_int_Z] interface) and [ExtrOcamlNatInt] ([nat], used only for
+    sample indices, epoch numbers and update counts, to OCaml's 63-bit [int]: a count
+    past 2^62 would wrap, far beyond any run's length). *)
+
+From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlNatInt.
+From NovikoffExtracted Require Import ZPerceptron.
+
+Extraction Language OCaml.
+Extraction "perceptron_extracted.ml" zepochs zrun zreflect zdot zvadd zmistake.

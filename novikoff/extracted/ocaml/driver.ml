@@ -1,0 +1,122 @@
+(* The hand-written driver of the extracted perceptron.  NOT VERIFIED: it is part of the
+   trusted base.  It reads one request of the novikoff diff protocol, version 1
+   (docs/howto/protocol.md) on stdin, and writes one response on stdout.
+
+   What it does, and all it does: parse the exact rationals; take the common scale L
+   (the least common multiple of every denominator of the features and of the bias);
+   form the integer numerators L x_i and L rho; build the integer patterns with the
+   extracted [zreflect] (z_i = y_i (L x_i, L rho), bias last); run the extracted
+   [zepochs] (the epoch loop proved equal to Perceptron.run of the Coq development);
+   print the weights W / L in lowest terms, the updated sample indices, the update
+   count, the epochs and whether an epoch made no update.  The per-epoch order
+   ("natural", "given", or "shuffle-v1 SEED", the protocol's splitmix64 shuffle) is
+   computed here and passed to [zepochs] as a function of the epoch.  Every other
+   declared semantics than the textbook rule from w_0 = 0 is answered "unsupported". *)
+
+module E = Perceptron_extracted
+
+let fail fmt = Printf.ksprintf (fun s -> prerr_endline ("driver: " ^ s); exit 2) fmt
+
+let parse_q where tok =
+  try
+    match String.index_opt tok '/' with
+    | None -> Q.of_bigint (Z.of_string tok)
+    | Some i ->
+      let p = Z.of_string (String.sub tok 0 i) in
+      let q = Z.of_string (String.sub tok (i + 1) (String.length tok - i - 1)) in
+      if Z.sign q <= 0 then raise Exit;
+      Q.make p q
+  with _ -> fail "%s: %S is not an exact number (an integer or p/q)" where tok
+
+let print_q buf q =
+  Buffer.add_char buf ' ';
+  if Z.equal (Q.den q) Z.one then Buffer.add_string buf (Z.to_string (Q.num q))
+  else (Buffer.add_string buf (Z.to_string (Q.num q)); Buffer.add_char buf '/';
+        Buffer.add_string buf (Z.to_string (Q.den q)))
+
+(* shuffle-v1: the protocol's permutation of epoch e (splitmix64, modulo 2^64). *)
+let shuffle_v1 seed e m =
+  let state = ref (Int64.add (Int64.shift_left seed 32) (Int64.of_int e)) in
+  let next () =
+    state := Int64.add !state 0x9E3779B97F4A7C15L;
+    let z = !state in
+    let z = Int64.mul (Int64.logxor z (Int64.shift_right_logical z 30)) 0xBF58476D1CE4E5B9L in
+    let z = Int64.mul (Int64.logxor z (Int64.shift_right_logical z 27)) 0x94D049BB133111EBL in
+    Int64.logxor z (Int64.shift_right_logical z 31) in
+  let perm = Array.init m (fun i -> i) in
+  for i = m - 1 downto 1 do
+    let j = Int64.to_int (Int64.unsigned_rem (next ()) (Int64.of_int (i + 1))) in
+    let t = perm.(i) in perm.(i) <- perm.(j); perm.(j) <- t
+  done;
+  Array.to_list perm
+
+let () =
+  let keys = Hashtbl.create 16 and samples = ref [] and lineno = ref 0 in
+  (try
+     while true do
+       let line = input_line stdin in
+       incr lineno;
+       let words = List.filter (fun w -> w <> "") (String.split_on_char ' ' (String.trim line)) in
+       match words with
+       | [] -> ()
+       | w :: _ when w.[0] = '#' -> ()
+       | "end" :: _ -> raise End_of_file
+       | "sample" :: lab :: xs -> samples := (!lineno, lab, xs) :: !samples
+       | k :: vs -> Hashtbl.replace keys k vs
+     done
+   with End_of_file -> ());
+  let get k = match Hashtbl.find_opt keys k with
+    | Some v -> v | None -> fail "the request has no %s line" k in
+  if get "novikoff-perceptron" <> ["1"] then fail "only protocol version 1 is spoken";
+  let unsupported = ref [] in
+  let want k v = if get k <> v then
+      unsupported := Printf.sprintf "%s %s" k (String.concat " " (get k)) :: !unsupported in
+  want "algorithm" ["perceptron"]; want "parameter" ["none"]; want "tie_rule" ["nonstrict"];
+  want "margin" ["0"]; want "learning_rate" ["1"]; want "stop" ["converged"];
+  if List.exists (fun t -> not (Q.equal (parse_q "initial_weights" t) Q.zero)) (get "initial_weights")
+  then unsupported := "initial_weights not zero" :: !unsupported;
+  let print_header () = print_string "novikoff-perceptron 1\n" in
+  if !unsupported <> [] then begin
+    print_header ();
+    Printf.printf "unsupported the extracted program runs the textbook perceptron from w_0 = 0 only (%s)\nend\n"
+      (String.concat ", " (List.rev !unsupported));
+    exit 0
+  end;
+  let int_of k = match get k with
+    | [t] -> (try int_of_string t with _ -> fail "%s: %S is not an integer" k t)
+    | _ -> fail "%s: one integer expected" k in
+  let m = int_of "samples" and d = int_of "features" and max_epochs = int_of "max_epochs" in
+  let samples = List.rev !samples in
+  if List.length samples <> m then fail "samples %d, but %d sample lines" m (List.length samples);
+  let rho = match get "bias" with [t] -> parse_q "bias" t | _ -> fail "bias: one number expected" in
+  let rows = List.map (fun (ln, lab, xs) ->
+      let where = Printf.sprintf "line %d" ln in
+      let yl = match lab with "+1" | "1" -> Z.one | "-1" -> Z.minus_one
+                              | _ -> fail "%s: the label %S is not +1 or -1" where lab in
+      if List.length xs <> d then fail "%s: %d features, %d expected" where (List.length xs) d;
+      (yl, List.map (parse_q where) xs)) samples in
+  let scale = List.fold_left (fun acc (_, xs) ->
+      List.fold_left (fun a q -> Z.lcm a (Q.den q)) acc xs) (Q.den rho) rows in
+  let num q = Q.num (Q.mul q (Q.of_bigint scale)) in
+  let zs = List.map (fun (yl, xs) -> E.zreflect yl (num rho) (List.map num xs)) rows in
+  let perm_of = match get "order" with
+    | ["natural"] -> let p = List.init m (fun i -> i) in fun _ -> p
+    | "given" :: idx ->
+      let p = List.map (fun t -> match int_of_string_opt t with
+          | Some i when i >= 0 && i < m -> i
+          | _ -> fail "order given: %S is not a sample index" t) idx in
+      fun _ -> p
+    | ["shuffle-v1"; s] ->
+      let seed = match Int64.of_string_opt s with Some v -> v | None -> fail "order: bad seed %S" s in
+      fun e -> shuffle_v1 seed e m
+    | o -> fail "order %s is not natural, given or shuffle-v1" (String.concat " " o) in
+  let ((((w, k), tr), epochs), conv) = E.zepochs zs perm_of max_epochs in
+  let buf = Buffer.create 4096 in
+  Buffer.add_string buf "novikoff-perceptron 1\nweights";
+  let w = if w = [] then List.init (d + 1) (fun _ -> Z.zero) else w in
+  List.iter (fun n -> print_q buf (Q.make n scale)) w;
+  Buffer.add_string buf "\nupdates";
+  List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs)\nend\n"
+    k epochs (if conv then "yes" else "no");
+  print_string (Buffer.contents buf)
