@@ -43,13 +43,16 @@ def domain_variables(algorithm: str) -> tuple[sp.Symbol, ...]:
 @dataclass(frozen=True)
 class Certificate:
     """``leaf >= scale * known``: (leaf - scale * known) * Q = N over ``variables`` (names);
-    ``numerator`` and ``denominator`` are (coefficient, exponents) terms."""
+    ``numerator`` and ``denominator`` are (coefficient, exponents) terms. The i-th logarithm of
+    the leaf (:func:`log_atoms`) is the variable ``l{i}`` after the domain's, and ``logs[i]`` is
+    the certificate (N_i, Q_i) of its argument X_i: (X_i - 1) * Q_i = N_i, so l_i = ln X_i >= 0."""
 
     leaf: sp.Expr
     scale: Fraction
     variables: tuple[str, ...]
     numerator: Terms
     denominator: Terms
+    logs: tuple[tuple[Terms, Terms], ...] = ()
 
     def as_dict(self) -> dict[str, object]:
         """A JSON-ready form (coefficients and exponents as integers, the leaf as text)."""
@@ -59,6 +62,10 @@ class Certificate:
             "variables": list(self.variables),
             "numerator": [[c, list(e)] for c, e in self.numerator],
             "denominator": [[c, list(e)] for c, e in self.denominator],
+            "logs": [
+                {"numerator": [[c, list(e)] for c, e in n], "denominator": [[c, list(e)] for c, e in q]}
+                for n, q in self.logs
+            ],
         }
 
 
@@ -125,45 +132,97 @@ def _integer_terms(num: sp.Poly, den: sp.Poly) -> tuple[Terms, Terms]:
     )
 
 
-def _goal(leaf: sp.Expr, problem: Problem, scale: Fraction) -> tuple[sp.Expr | None, str | None]:
-    """leaf - scale * known in the variables, or (None, why it is not a rational goal)."""
-    sub = substitution(problem.algorithm, problem.eps)
-    known, _, unsupported = known_bound(problem.algorithm, problem.eps)
-    if unsupported is not None:
-        return None, unsupported
-    e = leaf.xreplace(sub)
-    if not _is_rational_function(e):
-        return None, f"{sp.sstr(leaf)} is not a rational function of R, gamma, m, d (after R2 = R^2 ...)"
+def log_atoms(leaf: sp.Expr) -> list[sp.Expr]:
+    """The ``log(...)`` subterms of ``leaf``, in a fixed order (the certificates' l0, l1, ...)."""
+    return sorted(leaf.atoms(sp.log), key=sp.sstr)
+
+
+def _log_variable(i: int) -> sp.Symbol:
+    return sp.Symbol(f"l{i}", nonnegative=True)
+
+
+def _rational_goal(e: sp.Expr, variables: tuple[sp.Symbol, ...], what: str) -> str | None:
+    """None if ``e`` is a rational function of ``variables`` whose denominators are positive on
+    the domain; else why not."""
+    if not _is_rational_function(e) or not e.free_symbols <= set(variables):
+        return f"{what} is not a rational function of R, gamma, m, d and logarithms of them (R2 = R^2 ...)"
     for base in _denominators(e):
-        why = _positive_form(base, domain_variables(problem.algorithm))
+        why = _positive_form(base, variables)
         if why is not None:
-            return None, f"the denominator {sp.sstr(base)} of {sp.sstr(leaf)} is not shown positive ({why})"
-    return e - sp.Rational(scale.numerator, scale.denominator) * known.xreplace(sub), None
+            return f"the denominator {sp.sstr(base)} of {what} is not shown positive ({why})"
+    return None
 
 
-def _leaf_certificate(leaf: sp.Expr, problem: Problem, scale: Fraction) -> tuple[Certificate | None, str]:
-    goal, why = _goal(leaf, problem, scale)
-    if goal is None:
-        return None, why or ""
-    variables = domain_variables(problem.algorithm)
+def _nonnegative(goal: sp.Expr, variables: tuple[sp.Symbol, ...], what: str) -> tuple[Terms, Terms] | str:
+    """(N, Q) with ``goal`` * Q = N, both with nonnegative integer coefficients and Q with a
+    positive term in the strict variables, or why there is none."""
     num, den = sp.fraction(sp.together(goal))
     num_p, den_p = sp.Poly(sp.expand(num), *variables), sp.Poly(sp.expand(den), *variables)
     if all(c <= 0 for c in den_p.coeffs()):
         num_p, den_p = -num_p, -den_p
     why_den = _positive_form(den_p.as_expr(), variables)
     if why_den is not None:
-        return None, f"{sp.sstr(leaf)} >= {scale} * known: the cleared denominator has {why_den}"
+        return f"{what}: the cleared denominator has {why_den}"
     if num_p.is_zero:
-        num_terms: Terms = ()
-        _, den_terms = _integer_terms(sp.Poly(1, *variables), den_p)
-    else:
-        if any(c < 0 for c, _ in _terms(num_p)):
-            return None, (
-                f"{sp.sstr(leaf)} >= {scale} * known: no certificate (the numerator "
-                f"{sp.sstr(num_p.as_expr())} has a negative coefficient in {', '.join(map(str, variables))})"
-            )
-        num_terms, den_terms = _integer_terms(num_p, den_p)
-    return Certificate(leaf, scale, tuple(str(v) for v in variables), num_terms, den_terms), ""
+        return (), _integer_terms(sp.Poly(1, *variables), den_p)[1]
+    if any(c < 0 for c, _ in _terms(num_p)):
+        return (
+            f"{what}: no certificate (the numerator {sp.sstr(num_p.as_expr())} has a negative "
+            f"coefficient in {', '.join(map(str, variables))})"
+        )
+    return _integer_terms(num_p, den_p)
+
+
+@dataclass(frozen=True)
+class _Goal:
+    expr: sp.Expr  # leaf - scale * known in the variables, each log(X_i) replaced by l_i
+    variables: tuple[sp.Symbol, ...]
+    log_goals: tuple[sp.Expr, ...]  # X_i - 1 in the domain's variables
+
+
+def _goal(leaf: sp.Expr, problem: Problem, scale: Fraction) -> _Goal | str:
+    """The goal of ``leaf >= scale * known`` (see :class:`_Goal`), or why it is not one the
+    certificates cover. A logarithm log(X) is replaced by a nonnegative variable, which needs
+    X >= 1 (its own certificate)."""
+    sub = substitution(problem.algorithm, problem.eps)
+    known, _, unsupported = known_bound(problem.algorithm, problem.eps)
+    if unsupported is not None:
+        return unsupported
+    domain = domain_variables(problem.algorithm)
+    logs = log_atoms(leaf)
+    log_goals = []
+    for atom in logs:
+        x = atom.args[0].xreplace(sub)
+        why = _rational_goal(x, domain, f"the argument of {sp.sstr(atom)}")
+        if why is not None:
+            return why
+        log_goals.append(x - 1)
+    ls = tuple(_log_variable(i) for i in range(len(logs)))
+    variables = (*domain, *ls)
+    e = leaf.xreplace(dict(zip(logs, ls))).xreplace(sub)
+    why = _rational_goal(e, variables, sp.sstr(leaf))
+    if why is not None:
+        return why
+    goal = e - sp.Rational(scale.numerator, scale.denominator) * known.xreplace(sub)
+    return _Goal(goal, variables, tuple(log_goals))
+
+
+def _leaf_certificate(leaf: sp.Expr, problem: Problem, scale: Fraction) -> tuple[Certificate | None, str]:
+    goal = _goal(leaf, problem, scale)
+    if isinstance(goal, str):
+        return None, goal
+    domain = domain_variables(problem.algorithm)
+    log_certs = []
+    for atom, x1 in zip(log_atoms(leaf), goal.log_goals):
+        found = _nonnegative(x1, domain, f"{sp.sstr(atom.args[0])} >= 1 (for {sp.sstr(atom)} >= 0)")
+        if isinstance(found, str):
+            return None, found
+        log_certs.append(found)
+    main = _nonnegative(goal.expr, goal.variables, f"{sp.sstr(leaf)} >= {scale} * known")
+    if isinstance(main, str):
+        return None, main
+    names = tuple(str(v) for v in goal.variables)
+    return Certificate(leaf, scale, names, main[0], main[1], tuple(log_certs)), ""
 
 
 def search_proof(problem: Problem, scale: Fraction = Fraction(1)) -> tuple[ProofTree | None, list[str]]:
@@ -229,33 +288,47 @@ def _check(tree: ProofTree, e: sp.Expr, problem: Problem, scale: Fraction, where
     return [f"{where}: {err}" for err in _check_leaf(cert, e, problem, scale)]
 
 
+def _check_terms(name: str, terms: Terms, width: int) -> list[str]:
+    errors = []
+    for c, ex in terms:
+        if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+            errors.append(f"{name} coefficient {c!r} is not a nonnegative integer")
+        if len(ex) != width or any(isinstance(k, bool) or not isinstance(k, int) or k < 0 for k in ex):
+            errors.append(f"{name} exponents {ex!r} are not {width} natural numbers")
+    return errors
+
+
+def _check_identity(
+    goal: sp.Expr, num: Terms, den: Terms, variables: tuple[sp.Symbol, ...], what: str
+) -> list[str]:
+    errors = _check_terms(f"{what} numerator", num, len(variables))
+    errors += _check_terms(f"{what} denominator", den, len(variables))
+    if errors:
+        return errors
+    q = _poly(den, variables)
+    why = _positive_form(q, variables) if den else "no terms"
+    if why is not None:
+        return [f"{what}: the denominator is not shown positive: {why}"]
+    residue = sp.fraction(sp.together(goal * q - _poly(num, variables)))[0]
+    if sp.expand(residue) != 0:
+        return [f"{what}: the identity (goal) * Q = N does not hold"]
+    return []
+
+
 def _check_leaf(cert: Certificate, e: sp.Expr, problem: Problem, scale: Fraction) -> list[str]:
-    variables = domain_variables(problem.algorithm)
-    if cert.variables != tuple(str(v) for v in variables):
-        return [f"variables {cert.variables} are not the domain's {tuple(map(str, variables))}"]
     if cert.leaf != e:
         return ["the certificate is about another expression"]
     if cert.scale != scale:
         return [f"the certificate proves the scale {cert.scale}, not {scale}"]
+    goal = _goal(e, problem, scale)
+    if isinstance(goal, str):
+        return [goal]
+    if cert.variables != tuple(str(v) for v in goal.variables):
+        return [f"variables {cert.variables} are not the domain's {tuple(map(str, goal.variables))}"]
+    if len(cert.logs) != len(goal.log_goals):
+        return [f"{len(cert.logs)} logarithm certificates for {len(goal.log_goals)} logarithms"]
+    domain = domain_variables(problem.algorithm)
     errors = []
-    for name, terms in (("numerator", cert.numerator), ("denominator", cert.denominator)):
-        for c, ex in terms:
-            if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-                errors.append(f"{name} coefficient {c!r} is not a nonnegative integer")
-            if len(ex) != len(variables) or any(
-                isinstance(k, bool) or not isinstance(k, int) or k < 0 for k in ex
-            ):
-                errors.append(f"{name} exponents {ex!r} are not {len(variables)} natural numbers")
-    if errors:
-        return errors
-    q = _poly(cert.denominator, variables)
-    why = _positive_form(q, variables) if cert.denominator else "no terms"
-    if why is not None:
-        return [f"the denominator is not shown positive: {why}"]
-    goal, why_goal = _goal(e, problem, scale)
-    if goal is None:
-        return [why_goal or "not a rational goal"]
-    residue = sp.fraction(sp.together(goal * q - _poly(cert.numerator, variables)))[0]
-    if sp.expand(residue) != 0:
-        return ["the identity (bound - scale * known) * Q = N does not hold"]
-    return []
+    for i, ((n, q), x1) in enumerate(zip(cert.logs, goal.log_goals)):
+        errors += _check_identity(x1, n, q, domain, f"logarithm l{i}")
+    return errors + _check_identity(goal.expr, cert.numerator, cert.denominator, goal.variables, "bound")

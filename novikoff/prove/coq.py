@@ -27,7 +27,7 @@ import sympy as sp
 
 from novikoff.coq.printer import COQ_DIR
 from novikoff.fuzz.bounds import BOUND_SYMBOLS
-from novikoff.prove.certificate import Certificate, ProofTree
+from novikoff.prove.certificate import Certificate, ProofTree, Terms, log_atoms
 from novikoff.prove.inequality import BINARY_RUNS, Problem
 
 __all__ = ["CoqPrintError", "built_development", "compile_file", "coq_file", "coq_term"]
@@ -50,7 +50,7 @@ def _number(q: sp.Rational) -> str:
 
 def coq_term(e: sp.Expr, names: dict[sp.Symbol, str]) -> str:
     """``e`` as a Coq real term: numbers, the symbols of ``names``, + * integer powers, sqrt,
-    min and max (nested Rmin/Rmax, the first argument outside); anything else raises
+    ln, min and max (nested Rmin/Rmax, the first argument outside); anything else raises
     :class:`CoqPrintError`."""
     if e.is_Rational:
         return _number(sp.Rational(e))
@@ -82,6 +82,8 @@ def coq_term(e: sp.Expr, names: dict[sp.Symbol, str]) -> str:
         if e.exp == sp.Rational(1, 2):
             return f"(sqrt {coq_term(e.base, names)})"
         raise CoqPrintError(f"the power {e} is not printed")
+    if isinstance(e, sp.log) and len(e.args) == 1:
+        return f"(ln {coq_term(e.args[0], names)})"
     if isinstance(e, (sp.Min, sp.Max)):
         fn = "Rmin" if isinstance(e, sp.Min) else "Rmax"
         args = list(e.args)
@@ -110,7 +112,10 @@ Ltac nonzero := apply Rgt_not_eq; unfold Rgt; strictpos.
 
 
 def _poly_text(
-    terms: tuple[tuple[int, tuple[int, ...]], ...], variables: tuple[str, ...], strict: set[str]
+    terms: tuple[tuple[int, tuple[int, ...]], ...],
+    variables: tuple[str, ...],
+    strict: set[str],
+    rename: dict[str, str] | None = None,
 ) -> str:
     """The polynomial, the terms in the strictly positive variables alone first (so that
     ``strictpos`` meets a positive term first)."""
@@ -123,15 +128,19 @@ def _poly_text(
     ordered = sorted(terms, key=lambda t: (not is_strict(t[1]),))
     out = []
     for c, ex in ordered:
-        factors = [str(c)] + [v if k == 1 else f"{v} ^ {k}" for v, k in zip(variables, ex) if k]
+        shown = [(rename or {}).get(v, v) for v in variables]
+        factors = [str(c)] + [v if k == 1 else f"{v} ^ {k}" for v, k in zip(shown, ex) if k]
         out.append(" * ".join(factors))
     return "(" + " + ".join(out) + ")"
 
 
-def _leaf_script(cert: Certificate, indent: str) -> list[str]:
+def _identity_script(
+    num: Terms, den: Terms, variables: tuple[str, ...], indent: str, rename: dict[str, str] | None = None
+) -> list[str]:
+    """Proves the goal ``K <= E`` from E - K = N/Q (by ``field``), N >= 0 and Q > 0."""
     strict = {"g", "r"}
-    n = _poly_text(cert.numerator, cert.variables, strict)
-    q = _poly_text(cert.denominator, cert.variables, strict)
+    n = _poly_text(num, variables, strict, rename)
+    q = _poly_text(den, variables, strict, rename)
     return [
         f"{indent}match goal with |- ?K <= ?E =>",
         f"{indent}  assert (Hid : E - K = {n} / {q}) by (field; repeat split; nonzero) end.",
@@ -144,24 +153,44 @@ def _leaf_script(cert: Certificate, indent: str) -> list[str]:
     ]
 
 
-def _tree_script(tree: ProofTree, e: sp.Expr, indent: str = "  ") -> list[str]:
-    """The proof of ``known <= e`` (``e`` as printed by :func:`coq_term`) following ``tree``."""
+def _leaf_script(cert: Certificate, leaf: sp.Expr, subst: dict[sp.Symbol, str], indent: str) -> list[str]:
+    """The proof of ``known <= leaf``: first ln X_i >= 0 for each logarithm (from X_i >= 1),
+    then the certificate's identity with l_i shown as ln X_i."""
+    domain = cert.variables[: len(cert.variables) - len(cert.logs)]
+    lines: list[str] = []
+    rename = {}
+    for i, (atom, (n, q)) in enumerate(zip(log_atoms(leaf), cert.logs)):
+        x = coq_term(atom.args[0], subst)
+        rename[f"l{i}"] = f"(ln {x})"
+        lines += [f"{indent}assert (HX{i} : 1 <= {x}).", f"{indent}{{"]
+        lines += _identity_script(n, q, domain, indent + "  ")
+        lines += [
+            f"{indent}}}",
+            f"{indent}assert (HL{i} : 0 <= ln {x}).",
+            f"{indent}{{ pose proof (ln_le_mono 1 {x} ltac:(lra) HX{i}) as H. rewrite ln_1 in H. exact H. }}",
+        ]
+    return lines + _identity_script(cert.numerator, cert.denominator, cert.variables, indent, rename)
+
+
+def _tree_script(tree: ProofTree, e: sp.Expr, subst: dict[sp.Symbol, str], indent: str = "  ") -> list[str]:
+    """The proof of ``known <= e`` (``e`` as printed by :func:`coq_term`, its symbols shown as
+    ``subst`` after the lemma's substitutions) following ``tree``."""
     if tree.kind == "leaf":
         assert tree.certificate is not None
-        return _leaf_script(tree.certificate, indent)
+        return _leaf_script(tree.certificate, e, subst, indent)
     args = list(e.args)
     if tree.kind == "min":  # Rmin a1 (Rmin a2 (... an)): Rmin_glb, a1, then the rest
         lines: list[str] = []
         for p, a in zip(tree.parts[:-1], args[:-1]):
             lines += [f"{indent}apply Rmin_glb.", f"{indent}{{"]
-            lines += _tree_script(p, a, indent + "  ")
+            lines += _tree_script(p, a, subst, indent + "  ")
             lines += [f"{indent}}}"]
-        return lines + _tree_script(tree.parts[-1], args[-1], indent)
+        return lines + _tree_script(tree.parts[-1], args[-1], subst, indent)
     # Rmax a1 (Rmax a2 (... an)): argument i is i steps right, then one left unless it is an
     lines = [f"{indent}eapply Rle_trans; [| apply Rmax_r]." for _ in range(tree.index)]
     if tree.index < len(args) - 1:
         lines.append(f"{indent}eapply Rle_trans; [| apply Rmax_l].")
-    return lines + _tree_script(tree.parts[0], args[tree.index], indent)
+    return lines + _tree_script(tree.parts[0], args[tree.index], subst, indent)
 
 
 def _names(algorithm: str) -> tuple[dict[sp.Symbol, str], list[str]]:
@@ -233,7 +262,13 @@ def _claim(
             "  pose (k1 := K_ - 2). assert (Hk1 : 0 <= k1) by (unfold k1; lra).",
             "  assert (Ek : K_ = 2 + k1) by (unfold k1; ring). clearbody k1. subst K_.",
         ]
-    lines += _tree_script(tree, problem.expr)
+    b_ = BOUND_SYMBOLS
+    subst = {b_["gamma"]: "g", b_["m"]: "(1 + m1)", b_["d"]: "(1 + d1)"}
+    if algorithm == "multiclass":
+        subst.update({b_["R"]: "r", b_["K"]: "(2 + k1)"})
+    else:
+        subst[b_["R"]] = "(g + s)"
+    lines += _tree_script(tree, problem.expr, subst)
     lines += ["Qed.", ""]
     lines += _run_theorem(i, problem)
     return lines

@@ -96,8 +96,11 @@ class Problem:
 
     def inequality(self) -> str:
         """The real inequality, as text."""
+        if self.unsupported is not None and self.eps is None and self.algorithm == "pdm":
+            return f"{sp.sstr(self.expr)} >= {self.known_name}"
         at = "" if self.eps is None else f" at eps = {self.eps}"
-        return f"{sp.sstr(self.expr)} >= {sp.sstr(self.known)}{at}"
+        known = self.known.xreplace({_R2: _R**2, _GAMMA2: _GAMMA**2})
+        return f"{sp.sstr(self.expr)} >= {sp.sstr(known)}{at}"
 
 
 def substitution(algorithm: str, eps: Fraction | None = None) -> dict[sp.Symbol, sp.Expr]:
@@ -148,9 +151,9 @@ def _domain_text(algorithm: str, eps: Fraction | None) -> str:
         base = "R > 0, gamma > 0 (the Kesler margin), m >= 1, d >= 1, K >= 2"
     else:
         base = "R > 0, 0 < gamma <= R, m >= 1, d >= 1"
-    if algorithm in ("pdm", "pfm"):
-        base += ", 0 < eps <= 1" if eps is None else f", eps = {eps}"
-    return base + " (R2 = R^2, gamma2 = gamma^2; m, d, K integers, proved for all reals in range)"
+    if algorithm in ("pdm", "pfm") and eps is None:
+        base += ", 0 < eps <= 1"
+    return base + " (R2 = R^2, gamma2 = gamma^2; m, d, K taken real)"
 
 
 def problems(bound: sp.Expr, algorithm: str, epsilons: Sequence[Fraction] | None = None) -> list[Problem]:

@@ -76,7 +76,7 @@ class ProveVerdict:
             how = {
                 True: "the Coq kernel accepted the proof",
                 False: "coqc rejected the file",
-                None: "proved by the Python checker only (coqc not found)",
+                None: "proved by the Python checker only: coqc not found or not run",
             }[self.coq_checked]
             looser = ""
             if self.ratio is not None and self.ratio > 1:
