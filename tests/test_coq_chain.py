@@ -22,11 +22,13 @@ pytestmark = pytest.mark.xdist_group("coq")
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not found")
 
 RUNS = find_runs()
-HEADER = """From Coq Require Import Reals List Lra Psatz Arith Lia.
-From Novikoff Require Import Vectors Perceptron Labelled Statements Theorems RunStatements Bridges.
-Import ListNotations.
-Local Open Scope R_scope.
-"""
+
+
+def _header() -> str:
+    """Bridges.v's own Require/Import lines, and Bridges itself (its helper lemmas)."""
+    text = (COQ_DIR / "Bridges.v").read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if ln.startswith(("From ", "Import ", "Local Open"))]
+    return "\n".join([*lines, "From Novikoff Require Import Bridges."]) + "\n"
 
 
 def _printed_block(name: str) -> str:
@@ -48,13 +50,13 @@ def _probe(name: str, weaken: bool) -> str:
         head, _conclusion = block.rsplit("\n", 1)
         block = f"{head}\n  True."
     return (
-        f"{HEADER}\n{block}\n\nTheorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
+        f"{_header()}\n{block}\n\nTheorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
         f"{_bridge_script(name)}\n"
     )
 
 
 def test_the_run_ids_have_run_statements() -> None:
-    assert {"N1", "N2", "N3"} <= set(RUNS)
+    assert {"N1", "N2", "N3", "T1", "M1"} <= set(RUNS)
     for name, (rs, run, bridge) in RUNS.items():
         assert rs == f"{LOGICAL_ROOT}.RunStatements.{name}_run_statement"
         assert (

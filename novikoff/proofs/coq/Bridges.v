@@ -14,7 +14,9 @@
     discharged one by one in the printer's order. *)
 
 From Coq Require Import Reals List Lra Psatz Arith Lia.
-From Novikoff Require Import Vectors Perceptron Labelled Statements Theorems RunStatements.
+From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass Labelled.
+From Novikoff Require Import LabelledCertificate.
+From Novikoff Require Import Statements Theorems RunStatements.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -135,3 +137,142 @@ Qed.
 
 Theorem N2_run : N2_run_statement.
 Proof. exact (N2_bridge Theorems.N2). Qed.
+
+(** ** T1: the basis vectors, labelled +1 without bias, are the padded basis patterns *)
+
+Lemma vscale_1 (u : vec) : vscale 1 u = u.
+Proof. unfold vscale. rewrite (map_ext _ (fun a => a)) by (intros; ring). apply map_id. Qed.
+
+Lemma reflected_pos_nobias zs :
+  reflected 0 (map (fun x => mk_sample x pos) zs) = map (pad 1) zs.
+Proof.
+  unfold reflected. rewrite map_map. apply map_ext. intros z.
+  unfold reflect, augment, pad; cbn [lab features y]. apply vscale_1.
+Qed.
+
+(** A certificate survives zero coordinates appended to every pattern and to p*. *)
+Lemma separable_certificate_pad e zs lam p :
+  separable_certificate zs lam p -> separable_certificate (map (pad e) zs) lam (pad e p).
+Proof.
+  intros [Hlen [Hconv [Hrep [Hcond Hpp]]]]. unfold pad in *.
+  split; [rewrite map_length; exact Hlen|]. split; [exact Hconv|]. split; [|split].
+  - intros x. rewrite dot_pad_r, Hrep, !dot_lin_comb, map_map.
+    f_equal. apply map_ext. intros z. rewrite dot_pad_r. reflexivity.
+  - intros z Hz. apply in_map_iff in Hz as [z0 [<- Hz0]].
+    rewrite dot_pad_l, dot_pad_r, dot_pad_l, dot_pad_r. apply Hcond. exact Hz0.
+  - rewrite dot_pad_l, dot_pad_r. exact Hpp.
+Qed.
+
+Lemma basis_data_length n : length (basis_data n) = n.
+Proof. unfold basis_data. rewrite map_length. apply length_basis. Qed.
+
+Lemma basis_data_radius2 n : (0 < n)%nat -> radius2 0 (basis_data n) = 1.
+Proof.
+  intros Hn. unfold radius2. apply fold_Rmax_eq; [lra| |].
+  - intros x Hx. apply in_map_iff in Hx as [s [<- Hs]].
+    unfold basis_data in Hs. apply in_map_iff in Hs as [z [<- Hz]].
+    unfold norm2, augment; cbn [features].
+    replace (z ++ [0]) with (z ++ repeat 0 1) by reflexivity.
+    rewrite dot_pad_l, dot_pad_r, (T1_radius n z Hz). lra.
+  - exists (norm2 (augment 0 (e n 0))). split.
+    + apply in_map_iff. exists (mk_sample (e n 0) pos). split; [reflexivity|].
+      unfold basis_data. apply (in_map (fun x => mk_sample x pos)).
+      unfold basis. apply in_map. apply in_seq. lia.
+    + unfold norm2, augment. replace (e n 0 ++ [0]) with (e n 0 ++ repeat 0 1) by reflexivity.
+      rewrite dot_pad_l, dot_pad_r. apply (T1_radius n). unfold basis. apply in_map, in_seq. lia.
+Qed.
+
+Theorem T1_bridge : T1_statement -> T1_run_statement.
+Proof.
+  intros T1_printed n gamma2 Hn Hmin.
+  set (D := basis_data n) in *.
+  assert (Hcert : separable_certificate (reflected 0 D) (T1_lambda n) (pad 1 (T1_p n))).
+  { unfold D, basis_data. rewrite reflected_pos_nobias.
+    apply separable_certificate_pad. apply T1_certificate. exact Hn. }
+  pose proof (gamma2_is_pp 0 D _ _ gamma2 Hcert Hmin) as Hgamma.
+  unfold pad in Hgamma. rewrite dot_pad_l, dot_pad_r, T1_gamma2 in Hgamma by exact Hn.
+  assert (Hvalid : valid D (seq 0 n)).
+  { unfold valid. apply Forall_forall. intros i Hi. apply in_seq in Hi.
+    unfold D. rewrite basis_data_length. lia. }
+  assert (Hk : perceptron_updates 0 D (seq 0 n) = n).
+  { rewrite perceptron_updates_run by exact Hvalid. unfold D, basis_data.
+    rewrite reflected_pos_nobias. destruct (Invariance.G1_pad 1 (basis n) (seq 0 n)) as [_ [HK _]].
+    rewrite HK. apply T1_updates. }
+  pose proof (basis_data_radius2 n Hn) as HR. fold D in HR.
+  assert (Hpos : 0 < INR n) by (apply lt_0_INR; exact Hn).
+  assert (Hg0 : 0 < gamma2) by (rewrite Hgamma; apply Rinv_0_lt_compat; exact Hpos).
+  apply (T1_printed n (perceptron_updates 0 D (seq 0 n)) (radius2 0 D) gamma2).
+  - (* domain of n *) exact Hn.
+  - (* domain of R2 *) rewrite HR; lra.
+  - (* domain of gamma2 *) exact Hg0.
+  - (* h0 *) exact HR.
+  - (* h1 *) exact Hgamma.
+  - (* h2 *) rewrite Hk. reflexivity.
+Qed.
+
+Theorem T1_run : T1_run_statement.
+Proof. exact (T1_bridge Theorems.T1). Qed.
+
+(** ** M1: the premises are the Kesler potentials of the run, normalised by ||U||_F^2 *)
+
+Lemma mradius2_ge rho data x c : In (x, c) data -> norm2 (augment rho x) <= mradius2 rho data.
+Proof.
+  unfold mradius2. induction data as [|s data IH]; intros Hin; simpl in *; [contradiction|].
+  destruct Hin as [E|Hin]; [subst s; apply Rmax_l|].
+  eapply Rle_trans; [apply IH; exact Hin|]. apply Rmax_r.
+Qed.
+
+Lemma maugment_in rho data x c :
+  In (x, c) (maugment rho data) -> exists x0, In (x0, c) data /\ x = augment rho x0.
+Proof.
+  unfold maugment. intros H. apply in_map_iff in H as [[x0 c0] [E Hin]].
+  cbn [fst snd] in E. injection E as <- <-. eauto.
+Qed.
+
+Theorem M1_bridge : M1_statement -> M1_run_statement.
+Proof.
+  intros M1_printed K rho data U g order HK Hclass Hmargin Hg HF HR2 Horder.
+  assert (Hdata : forall x c, In (x, c) (maugment rho data) ->
+                  (c < K)%nat /\ dot x x <= mradius2 rho data).
+  { intros x c Hin. apply maugment_in in Hin as [x0 [Hin ->]].
+    split; [eapply Hclass; exact Hin|]. eapply mradius2_ge; exact Hin. }
+  assert (Horder' : Forall (fun i => (i < length (maugment rho data))%nat) order)
+    by (unfold maugment; rewrite map_length; exact Horder).
+  pose proof (mrun_invariant K (maugment rho data) U g (mradius2 rho data) order
+                HK Hdata Hmargin Horder') as [Hprog Henergy].
+  unfold multiclass_mistakes, mistakes.
+  set (W := fst (mrun K (maugment rho data) order)) in *.
+  set (k := snd (mrun K (maugment rho data) order)) in *.
+  set (F := frob2 K U) in *.
+  set (phiW := phi K U W) in *.
+  pose proof (cauchy_schwarz_blocks K U W) as Hcs.
+  fold (phi K U W) (frob2 K U) (frob2 K W) phiW F in Hcs.
+  assert (HW : 0 <= frob2 K W) by (apply sumK_nonneg; intros; apply norm2_nonneg).
+  assert (Hk0 : 0 <= INR k) by apply pos_INR.
+  assert (Hg2 : 0 < g ^ 2) by (apply pow_lt; exact Hg).
+  assert (Hconcl : g ^ 2 / F * INR k <= 2 * mradius2 rho data).
+  { apply (M1_printed k (mradius2 rho data) (g ^ 2 / F) (g * phiW / F) (frob2 K W)).
+    - (* domain of R2 *) exact HR2.
+    - (* domain of gammaK2 *) apply Rdiv_lt_0_compat; assumption.
+    - (* domain of kesler_w_norm2 *) exact HW.
+    - (* k_nonneg *) lra.
+    - (* gammaK2_pos *) apply Rdiv_lt_0_compat; assumption.
+    - (* progress *) unfold Rdiv.
+      replace (g * phiW * / F) with ((g * / F) * phiW) by ring.
+      replace (g ^ 2 * / F * INR k) with ((g * / F) * (INR k * g)) by ring.
+      apply Rle_ge, Rmult_le_compat_l; [|lra].
+      apply Rmult_le_pos; [lra|]. left. apply Rinv_0_lt_compat. exact HF.
+    - (* energy *) lra.
+    - (* cauchy_schwarz *)
+      replace ((g * phiW / F) ^ 2) with (g ^ 2 / (F * F) * (phiW * phiW)) by (field; lra).
+      replace (g ^ 2 / F * frob2 K W) with (g ^ 2 / (F * F) * (F * frob2 K W)) by (field; lra).
+      apply Rmult_le_compat_l; [|exact Hcs].
+      apply Rlt_le, Rdiv_lt_0_compat; [exact Hg2|]. nra. }
+  apply Rmult_le_reg_r with (g ^ 2 / F); [apply Rdiv_lt_0_compat; assumption|].
+  replace (2 * mradius2 rho data * F / g ^ 2 * (g ^ 2 / F)) with (2 * mradius2 rho data)
+    by (field; split; lra).
+  lra.
+Qed.
+
+Theorem M1_run : M1_run_statement.
+Proof. exact (M1_bridge Theorems.M1). Qed.

@@ -10,7 +10,7 @@
     statement's theorem.  novikoff.coq.kernel types both against these definitions. *)
 
 From Coq Require Import Reals List.
-From Novikoff Require Import Vectors Perceptron Labelled.
+From Novikoff Require Import Vectors Perceptron Tightness Multiclass Labelled.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -39,3 +39,42 @@ Definition N2_run_statement : Prop :=
   valid D order ->
   0 < radius2 rho D ->
   norm2 (perceptron_weights rho D order) <= radius2 rho D * INR (perceptron_updates rho D order).
+
+(** The textbook's tightness family (seed 000 section 6.7, exercise 6.3) as labelled data:
+    the n standard basis vectors e_i of R^n, all labelled +1, no bias (rho = 0). *)
+Definition basis_data (n : nat) : dataset := map (fun x => mk_sample x pos) (basis n).
+
+(** T1: on [basis_data n] presented in the order 0, ..., n-1, the perceptron makes exactly
+    R^2 / gamma^2 updates (R^2 from the data, gamma^2 the squared distance from 0 to the
+    hull of the reflected patterns): Novikoff's bound is attained. *)
+Definition T1_run_statement : Prop :=
+  forall (n : nat) (gamma2 : R),
+  (0 < n)%nat ->
+  min_norm_sq (reflected 0 (basis_data n)) gamma2 ->
+  INR (perceptron_updates 0 (basis_data n) (seq 0 n)) = radius2 0 (basis_data n) / gamma2.
+
+(** Multiclass labelled data (seed 001, the multiclass perceptron): samples (x_i, c_i) with
+    features x_i and a class c_i in {0, ..., K-1}; [maugment] appends the bias rho. The run
+    is [Multiclass.mrun] (predict the first argmax of W_j . (x, rho), on a mistake add
+    (x, rho) to the true class and subtract it from the predicted one). *)
+Definition maugment (rho : R) (data : list (vec * nat)) : list (vec * nat) :=
+  map (fun s => (augment rho (fst s), snd s)) data.
+Definition multiclass_mistakes (K : nat) (rho : R) (data : list (vec * nat)) (order : list nat) : nat :=
+  mistakes K (maugment rho data) order.
+(** R^2 = max_i ||(x_i, rho)||^2. *)
+Definition mradius2 (rho : R) (data : list (vec * nat)) : R :=
+  fold_right Rmax 0 (map (fun s => norm2 (augment rho (fst s))) data).
+
+(** M1: for every multiclass labelled dataset, rho, order and K weight vectors U with
+    Kesler margin g > 0 on (x_i, rho), the multiclass perceptron makes at most
+    2 R^2 ||U||_F^2 / g^2 mistakes. *)
+Definition M1_run_statement : Prop :=
+  forall (K : nat) (rho : R) (data : list (vec * nat)) (U : mweights) (g : R) (order : list nat),
+  (0 < K)%nat ->
+  (forall x c, In (x, c) data -> (c < K)%nat) ->
+  kesler_margin K (maugment rho data) U g ->
+  0 < g ->
+  0 < frob2 K U ->
+  0 < mradius2 rho data ->
+  Forall (fun i => (i < length data)%nat) order ->
+  INR (multiclass_mistakes K rho data order) <= 2 * mradius2 rho data * frob2 K U / g ^ 2.
