@@ -51,7 +51,7 @@ let shuffle_v1 seed e m =
   Array.to_list perm
 
 let () =
-  let keys = Hashtbl.create 16 and samples = ref [] and lineno = ref 0 in
+  let keys = Hashtbl.create 16 and samples = ref [] and perms = ref [] and lineno = ref 0 in
   (try
      while true do
        let line = input_line stdin in
@@ -62,20 +62,22 @@ let () =
        | w :: _ when w.[0] = '#' -> ()
        | "end" :: _ -> raise End_of_file
        | "sample" :: lab :: xs -> samples := (!lineno, lab, xs) :: !samples
+       | "perm" :: idx -> perms := (!lineno, idx) :: !perms
        | k :: vs -> Hashtbl.replace keys k vs
      done
    with End_of_file -> ());
   let get k = match Hashtbl.find_opt keys k with
     | Some v -> v | None -> fail "the request has no %s line" k in
-  if get "novikoff-perceptron" <> ["1"] then fail "only protocol version 1 is spoken";
-  let unsupported = ref [] in
+  let version = match get "novikoff-perceptron" with
+    | ["1"] -> "1" | ["2"] -> "2" | _ -> fail "only protocol version 1 is spoken" in
+  let unsupported = ref (if version = "1" then [] else ["protocol version 2"]) in
   let want k v = if get k <> v then
       unsupported := Printf.sprintf "%s %s" k (String.concat " " (get k)) :: !unsupported in
   want "algorithm" ["perceptron"]; want "parameter" ["none"]; want "tie_rule" ["nonstrict"];
   want "margin" ["0"]; want "learning_rate" ["1"]; want "stop" ["converged"];
   if List.exists (fun t -> not (Q.equal (parse_q "initial_weights" t) Q.zero)) (get "initial_weights")
   then unsupported := "initial_weights not zero" :: !unsupported;
-  let print_header () = print_string "novikoff-perceptron 1\n" in
+  let print_header () = Printf.printf "novikoff-perceptron %s\n" version in
   if !unsupported <> [] then begin
     print_header ();
     Printf.printf "unsupported the extracted program runs the textbook perceptron from w_0 = 0 only (%s)\nend\n"
@@ -99,13 +101,24 @@ let () =
       List.fold_left (fun a q -> Z.lcm a (Q.den q)) acc xs) (Q.den rho) rows in
   let num q = Q.num (Q.mul q (Q.of_bigint scale)) in
   let zs = List.map (fun (yl, xs) -> E.zreflect yl (num rho) (List.map num xs)) rows in
+  let indices where idx =
+    let p = List.map (fun t -> match int_of_string_opt t with
+        | Some i when i >= 0 && i < m -> i
+        | _ -> fail "%s: %S is not a sample index" where t) idx in
+    if List.sort compare p <> List.init m (fun i -> i) then
+      fail "%s: not a permutation of 0..%d" where (m - 1);
+    p in
   let perm_of = match get "order" with
     | ["natural"] -> let p = List.init m (fun i -> i) in fun _ -> p
-    | "given" :: idx ->
-      let p = List.map (fun t -> match int_of_string_opt t with
-          | Some i when i >= 0 && i < m -> i
-          | _ -> fail "order given: %S is not a sample index" t) idx in
-      fun _ -> p
+    | "given" :: idx -> let p = indices "order given" idx in fun _ -> p
+    | ["cycle"; n] ->
+      (* this driver's extension (not protocol v1): epoch e presents the
+         (e mod n)-th of the n following "perm i_1 ... i_m" lines *)
+      let ps = Array.of_list (List.rev_map (fun (ln, idx) ->
+          indices (Printf.sprintf "line %d" ln) idx) !perms) in
+      if Array.length ps = 0 || string_of_int (Array.length ps) <> n then
+        fail "order cycle %s: %d perm lines" n (Array.length ps);
+      fun e -> ps.(e mod Array.length ps)
     | ["shuffle-v1"; s] ->
       let seed = match Int64.of_string_opt s with Some v -> v | None -> fail "order: bad seed %S" s in
       fun e -> shuffle_v1 seed e m

@@ -1,0 +1,28 @@
+"""A verified executable reference: the perceptron extracted from Coq.
+
+``coq/ZPerceptron.v`` defines the perceptron over integers and proves it equal to the
+run of the Coq development's ``Perceptron.run`` (the run Novikoff's theorem is about);
+``coq/Extract.v`` extracts it to OCaml (Zarith integers); ``ocaml/driver.ml`` (hand
+written, not verified) reads a request and prints the run. :mod:`.build` compiles it all
+from the sources, :mod:`.runner` runs it and compares it with the Python reference.
+"""
+
+from novikoff.extracted.runner import (
+    ExtractedError,
+    ExtractedRun,
+    compare_runs,
+    differences,
+    extracted_binary,
+    run_extracted,
+    unavailable,
+)
+
+__all__ = [
+    "ExtractedError",
+    "ExtractedRun",
+    "compare_runs",
+    "differences",
+    "extracted_binary",
+    "run_extracted",
+    "unavailable",
+]

@@ -1,0 +1,217 @@
+"""Run the perceptron extracted from Coq on a dataset and read its exact answer.
+
+The program is built by :mod:`novikoff.extracted.build` from ``coq/ZPerceptron.v``: its
+run is proved (``zepochs_correct``, ``zrun_rational``) to make the decisions, the updates
+and the weights of ``Perceptron.run`` of the Coq development, the run Novikoff's theorem
+is about. The driver that parses the request and prints the answer is hand-written and
+not verified. The request is the diff protocol's (version 1, ``docs/howto/protocol.md``),
+plus the driver's ``order cycle N`` (N following ``perm ...`` lines, epoch e presents the
+(e mod N)-th), which carries every order kind of :func:`novikoff.runs.epoch_order`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+from novikoff.data import Dataset
+from novikoff.errors import InputError
+from novikoff.extracted.build import BuildError, build, missing_tools
+from novikoff.runs import Order, RunRecord, epoch_order
+
+__all__ = [
+    "ExtractedError",
+    "ExtractedRun",
+    "compare_runs",
+    "differences",
+    "extracted_binary",
+    "format_request",
+    "parse_answer",
+    "run_extracted",
+    "unavailable",
+]
+
+
+class ExtractedError(RuntimeError):
+    """The extracted program could not be built or run, or answered outside the format."""
+
+
+@dataclass(frozen=True)
+class ExtractedRun:
+    """What the extracted program printed: weights W/L (bias weight last, present iff the
+    dataset has a bias), the updated sample indices in update order, the counts."""
+
+    weights: tuple[Fraction, ...]
+    update_indices: tuple[int, ...]
+    mistakes: int
+    epochs: int
+    converged: bool
+
+
+def unavailable() -> str | None:
+    """None when the extracted program can be built here, else the reason it cannot."""
+    return missing_tools()
+
+
+def extracted_binary() -> Path:
+    """The built (cached) driver binary; ExtractedError when it cannot be built."""
+    try:
+        return build().binary
+    except BuildError as exc:
+        raise ExtractedError(f"the extracted perceptron could not be built: {exc}") from exc
+
+
+def _num(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+
+def format_request(dataset: Dataset, *, order: Order = None, max_epochs: int = 1000) -> str:
+    """The driver's request for the textbook perceptron on ``dataset`` from w_0 = 0.
+
+    ``order`` is any order of :func:`novikoff.runs.epoch_order`: natural and one
+    permutation are sent as protocol orders; a list of permutations is sent as a cycle;
+    ``"shuffle:SEED"`` as the cycle of its first ``max_epochs`` epochs.
+    """
+    m, d = dataset.n_samples, dataset.n_features
+    if order is None or order == "natural":
+        order_lines = ["order natural"]
+    else:
+        presentation = epoch_order(order, m)
+        if isinstance(order, str):
+            perms = [list(presentation(e)) for e in range(max_epochs)]
+        else:
+            seq = list(order)
+            nested = isinstance(seq[0], Sequence) and not isinstance(seq[0], str)
+            perms = [list(presentation(e)) for e in range(len(seq) if nested else 1)]
+        order_lines = [f"order cycle {len(perms)}", *("perm " + " ".join(map(str, p)) for p in perms)]
+    den = dataset.denominator
+    lines = [
+        "novikoff-perceptron 1",
+        "algorithm perceptron",
+        "parameter none",
+        f"samples {m}",
+        f"features {d}",
+        f"bias {_num(Fraction(dataset.bias))}",
+        f"max_epochs {max_epochs}",
+        *order_lines,
+        "tie_rule nonstrict",
+        "margin 0",
+        "learning_rate 1",
+        "initial_weights " + " ".join(["0"] * (d + 1)),
+        "stop converged",
+        "precision exact",
+    ]
+    for i in range(m):
+        xs = " ".join(_num(Fraction(v, den)) for v in dataset.numerators[i])
+        lines.append(f"sample {dataset.labels[i]:+d} {xs}".rstrip())
+    lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+def parse_answer(text: str, features: int, bias: bool) -> ExtractedRun:
+    """Read the driver's answer (d + 1 weights, the bias weight last; with ``bias`` False
+    that weight must be 0 and is dropped). ExtractedError naming the line otherwise."""
+    fields: dict[str, list[str]] = {}
+    for no, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split()
+        if not words or words[0] in ("note", "end") or words[0].startswith("#"):
+            continue
+        if words[0] in fields:
+            raise ExtractedError(f"answer line {no}: {words[0]} twice")
+        fields[words[0]] = words[1:]
+    if "unsupported" in fields:
+        raise ExtractedError("the extracted program: unsupported " + " ".join(fields["unsupported"]))
+    try:
+        weights = tuple(Fraction(v) for v in fields["weights"])
+        run = ExtractedRun(
+            weights=weights,
+            update_indices=tuple(int(v) for v in fields["updates"]),
+            mistakes=int(fields["mistakes"][0]),
+            epochs=int(fields["epochs"][0]),
+            converged={"yes": True, "no": False}[fields["converged"][0]],
+        )
+    except (KeyError, IndexError, ValueError) as exc:
+        raise ExtractedError(
+            f"the extracted program's answer is not in its format ({exc!r}):\n{text[:500]}"
+        ) from exc
+    if len(weights) != features + 1:
+        raise ExtractedError(f"the extracted program printed {len(weights)} weights, {features + 1} expected")
+    if not bias:
+        if weights[-1] != 0:
+            raise ExtractedError("the extracted program's bias weight is not 0 on data without a bias")
+        run = ExtractedRun(weights[:-1], run.update_indices, run.mistakes, run.epochs, run.converged)
+    return run
+
+
+def run_extracted(
+    dataset: Dataset,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    timeout: float = 600.0,
+    binary: Path | None = None,
+) -> ExtractedRun:
+    """Run the extracted perceptron on ``dataset`` (every order kind of
+    :func:`novikoff.runs.epoch_order`, at most ``max_epochs`` epochs). Raises InputError
+    for a bad order and ExtractedError when the program fails."""
+    if max_epochs < 1:
+        raise InputError(f"max_epochs: must be >= 1, got {max_epochs}")
+    request = format_request(dataset, order=order, max_epochs=max_epochs)
+    program = binary or extracted_binary()
+    try:
+        proc = subprocess.run([str(program)], input=request, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise ExtractedError(f"the extracted program ran past {timeout:g} s") from None
+    if proc.returncode != 0:
+        raise ExtractedError(f"the extracted program exited {proc.returncode}: {proc.stderr.strip()[:500]}")
+    return parse_answer(proc.stdout, dataset.n_features, dataset.bias != 0)
+
+
+def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
+    """Every way the two runs differ (empty iff identical: weights, updated indices, mistake
+    count, epochs, convergence)."""
+    out = []
+    ref_idx = tuple(reference.update_indices)
+    if extracted.update_indices != ref_idx:
+        k = next(
+            (j for j, (a, b) in enumerate(zip(extracted.update_indices, ref_idx)) if a != b),
+            min(len(ref_idx), len(extracted.update_indices)),
+        )
+        out.append(
+            f"update #{k + 1} differs: extracted {extracted.update_indices[k : k + 1] or 'none'}, "
+            f"reference {ref_idx[k : k + 1] or 'none'}"
+        )
+    if extracted.weights != tuple(Fraction(v) for v in reference.weights):
+        out.append(
+            f"weights: extracted {[str(v) for v in extracted.weights]}, "
+            f"reference {[str(v) for v in reference.weights]}"
+        )
+    if extracted.mistakes != reference.mistakes:
+        out.append(f"mistakes: extracted {extracted.mistakes}, reference {reference.mistakes}")
+    if extracted.epochs != reference.epochs:
+        out.append(f"epochs: extracted {extracted.epochs}, reference {reference.epochs}")
+    if extracted.converged != reference.converged:
+        out.append(f"converged: extracted {extracted.converged}, reference {reference.converged}")
+    return out
+
+
+def compare_runs(
+    dataset: Dataset,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    reference: Callable[..., RunRecord] | None = None,
+    binary: Path | None = None,
+) -> list[str]:
+    """Run the extracted program and the Python reference (``run_perceptron`` unless
+    ``reference`` is given) on the same input; the differences (empty when they agree)."""
+    if reference is None:
+        from novikoff.reference.perceptron import run_perceptron
+
+        reference = run_perceptron
+    mine = run_extracted(dataset, order=order, max_epochs=max_epochs, binary=binary)
+    theirs = reference(dataset, order=order, max_epochs=max_epochs)
+    return differences(mine, theirs)

@@ -1,0 +1,264 @@
+"""The perceptron extracted from Coq against the Python reference (``novikoff.reference``).
+
+The extracted program's run is proved equal to ``Perceptron.run`` of the Coq development
+(``novikoff/extracted/coq/ZPerceptron.v``); here the Python reference must make the same
+run: the same updated indices, weights, mistake count, epochs and convergence, on
+Hypothesis campaigns (separable, non-separable, ties, every order kind) and on the shipped
+examples and benchmark files. A reference with one decision changed must be caught, with
+the minimal dataset. Skipped, with the reason, when coqc, ocamlfind or Zarith is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+
+from novikoff.data import Dataset
+from novikoff.examples import load_example
+from novikoff.extracted import ExtractedError, compare_runs, run_extracted, unavailable
+from novikoff.extracted.build import THEOREMS, build
+from novikoff.extracted.runner import format_request
+from novikoff.reference import perceptron as reference_module
+from novikoff.reference.perceptron import run_perceptron
+from novikoff.runs import Order
+
+REASON = unavailable()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=f"extracted program not buildable: {REASON}")
+
+COQ_DATA = Path("/work/shared/benchmarks/coq-perceptron")
+
+
+@pytest.fixture(scope="module")
+def binary() -> Path:
+    return build().binary
+
+
+# ------------------------------------------------------------------ strategies
+
+small = st.integers(-3, 3).map(Fraction) | st.fractions(min_value=-2, max_value=2, max_denominator=6)
+
+
+@st.composite
+def datasets(draw: st.DrawFn, separable: bool | None = None) -> Dataset:
+    """Small exact datasets: zeros and small integers make ties (w.z = 0) frequent; with
+    ``separable`` the labels come from a rational hyperplane through a margin."""
+    m = draw(st.integers(1, 7))
+    d = draw(st.integers(1, 3))
+    rows = [[draw(small) for _ in range(d)] for _ in range(m)]
+    bias = draw(st.sampled_from([Fraction(1), Fraction(0), Fraction(1, 2), Fraction(3)]))
+    if separable:
+        u = [draw(st.integers(-2, 2)) for _ in range(d)]
+        b = draw(st.integers(-1, 1))
+        scores = [sum(Fraction(a) * x for a, x in zip(u, r)) + b for r in rows]
+        keep = [(r, s) for r, s in zip(rows, scores) if s != 0]
+        if not keep:
+            keep = [([Fraction(1)] * d, Fraction(1))]
+        rows, labels = [r for r, _ in keep], [1 if s > 0 else -1 for _, s in keep]
+        bias = Fraction(1)
+    else:
+        labels = [draw(st.sampled_from([-1, 1])) for _ in range(m)]
+    return Dataset.from_fraction_rows(rows, labels, bias=bias)
+
+
+@st.composite
+def orders(draw: st.DrawFn, m: int) -> Order:
+    """Every order kind of ``epoch_order``: natural, one permutation, a cycle of
+    permutations, a seeded shuffle."""
+    kind = draw(st.sampled_from(["natural", "one", "cycle", "shuffle"]))
+    if kind == "natural":
+        return draw(st.sampled_from([None, "natural"]))
+    if kind == "shuffle":
+        return f"shuffle:{draw(st.integers(0, 2**31))}"
+    perm = st.permutations(list(range(m)))
+    if kind == "one":
+        return draw(perm)
+    return draw(st.lists(perm, min_size=1, max_size=3))
+
+
+@st.composite
+def runs(draw: st.DrawFn, separable: bool | None = None) -> tuple[Dataset, Order, int]:
+    ds = draw(datasets(separable))
+    return ds, draw(orders(ds.n_samples)), draw(st.integers(1, 40))
+
+
+def _agree(case: tuple[Dataset, Order, int], binary: Path) -> None:
+    ds, order, max_epochs = case
+    diff = compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary)
+    assert not diff, "\n".join(
+        [
+            *diff,
+            "the request (a minimal dataset after shrinking):",
+            format_request(ds, order=order, max_epochs=max_epochs),
+        ]
+    )
+
+
+CAMPAIGN = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+# ------------------------------------------------------------------ the build
+
+
+def test_build_is_axiom_free_beyond_the_reals(binary: Path) -> None:
+    """No theorem of the integer runs rests on an admitted lemma: Print Assumptions names
+    only the axioms of the standard library's real numbers."""
+    text = build().assumptions
+    assert text.count("Axioms:") == len(THEOREMS), text
+    names = {
+        line.split()[0] for line in text.splitlines() if line and not line[0].isspace() and line != "Axioms:"
+    }
+    assert names <= {
+        "ClassicalDedekindReals.sig_forall_dec",
+        "FunctionalExtensionality.functional_extensionality_dep",
+        "ClassicalDedekindReals.sig_not_dec",
+    }, names
+
+
+# ------------------------------------------------------------------ campaigns
+
+
+@CAMPAIGN
+@given(runs())
+def test_campaign_any_labels(binary: Path, case: tuple[Dataset, Order, int]) -> None:
+    _agree(case, binary)
+
+
+@CAMPAIGN
+@given(runs(separable=True))
+def test_campaign_separable(binary: Path, case: tuple[Dataset, Order, int]) -> None:
+    _agree(case, binary)
+
+
+def test_non_separable_runs_to_the_limit(binary: Path) -> None:
+    """XOR never converges: both stop at max_epochs with converged = no."""
+    ds = load_example("xor")
+    run = run_extracted(ds, max_epochs=13, binary=binary)
+    assert not run.converged and run.epochs == 13
+    assert compare_runs(ds, max_epochs=13, binary=binary) == []
+
+
+def test_a_tie_updates(binary: Path) -> None:
+    """One sample: w_0.z = 0 is a tie, and the rule updates on it."""
+    ds = Dataset.from_fraction_rows([[Fraction(1)]], [1], bias=1)
+    run = run_extracted(ds, binary=binary)
+    assert run.update_indices == (0,) and run.weights == (1, 1) and run.epochs == 2
+
+
+@pytest.mark.parametrize("name", ["exercise-6.1", "seed-6.6:3", "seed-6.9", "xor", "t1:12", "t1-rotated:5"])
+def test_shipped_examples(binary: Path, name: str) -> None:
+    diff = compare_runs(load_example(name), max_epochs=200, binary=binary)
+    assert diff == [], diff
+
+
+@pytest.mark.parametrize("name", ["iris_setosa.csv", "vec50_1.csv"])
+def test_benchmark_files(binary: Path, name: str) -> None:
+    path = COQ_DATA / name
+    if not path.exists():
+        pytest.skip(f"{path} is not on this machine")
+    from novikoff.readers import read_csv
+
+    ds = read_csv(path)
+    diff = compare_runs(ds, max_epochs=1000, binary=binary)
+    assert diff == [], diff
+
+
+# ------------------------------------------------------------------ a planted bug
+
+
+def test_planted_reference_bug_is_caught(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python reference with its decision made strict (no update on a tie) must differ
+    from the extracted program; Hypothesis finds and shrinks the dataset that shows it."""
+    monkeypatch.setattr(
+        reference_module, "perceptron_mistake", lambda w, z: sum(a * b for a, b in zip(w, z)) < 0
+    )
+
+    def differs(case: tuple[Dataset, Order, int]) -> bool:
+        ds, order, max_epochs = case
+        return bool(compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary))
+
+    ds, order, max_epochs = find(runs(), differs, settings=settings(database=None, max_examples=500))
+    diff = compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary)
+    print("minimal dataset:\n" + format_request(ds, order=order, max_epochs=max_epochs))
+    # at w_0 = 0 every sample is a tie: the strict reference never updates, the extracted does
+    assert diff[0].startswith("update #1 differs"), diff
+    assert run_perceptron(ds, order=order, max_epochs=max_epochs).mistakes == 0
+
+
+def test_planted_bias_bug_is_caught(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reference that updates only on strictly negative margins after the first update
+    (a subtler planted decision) is caught too, and the message names the first update."""
+    calls = {"n": 0}
+    real = reference_module.perceptron_mistake
+
+    def late(w: list[int], z: list[int]) -> bool:
+        calls["n"] += 1
+        return real(w, z) and (not any(w) or sum(a * b for a, b in zip(w, z)) < 0)
+
+    monkeypatch.setattr(reference_module, "perceptron_mistake", late)
+
+    def differs(case: tuple[Dataset, Order, int]) -> bool:
+        ds, order, max_epochs = case
+        return bool(compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary))
+
+    ds, order, max_epochs = find(runs(), differs, settings=settings(database=None, max_examples=2000))
+    diff = compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary)
+    assert any(line.startswith("update #") for line in diff), diff
+
+
+# ------------------------------------------------------------------ the driver's input handling
+
+
+def test_driver_rejects_bad_input(binary: Path) -> None:
+    """The unverified driver names the place of bad input and exits 2."""
+    ds = Dataset.from_fraction_rows([[Fraction(1)]], [1], bias=1)
+    good = format_request(ds)
+    for bad, reason in [
+        (good.replace("sample +1 1", "sample +1 1/0"), "not an exact number"),
+        (good.replace("sample +1 1", "sample +2 1"), "is not +1 or -1"),
+        (good.replace("samples 1", "samples 2"), "but 1 sample lines"),
+        (good.replace("novikoff-perceptron 1", "novikoff-perceptron 9"), "version"),
+        (good.replace("order natural", "order given 3"), "not a sample index"),
+    ]:
+        proc = subprocess.run([str(binary)], input=bad, capture_output=True, text=True)
+        assert proc.returncode == 2 and reason in proc.stderr, (bad, proc.stderr)
+
+
+def test_driver_answers_unsupported_semantics(binary: Path) -> None:
+    ds = Dataset.from_fraction_rows([[Fraction(1)]], [1], bias=1)
+    text = format_request(ds).replace("tie_rule nonstrict", "tie_rule strict")
+    proc = subprocess.run([str(binary)], input=text, capture_output=True, text=True)
+    assert proc.returncode == 0 and "unsupported" in proc.stdout and "tie_rule strict" in proc.stdout
+    with pytest.raises(ExtractedError, match="unsupported"):
+        from novikoff.extracted.runner import parse_answer
+
+        parse_answer(proc.stdout, 1, True)
+
+
+def test_diff_command_speaks_protocol_v1(binary: Path) -> None:
+    """The driver is a ``novikoff diff --command`` target with no wiring: it agrees."""
+    novikoff = shutil.which("novikoff") or str(Path(__import__("sys").executable).parent / "novikoff")
+    proc = subprocess.run(
+        [
+            novikoff,
+            "diff",
+            "--command",
+            str(binary),
+            "--examples",
+            "4",
+            "--seed",
+            "0",
+            "--families",
+            "float-exact separable,float-exact copies",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert " 0 bugs" in proc.stdout, proc.stdout
