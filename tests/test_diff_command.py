@@ -202,7 +202,10 @@ def test_usage_errors_name_the_option(binaries: dict[str, str], capsys: pytest.C
         (["--command", binaries[""], "--margin", "-1"], "--margin: expected a rational >= 0"),
         (["--command", binaries[""], "--order", "shuffle-v1:x"], "--order: expected given, natural"),
         (["--command", binaries[""], "--families", "nope"], "--families: unknown 'nope'"),
-        (["--command", binaries[""], "--algorithm", "multiclass"], "protocol version 1 covers"),
+        (
+            ["--command", binaries[""], "--algorithm", "multiclass", "--tie-rule", "strict"],
+            "are for --algorithm",
+        ),
         (["tests.impls.perceptrons:correct", "--algorithm", "pdm", "--margin", "1"], "are for --algorithm"),
     ]:
         assert cli.main(["diff", *args]) == 2, args

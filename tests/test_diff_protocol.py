@@ -87,7 +87,7 @@ def test_a_response_round_trips_exactly() -> None:
     ("text", "words"),
     [
         ("", "empty"),
-        ("novikoff-perceptron 2\nweights 1 2\nend\n", "protocol version '2'; novikoff speaks version 1"),
+        ("novikoff-perceptron 2\nweights 1 2\nend\n", "protocol version '2'; expected version 1"),
         ("perceptron 1\nweights 1 2\nend\n", "line 1: expected 'novikoff-perceptron 1'"),
         (f"{HEADER}\nweights 1 2\n", "no final 'end' line"),
         (f"{HEADER}\nweights 1\nend\n", "line 2 (weights): 1 weights, expected 2"),

@@ -37,8 +37,9 @@ def register(sub: Any) -> None:
         metavar="CMD",
         help="an executable and its arguments (split like a shell does, no shell runs it), run once "
         "per call with the request on stdin and the response on stdout; placeholders {tie_rule}, "
-        "{margin}, {learning_rate}, {initial_weights}, {order}, {stop}, {precision}, {algorithm}, "
-        "{protocol} take the declared values",
+        "{margin}, {learning_rate}, {initial_weights}, {order}, {stop}, {precision}, {l2}, {schedule}, "
+        "{algorithm}, {protocol} take the declared values (protocol version 1, or 2 for voted, "
+        "multiclass and the SGD semantics)",
     )
     df.add_argument(
         "--algorithm",
@@ -216,7 +217,7 @@ def _reproduce(args: argparse.Namespace, semantics: Any, report: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     from novikoff.executors import parse_executor
     from novikoff.fuzz.harness import check_implementation, load_callable, select_families, sklearn_fit
-    from novikoff.fuzz.protocol import PROTOCOL_VERSION
+    from novikoff.fuzz.protocol import request_version
     from novikoff.fuzz.worker import CommandRunner
 
     executor = parse_executor(args.executor)
@@ -229,11 +230,6 @@ def run(args: argparse.Namespace) -> int:
     semantics = _semantics(args)
     families = _families(args.families)
     select_families(args.algorithm, families)  # unknown names: a usage error before any call
-    if args.command is not None and args.algorithm not in ("perceptron", "pdm", "pfm", "averaged"):
-        raise InputError(
-            f"--command: protocol version 1 covers --algorithm perceptron, pdm, pfm and averaged, "
-            f"not {args.algorithm}"
-        )
     timeout = args.call_timeout or None
     params = _sklearn_params(args.sklearn) if args.sklearn is not None else {}
     fit: Any
@@ -289,7 +285,9 @@ def run(args: argparse.Namespace) -> int:
                     "not_run": report.not_run,
                     "families": [c.to_json() for c in report.families],
                     "semantics": semantics.placeholders(),
-                    "protocol_version": PROTOCOL_VERSION if args.command is not None else None,
+                    "protocol_version": request_version(args.algorithm, semantics, semantics.order)
+                    if args.command is not None
+                    else None,
                     "reproduce": report.repro,
                 }
             )

@@ -1,4 +1,4 @@
-"""The text protocol of ``novikoff diff --command``, version :data:`PROTOCOL_VERSION`.
+"""The text protocol of ``novikoff diff --command``, versions 1 and 2 (:data:`VERSIONS`).
 
 One call is one run of the command: novikoff writes a *request* on its standard input and
 closes it; the command writes a *response* on its standard output and exits 0. The full
@@ -36,7 +36,18 @@ Response::
     note free text                  # optional, repeatable: shown in a finding
     end
 
-or ``unsupported REASON`` instead of the weights (counted, not failed). A weight is an
+or ``unsupported REASON`` instead of the weights (counted, not failed).
+
+Version 2 adds, on top of version 1 (a request is written in the lowest version that can
+say it, so a version-1 implementation never sees version 2; the response must carry the
+request's version): ``algorithm voted`` (the response adds one ``voter COUNT w...`` line
+per weight vector with its survival count, in order), ``algorithm multiclass`` (a line
+``classes K`` after ``features``; a sample's label is its class index 0..K-1; the weights
+and initial weights are K (d + 1) numbers, class after class), the lines ``l2 ALPHA`` and
+``schedule constant|optimal`` of the SGD semantics (:mod:`novikoff.fuzz.sgd`), and the
+orders ``order sklearn SEED``.
+
+A weight is an
 integer or p/q (taken exactly), or a decimal or C99 hexadecimal float (``%.17g``,
 ``%a``: taken as the float64 nearest to it, as strtod reads it). Blank lines and lines
 starting with ``#`` are ignored. Anything else (a missing ``end``, an unknown key, a
@@ -55,12 +66,15 @@ import numpy as np
 
 from novikoff.data import Dataset
 from novikoff.fuzz.semantics import DEFAULT, Semantics
+from novikoff.multiclass import MulticlassData
 from novikoff.rational import format_rational
 
 __all__ = [
     "HEADER",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
+    "V1_ALGORITHMS",
+    "VERSIONS",
     "ProtocolError",
     "Request",
     "Response",
@@ -69,12 +83,17 @@ __all__ = [
     "parse_number",
     "parse_request",
     "parse_response",
+    "request_version",
 ]
 
 PROTOCOL_NAME = "novikoff-perceptron"
-#: The version this module speaks; a response with another version is a protocol error.
-PROTOCOL_VERSION = 1
-HEADER = f"{PROTOCOL_NAME} {PROTOCOL_VERSION}"
+#: The newest version this module speaks.
+PROTOCOL_VERSION = 2
+#: Every version spoken: a response must carry its request's version.
+VERSIONS = (1, 2)
+#: The algorithms of version 1 (version 2 adds voted and multiclass).
+V1_ALGORITHMS = ("perceptron", "pdm", "pfm", "averaged")
+HEADER = f"{PROTOCOL_NAME} 1"  # the header of version 1
 
 _EXACT = re.compile(r"[+-]?\d+(/\d+)?\Z")
 _DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\Z")
@@ -119,11 +138,13 @@ class Request:
     parameter: tuple[str, Fraction] | None
     bias: Fraction
     max_epochs: int
-    order: str | list[int]  # "natural", "shuffle-v1:SEED", or the given permutation
+    order: str | list[int]  # "natural", "shuffle-v1:SEED", "sklearn:SEED" or the permutation
     semantics: Semantics
     initial_weights: tuple[Fraction, ...]
     X: tuple[tuple[Fraction, ...], ...]
     y: tuple[int, ...]
+    version: int = 1
+    classes: int = 2  # multiclass: K, labels 0..K-1
 
 
 @dataclass(frozen=True)
@@ -139,6 +160,7 @@ class Response:
     converged: bool | None = None
     notes: list[str] = field(default_factory=list)
     unsupported: str | None = None
+    voters: list[tuple[tuple[Fraction, ...], int]] | None = None
 
     def payload(self) -> dict[str, Any]:
         """The response as the Python contract's mapping (``weights`` as float64, and
@@ -153,11 +175,22 @@ class Response:
         }
         if self.exact:
             out["exact_weights"] = self.weights
+        if self.voters is not None:
+            out["voters"] = [(np.array([float(v) for v in w]), c) for w, c in self.voters]
         return out
 
 
+def request_version(algorithm: str, semantics: Semantics, order: Any = None) -> int:
+    """The lowest version that can say a call: 1 unless the algorithm is voted or
+    multiclass, or the SGD semantics or the ``sklearn`` order are declared."""
+    sklearn = isinstance(order, str) and order.startswith("sklearn:")
+    if algorithm in V1_ALGORITHMS and not semantics.replica and not sklearn:
+        return 1
+    return 2
+
+
 def format_request(
-    ds: Dataset,
+    ds: Dataset | MulticlassData,
     *,
     max_epochs: int,
     order: Any = None,
@@ -166,23 +199,29 @@ def format_request(
     semantics: Semantics = DEFAULT,
     initial_weights: Sequence[Fraction] | None = None,
 ) -> str:
-    """The request for one call on ``ds`` (order as the implementation is given it: None,
-    a permutation, or ``"shuffle-v1:SEED"``)."""
+    """The request for one call on ``ds`` (a Dataset, or MulticlassData for multiclass;
+    order as the implementation is given it: None, a permutation, ``"shuffle-v1:SEED"`` or
+    ``"sklearn:SEED"``), in the version :func:`request_version` chooses."""
+    version = request_version(algorithm, semantics, order)
     d = ds.n_features
-    if isinstance(order, str) and order.startswith("shuffle-v1:"):
-        order_line = "order shuffle-v1 " + order.partition(":")[2]
+    multiclass = algorithm == "multiclass"
+    classes = ds.n_classes if isinstance(ds, MulticlassData) else 1
+    if isinstance(order, str) and ":" in order:
+        head, _, seed = order.partition(":")
+        order_line = f"order {head} {seed}"
     elif order is None or order == "natural":
         order_line = "order natural"
     else:
         order_line = "order given " + " ".join(str(int(i)) for i in order)
-    w0 = [Fraction(0)] * (d + 1) if initial_weights is None else list(initial_weights)
+    w0 = [Fraction(0)] * (classes * (d + 1)) if initial_weights is None else list(initial_weights)
     param = "parameter none" if parameter is None else f"parameter {parameter[0]} {_num(parameter[1])}"
     lines = [
-        HEADER,
+        f"{PROTOCOL_NAME} {version}",
         f"algorithm {algorithm}",
         param,
         f"samples {ds.n_samples}",
         f"features {d}",
+        *([f"classes {classes}"] if multiclass else []),
         f"bias {_num(ds.bias)}",
         f"max_epochs {max_epochs}",
         order_line,
@@ -193,10 +232,13 @@ def format_request(
         f"stop {semantics.stop}",
         f"precision {semantics.precision}",
     ]
+    if version >= 2:
+        lines += [f"l2 {_num(semantics.l2)}", f"schedule {semantics.schedule}"]
     den = ds.denominator
     for i in range(ds.n_samples):
         xs = " ".join(_num(Fraction(v, den)) for v in ds.numerators[i])
-        lines.append(f"sample {ds.labels[i]:+d} {xs}".rstrip())
+        label = str(ds.labels[i]) if multiclass else f"{ds.labels[i]:+d}"
+        lines.append(f"sample {label} {xs}".rstrip())
     lines.append("end")
     return "\n".join(lines) + "\n"
 
@@ -210,19 +252,20 @@ def _lines(text: str) -> list[tuple[int, list[str]]]:
     return out
 
 
-def _header(lines: list[tuple[int, list[str]]], what: str) -> None:
+def _header(lines: list[tuple[int, list[str]]], what: str, versions: Sequence[int] = VERSIONS) -> int:
+    """The version of the first line, one of ``versions``; ProtocolError otherwise."""
+    expected = " or ".join(repr(f"{PROTOCOL_NAME} {v}") for v in versions)
     if not lines:
-        raise ProtocolError(f"{what}: empty (expected a first line {HEADER!r})")
+        raise ProtocolError(f"{what}: empty (expected a first line {expected})")
     no, words = lines[0]
     if words[:1] != [PROTOCOL_NAME] or len(words) != 2:
-        raise ProtocolError(f"{what} line {no}: expected {HEADER!r}, got {' '.join(words)[:60]!r}")
-    if words[1] != str(PROTOCOL_VERSION):
-        raise ProtocolError(
-            f"{what} line {no}: protocol version {words[1][:20]!r}; "
-            f"novikoff speaks version {PROTOCOL_VERSION}"
-        )
+        raise ProtocolError(f"{what} line {no}: expected {expected}, got {' '.join(words)[:60]!r}")
+    if words[1] not in [str(v) for v in versions]:
+        spoken = "version " + " or ".join(str(v) for v in versions)
+        raise ProtocolError(f"{what} line {no}: protocol version {words[1][:20]!r}; expected {spoken}")
     if lines[-1][1] != ["end"]:
         raise ProtocolError(f"{what}: no final 'end' line (truncated output?)")
+    return int(words[1])
 
 
 def _int(token: str, where: str) -> int:
@@ -231,16 +274,20 @@ def _int(token: str, where: str) -> int:
     return int(token)
 
 
-def parse_response(text: str, dimension: int) -> Response:
-    """The response to a request whose weights have ``dimension`` (d + 1) entries;
-    ProtocolError names the first line outside the protocol."""
+def parse_response(
+    text: str, dimension: int, version: int = 1, voter_dimension: int | None = None
+) -> Response:
+    """The response to a request of ``version`` whose weights have ``dimension`` entries
+    (d + 1, or K (d + 1) for multiclass); ``voter_dimension``: the length of a ``voter``
+    line's vector (voted, version 2; None: no voter lines allowed). ProtocolError names the
+    first line outside the protocol."""
     lines = _lines(text)
-    _header(lines, "response")
+    _header(lines, "response", (version,))
     fields: dict[str, Any] = {"notes": []}
     for no, words in lines[1:-1]:
         key, args = words[0], words[1:]
         where = f"response line {no} ({key})"
-        if key in fields and key != "notes" and key != "note":
+        if key in fields and key not in ("notes", "note", "voters", "voter"):
             raise ProtocolError(f"{where}: given twice")
         if key == "weights":
             if len(args) != dimension:
@@ -260,6 +307,17 @@ def parse_response(text: str, dimension: int) -> Response:
             fields["converged"] = args == ["yes"]
         elif key == "note":
             fields["notes"].append(" ".join(args))
+        elif key == "voter" and voter_dimension is not None:
+            if len(args) != voter_dimension + 1:
+                raise ProtocolError(
+                    f"{where}: expected a count and {voter_dimension} weights, got {len(args)} numbers"
+                )
+            count = _int(args[0], where)
+            if count < 0:
+                raise ProtocolError(f"{where}: a negative count {count}")
+            fields.setdefault("voters", []).append(
+                (tuple(parse_number(a, where)[0] for a in args[1:]), count)
+            )
         elif key == "unsupported":
             fields["unsupported"] = " ".join(args) or "unsupported"
         else:
@@ -279,13 +337,16 @@ def format_response(
     epochs: int | None = None,
     converged: bool | None = None,
     notes: Sequence[str] = (),
+    version: int = 1,
+    voters: Sequence[tuple[Sequence[Fraction | int | float], int]] | None = None,
 ) -> str:
-    """A response (floats written exactly in C99 hexadecimal, rationals as p/q)."""
+    """A response of ``version`` (floats written exactly in C99 hexadecimal, rationals as
+    p/q; ``voters`` as version 2's voter lines)."""
 
     def number(v: Fraction | int | float) -> str:
         return float(v).hex() if isinstance(v, float) else _num(v)
 
-    lines = [HEADER, "weights " + " ".join(number(v) for v in weights)]
+    lines = [f"{PROTOCOL_NAME} {version}", "weights " + " ".join(number(v) for v in weights)]
     if updates is not None:
         lines.append("updates " + " ".join(str(int(i)) for i in updates))
     if mistakes is not None:
@@ -295,6 +356,8 @@ def format_response(
     if converged is not None:
         lines.append(f"converged {'yes' if converged else 'no'}")
     lines += [f"note {n}" for n in notes]
+    for w, c in voters or ():
+        lines.append(f"voter {int(c)} " + " ".join(number(v) for v in w))
     lines.append("end")
     return "\n".join(lines) + "\n"
 
@@ -303,7 +366,7 @@ def parse_request(text: str) -> Request:
     """A request as an implementation in Python reads it; ProtocolError names the first
     line outside the protocol."""
     lines = _lines(text)
-    _header(lines, "request")
+    version = _header(lines, "request")
     keys: dict[str, list[str]] = {}
     X: list[tuple[Fraction, ...]] = []
     y: list[int] = []
@@ -311,8 +374,9 @@ def parse_request(text: str) -> Request:
         key, args = words[0], words[1:]
         if key == "sample":
             where = f"request line {no} (sample)"
-            if not args or args[0] not in ("+1", "-1"):
-                raise ProtocolError(f"{where}: expected a label +1 or -1 first")
+            multiclass = keys.get("algorithm") == ["multiclass"]
+            if not args or (args[0] not in ("+1", "-1") and not (multiclass and args[0].isdigit())):
+                raise ProtocolError(f"{where}: expected a label +1 or -1 (multiclass: 0..K-1) first")
             y.append(int(args[0]))
             X.append(tuple(parse_number(a, where)[0] for a in args[1:]))
         else:
@@ -326,8 +390,8 @@ def parse_request(text: str) -> Request:
         raise ProtocolError(f"request: expected {m} samples of {d} features")
     order_words = keys["order"]
     order: str | list[int]
-    if order_words[:1] == ["shuffle-v1"]:
-        order = f"shuffle-v1:{order_words[1]}"
+    if order_words[:1] in (["shuffle-v1"], ["sklearn"]):
+        order = f"{order_words[0]}:{order_words[1]}"
     elif order_words[:1] == ["given"]:
         order = [int(i) for i in order_words[1:]]
     else:
@@ -338,7 +402,9 @@ def parse_request(text: str) -> Request:
     def get(key: str, default: str) -> str:
         return keys.get(key, [default])[0]
 
-    w0 = tuple(parse_number(a, "initial_weights")[0] for a in keys.get("initial_weights", ["0"] * (d + 1)))
+    classes = _int(keys.get("classes", ["2"])[0], "classes")
+    size = classes * (d + 1) if keys["algorithm"] == ["multiclass"] else d + 1
+    w0 = tuple(parse_number(a, "initial_weights")[0] for a in keys.get("initial_weights", ["0"] * size))
     sem = Semantics(
         tie_rule=get("tie_rule", "nonstrict"),
         margin=parse_number(get("margin", "0"), "margin")[0],
@@ -347,6 +413,8 @@ def parse_request(text: str) -> Request:
         order="natural" if order == "natural" else (order if isinstance(order, str) else "given"),
         stop=get("stop", "converged"),
         precision=get("precision", "float64"),
+        l2=parse_number(get("l2", "0"), "l2")[0],
+        schedule=get("schedule", "constant"),
     )
     return Request(
         keys["algorithm"][0],
@@ -358,4 +426,6 @@ def parse_request(text: str) -> Request:
         w0,
         tuple(X),
         tuple(y),
+        version,
+        classes,
     )

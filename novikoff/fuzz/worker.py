@@ -53,7 +53,7 @@ import numpy as np
 
 from novikoff.errors import InputError
 from novikoff.fuzz.contract import CallTimeLimit, Unsupported
-from novikoff.fuzz.protocol import ProtocolError, format_request, parse_response
+from novikoff.fuzz.protocol import ProtocolError, format_request, parse_response, request_version
 from novikoff.fuzz.semantics import DEFAULT, Semantics
 from novikoff.limits import deadline
 
@@ -83,6 +83,8 @@ PLACEHOLDERS = (
     "order",
     "stop",
     "precision",
+    "l2",
+    "schedule",
     "algorithm",
     "protocol",
 )
@@ -528,9 +530,11 @@ class CommandRunner(Runner):
         if found is None and not (os.sep in program and os.access(path, os.X_OK) and os.path.isfile(path)):
             raise InputError(f"--command: cannot run {program!r}: not found or not executable")
 
-    def argv_for(self, algorithm: str) -> list[str]:
-        """The command's argv with the placeholders filled for ``algorithm``."""
-        values = {**self.semantics.placeholders(), "algorithm": algorithm, "protocol": "1"}
+    def argv_for(self, algorithm: str, order: Any = None) -> list[str]:
+        """The command's argv with the placeholders filled for ``algorithm`` (``{protocol}``:
+        the version of the request, :func:`~novikoff.fuzz.protocol.request_version`)."""
+        version = request_version(algorithm, self.semantics, order)
+        values = {**self.semantics.placeholders(), "algorithm": algorithm, "protocol": str(version)}
         return [w.format_map(values) for w in self.words]
 
     def call(self, call: Call) -> CallOutcome:
@@ -546,7 +550,7 @@ class CommandRunner(Runner):
         until = None if self.timeout is None else time.monotonic() + self.timeout
         try:
             proc = subprocess.Popen(
-                self.argv_for(call.algorithm),
+                self.argv_for(call.algorithm, call.order),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -591,7 +595,15 @@ class CommandRunner(Runner):
                 "crash", message=f"the command exited with status {status}", stdout=stdout, stderr=stderr
             )
         try:
-            response = parse_response(stdout, call.data.dimension)
+            dimension = call.data.dimension
+            if call.algorithm == "multiclass":
+                dimension *= call.data.n_classes
+            response = parse_response(
+                stdout,
+                dimension,
+                request_version(call.algorithm, call.semantics, call.order),
+                call.data.dimension if call.algorithm == "voted" else None,
+            )
         except ProtocolError as exc:
             return CallOutcome("protocol", message=f"protocol error: {exc}", stdout=stdout, stderr=stderr)
         if response.unsupported is not None:
