@@ -138,7 +138,7 @@ def test_sklearn_sgdclassifier_with_the_hinge_loss_is_a_perceptron_with_margin_1
     caught = campaign(hinge, families=SOME[:1])
     assert caught.bugs and "try --margin 1" in caught.bugs[0].hint, caught.summary()
     defaults = campaign(sklearn_fit(sklearn.SGDClassifier), families=SOME[:1], margin=F(1))
-    assert defaults.bugs  # penalty="l2", learning_rate="optimal": no perceptron, declared or not
+    assert defaults.bugs  # penalty="l2", learning_rate="optimal": their semantics in test_diff_sgd.py
 
 
 def test_invalid_declarations_name_the_option() -> None:

@@ -63,7 +63,7 @@ def main() -> int:
     model.cost_ = []
     count = iter(range(10**9))
 
-    def batches(rgen, n_batches, data_ary, shuffle=True):  # noqa: ARG001 - mlxtend's signature
+    def batches(rgen, n_batches, data_ary, shuffle=True):
         epoch = next(count)
         if order[0] == "given":
             idx = [int(i) for i in order[1:]]
