@@ -11,7 +11,7 @@ import sympy as sp
 
 from novikoff.spec.core import Statement
 
-__all__ = ["S1", "S2"]
+__all__ = ["RC1", "S1", "S2"]
 
 theta = sp.Symbol("theta", positive=True)
 m = sp.Symbol("m", real=True)  # a margin y_i w.x_i
@@ -36,4 +36,37 @@ S2 = Statement(
     source="seed 003 (7)-(8)",
     note="stated here in the scalar case; the proofs check the matrix identity for 2 x 2 and 3 x 3 "
     "symbolic matrices",
+)
+
+
+# --------------------------------------------------------- the IJCAI paper's section 3
+# Theorem 1 (the margin-distribution generalization bound) cannot be stated: its formula was
+# lost in extraction, and its proof rests on Rademacher-complexity results (Bartlett and
+# Mendelson 2002, with the paper's intervals for theta_h) not formalized here. What survives
+# with a formula is the bound on the empirical Rademacher complexity of the linear class it is
+# applied to: for ||x_i|| <= r and ||w|| <= Lam,
+#     R_S(H) = (Lam/n) E_sigma ||sum_i sigma_i x_i|| <= r Lam / sqrt(n),
+# from Jensen (E||.|| <= sqrt(E||.||^2)) and E||sum sigma_i x_i||^2 = sum ||x_i||^2 <= n r^2.
+# RC1 states it with e1 = E||sum sigma_i x_i|| and e2 = E||sum sigma_i x_i||^2 as symbols.
+
+n_s = sp.Symbol("n", positive=True)
+r_s = sp.Symbol("r", positive=True)
+lam_s = sp.Symbol("Lam", positive=True)
+e1_s = sp.Symbol("e1", nonnegative=True)
+e2_s = sp.Symbol("e2", nonnegative=True)
+
+RC1 = Statement(
+    id="RC1",
+    name="linear_empirical_rademacher_le_radius_mul_norm_div_sqrt_n",
+    symbols=(n_s, r_s, lam_s, e1_s, e2_s),
+    hypotheses=(sp.Ge(n_s, 1, evaluate=False),),
+    hypothesis_names=("n_ge_1",),
+    conclusion=sp.Le(lam_s * e1_s / n_s, r_s * lam_s / sp.sqrt(n_s), evaluate=False),
+    premises=(
+        ("jensen", sp.Le(e1_s**2, e2_s, evaluate=False)),
+        ("orthogonality", sp.Le(e2_s, n_s * r_s**2, evaluate=False)),
+    ),
+    source="IJCAI-22 paper section 3 (the linear class's empirical Rademacher complexity, after "
+    "Shalev-Shwartz and Ben-David 2014); Theorem 1 itself was lost in extraction",
+    note="R_S(H) = Lam e1 / n; the orthogonality premise is E sigma_i sigma_j = [i = j] with ||x_i|| <= r",
 )
