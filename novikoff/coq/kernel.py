@@ -735,7 +735,7 @@ def coq_report(timeout: float = 600.0, coq_dir: Path = COQ_DIR) -> CoqReport:
         else:
             status = NOT_PROVED if name not in candidates else "kernel-checked"
         sub: dict[str, object] = {"kernel_checked": status == "kernel-checked", "status": status}
-        sub |= {"theorem": None, "axioms": [], "example": None} | info
+        sub |= {"theorem": None, "axioms": [], "example": None} | {"run_theorem": None, "bridge": None} | info
         sub["about_the_run"] = status == "kernel-checked" and name in runs
         entry["statements"][name] = sub  # type: ignore[index]
     for entry in rep.theorems.values():

@@ -14,9 +14,10 @@
     discharged one by one in the printer's order. *)
 
 From Coq Require Import Reals List Lra Psatz Arith Lia.
-From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass Labelled.
+From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass LargeMargin.
+From Novikoff Require Import Lemma1 SmallEps PfmBound Labelled.
 From Novikoff Require Import LabelledCertificate.
-From Novikoff Require Import Statements Theorems RunStatements.
+From Novikoff Require Import Statements Theorems SpecTheorems RunStatements.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -276,3 +277,191 @@ Qed.
 
 Theorem M1_run : M1_run_statement.
 Proof. exact (M1_bridge Theorems.M1). Qed.
+
+(** ** P1: the premise "lemma_form" is the PFM run's telescoped norm bound *)
+
+(** With a certificate, gamma^2 = ||p*||^2 <= R^2. *)
+Lemma pp_le_radius2 rho D lam p :
+  separable_certificate (reflected rho D) lam p -> dot p p <= radius2 rho D.
+Proof.
+  intros Hcert. pose proof Hcert as [Hlen [[_ Hsum] [_ [Hcond Hpp]]]].
+  destruct (reflected rho D) as [|z zs] eqn:E.
+  - destruct lam; simpl in Hlen; [unfold sum in Hsum; simpl in Hsum; lra|discriminate].
+  - assert (Hz : In z (reflected rho D)) by (rewrite E; left; reflexivity).
+    assert (Hzp : dot z p >= dot p p) by (apply Hcond; rewrite <- E; exact Hz).
+    pose proof (cauchy_schwarz z p) as Hcs.
+    pose proof (radius2_bound rho D z Hz) as HR.
+    assert (H : dot p p * dot p p <= dot z z * dot p p) by nra.
+    assert (dot p p <= dot z z) by (apply Rmult_le_reg_r with (dot p p); lra). lra.
+Qed.
+
+Theorem P1_bridge : P1_statement -> P1_run_statement.
+Proof.
+  intros P1_printed D rho order lam p eps Hvalid Hcert He He1 H1.
+  pose proof Hcert as [_ [_ [_ [Hcond Hpp]]]].
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  pose proof (pp_le_radius2 rho D lam p Hcert) as Hg.
+  set (R2 := radius2 rho D) in *.
+  assert (HR : 0 < R2) by lra.
+  set (beta := (1 - eps) * sqrt (dot p p)).
+  assert (Hb : 0 <= beta) by (pose proof (sqrt_pos (dot p p)); unfold beta; apply Rmult_le_pos; lra).
+  pose proof (pfm_telescoping (reflected rho D) p R2 beta order Hcond Hpp (radius2_bound rho D)
+                ltac:(lra) Hb Horder) as [Hprog Htele].
+  unfold pfm_updates in *. fold beta in H1 |- *.
+  set (st := pfm_run beta (reflected rho D) order) in *.
+  pose proof (D3_norm p st Hpp Hprog) as HD3.
+  destruct st as [w [|k]]; cbn [fst snd] in *; [lia|].
+  set (g := sqrt (dot p p)) in *. set (Rr := sqrt R2) in *.
+  assert (Hg0 : 0 < g) by (apply sqrt_lt_R0; exact Hpp).
+  assert (HR0 : 0 < Rr) by (apply sqrt_lt_R0; exact HR).
+  assert (HgR : g <= Rr) by (apply sqrt_le_1_alt; exact Hg).
+  assert (Ht1 : 1 <= INR (S k)) by (replace 1 with (INR 1) by reflexivity; apply le_INR; lia).
+  pose proof (harm_le_1_plus_ln (S k) ltac:(lia)) as Hh.
+  assert (Ht0 : 0 < INR (S k)) by lra.
+  assert (Hb' : 0 <= beta <= (1 - eps) * g) by (split; [exact Hb | unfold beta, g; lra]).
+  assert (Htele' : sqrt (norm2 w) <= Rr + (INR (S k) - 1) * beta + Rr ^ 2 / (2 * g) * harm k).
+  { rewrite S_INR. replace (INR k + 1 - 1) with (INR k) by ring. exact Htele. }
+  pose proof (p1_lemma_form (INR (S k)) eps g Rr beta (sqrt (norm2 w)) (harm k) (harm (S k))
+                Ht0 He Hg0 HR0 Ht1 Hb' HD3 Htele' eq_refl Hh) as Hlf.
+  rewrite <- p1_bound_spec_form by lra. fold g Rr.
+  apply (P1_printed (INR (S k)) eps Rr g).
+  - (* domain of t *) lra.
+  - (* domain of eps *) exact He.
+  - (* domain of R *) exact HR0.
+  - (* domain of gamma *) exact Hg0.
+  - (* eps_pos *) exact He.
+  - (* eps_le_1 *) exact He1.
+  - (* gamma_le_R *) exact HgR.
+  - (* lemma_form *) exact Hlf.
+Qed.
+
+Theorem P1_run : P1_run_statement.
+Proof. exact (P1_bridge SpecTheorems.P1). Qed.
+
+(** ** D3 and D1 (eps > 1/2): the PDM run's progress, Cauchy-Schwarz and energy *)
+
+Lemma pdm_progress rho D order eps lam p :
+  valid D order -> separable_certificate (reflected rho D) lam p ->
+  dot p (pdm_weights eps rho D order) >= INR (pdm_updates eps rho D order) * dot p p.
+Proof.
+  intros Hvalid Hcert. pose proof Hcert as [_ [_ [_ [Hcond _]]]].
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  unfold pdm_weights, pdm_updates, pdm_run, pdm_run_from.
+  apply (run_preserves (progress_inv p)); auto using progress_init, progress_preserved, pdm_additive.
+Qed.
+
+Theorem D3_bridge : D3_statement -> D3_run_statement.
+Proof.
+  intros D3_printed D rho eps order lam p Hvalid Hcert H1.
+  pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (pdm_progress rho D order eps lam p Hvalid Hcert) as Hprog.
+  set (t := INR (pdm_updates eps rho D order)) in *.
+  set (w := pdm_weights eps rho D order) in *.
+  assert (Ht1 : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
+  apply (D3_printed t (dot p p) (norm2 w) (dot p w)).
+  - (* domain of t *) lra.
+  - (* domain of gamma2 *) exact Hpp.
+  - (* domain of w_norm2 *) apply norm2_nonneg.
+  - (* t_ge_1 *) lra.
+  - (* gamma2_pos *) exact Hpp.
+  - (* progress *) rewrite Rmult_comm. exact Hprog.
+  - (* cauchy_schwarz *) apply cauchy_schwarz_sq.
+Qed.
+
+Theorem D3_run : D3_run_statement.
+Proof. exact (D3_bridge Theorems.D3). Qed.
+
+Theorem D1_above_half_bridge : D1_above_half_statement -> D1_above_half_run_statement.
+Proof.
+  intros D1_printed D rho eps order lam p Hvalid Hcert Hh He1 H1.
+  pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  pose proof (radius2_pos rho D lam p Hcert) as HR.
+  pose proof (D3_run D rho eps order lam p Hvalid Hcert H1) as HD3.
+  pose proof (pdm_energy_above_half (reflected rho D) eps (radius2 rho D) order Hh He1
+                (radius2_bound rho D) Horder) as Hen.
+  fold (pdm_weights eps rho D order) (pdm_updates eps rho D order) in Hen.
+  set (t := INR (pdm_updates eps rho D order)) in *.
+  set (w := pdm_weights eps rho D order) in *.
+  assert (Ht1 : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
+  assert (Hd : 0 < 2 * eps - 1) by lra.
+  refine (proj2 (D1_printed t eps (radius2 rho D) (dot p p) (norm2 w) _ _ _ _ _ _ _ _ _)).
+  - (* domain of t *) lra.
+  - (* domain of eps *) lra.
+  - (* domain of R2 *) exact HR.
+  - (* domain of gamma2 *) exact Hpp.
+  - (* eps_gt_half *) lra.
+  - (* eps_le_1 *) exact He1.
+  - (* t_ge_1 *) lra.
+  - (* energy *) apply Rmult_le_reg_l with (2 * eps - 1); [exact Hd|].
+    unfold Rdiv. replace ((2 * eps - 1) * (radius2 rho D * t * / (2 * eps - 1)))
+      with (radius2 rho D * t) by (field; lra). exact Hen.
+  - (* D3 *) exact HD3.
+Qed.
+
+Theorem D1_above_half_run : D1_above_half_run_statement.
+Proof. exact (D1_above_half_bridge Theorems.D1_above_half). Qed.
+
+(** ** D1 (eps = 1/2 and eps < 1/2): the energy invariants of the PDM run *)
+
+Theorem D1_half_bridge : D1_half_statement -> D1_half_run_statement.
+Proof.
+  intros D1_printed D rho order lam p Hvalid Hcert H1.
+  pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  pose proof (pp_le_radius2 rho D lam p Hcert) as Hg.
+  pose proof (D3_run D rho (1 / 2) order lam p Hvalid Hcert H1) as HD3.
+  pose proof (pdm_energy_half (reflected rho D) (radius2 rho D) order (radius2_bound rho D) Horder)
+    as Hen.
+  pose proof (harm_le_1_plus_ln _ H1) as Hh.
+  fold (pdm_weights (1 / 2) rho D order) (pdm_updates (1 / 2) rho D order) in Hen, Hh.
+  set (k := pdm_updates (1 / 2) rho D order) in *.
+  set (w := pdm_weights (1 / 2) rho D order) in *.
+  set (R2 := radius2 rho D) in *.
+  assert (Ht1 : 1 <= INR k) by (replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
+  refine (proj2 (D1_printed (INR k) R2 (dot p p) (norm2 w) _ _ _ _ _ _)).
+  - (* domain of t *) lra.
+  - (* domain of R2 *) lra.
+  - (* domain of gamma2 *) exact Hpp.
+  - (* gamma2_le_R2 *) exact Hg.
+  - (* D3 *) exact HD3.
+  - (* energy *)
+    assert (Hc : R2 * INR k * harm k <= R2 * INR k * (ln (INR k) + 1))
+      by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra | lra]).
+    lra.
+Qed.
+
+Theorem D1_half_run : D1_half_run_statement.
+Proof. exact (D1_half_bridge SpecTheorems.D1_half). Qed.
+
+Theorem D1_below_half_bridge : D1_below_half_statement -> D1_below_half_run_statement.
+Proof.
+  intros D1_printed D rho eps order lam p Hvalid Hcert He0 He H1.
+  pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  pose proof (radius2_pos rho D lam p Hcert) as HR.
+  pose proof (D3_run D rho eps order lam p Hvalid Hcert H1) as HD3.
+  pose proof (pdm_energy_small (reflected rho D) eps (radius2 rho D) order He0 He ltac:(lra)
+                (radius2_bound rho D) Horder) as Hen.
+  unfold energy_small_inv in Hen.
+  fold (pdm_weights eps rho D order) (pdm_updates eps rho D order) in Hen.
+  set (k := pdm_updates eps rho D order) in *.
+  set (w := pdm_weights eps rho D order) in *.
+  set (R2 := radius2 rho D) in *.
+  assert (Ht1 : 1 <= INR k) by (replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
+  pose proof (power_sum_le (2 * (1 - eps)) k ltac:(lra)) as Hsum.
+  refine (proj2 (D1_printed (INR k) eps R2 (dot p p) (norm2 w) (psum (2 * (1 - eps)) k)
+                   _ _ _ _ _ _ _ _)).
+  - (* domain of t *) lra.
+  - (* domain of eps *) exact He0.
+  - (* domain of R2 *) exact HR.
+  - (* domain of gamma2 *) exact Hpp.
+  - (* eps_lt_half *) exact He.
+  - (* D3 *) exact HD3.
+  - (* energy *) replace (2 - 2 * eps) with (2 * (1 - eps)) by ring. lra.
+  - (* sums *) replace ((2 - 2 * eps) / (1 - 2 * eps)) with (2 * (1 - eps) / (2 * (1 - eps) - 1))
+      by (field; lra). exact Hsum.
+Qed.
+
+Theorem D1_below_half_run : D1_below_half_run_statement.
+Proof. exact (D1_below_half_bridge Theorems.D1_below_half). Qed.

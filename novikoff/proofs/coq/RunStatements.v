@@ -10,7 +10,7 @@
     statement's theorem.  novikoff.coq.kernel types both against these definitions. *)
 
 From Coq Require Import Reals List.
-From Novikoff Require Import Vectors Perceptron Tightness Multiclass Labelled.
+From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin PfmBound Labelled.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -78,3 +78,70 @@ Definition M1_run_statement : Prop :=
   0 < mradius2 rho data ->
   Forall (fun i => (i < length data)%nat) order ->
   INR (multiclass_mistakes K rho data order) <= 2 * mradius2 rho data * frob2 K U / g ^ 2.
+
+(** PFM(beta) (the perceptron with fixed margin, IJCAI paper: update iff
+    w.z <= beta ||w||, [LargeMargin.pfm_test]) run on the labelled data's reflected
+    patterns y_i (x_i, rho). *)
+Definition pfm_updates (beta rho : R) (D : dataset) (order : list nat) : nat :=
+  snd (pfm_run beta (reflected rho D) order).
+
+(** P1: for every labelled dataset, rho, order, separating certificate p* (gamma^2 = ||p*||^2)
+    and 0 < eps <= 1, PFM((1 - eps) gamma) with t >= 1 updates has
+    t <= (1 + 1/e) delta (C + ln((1 + e) delta)), delta = R^2/(2 eps gamma^2), C = 2 gamma/R,
+    R^2 = [radius2 rho D]. *)
+Definition P1_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (lam : list R) (p : vec) (eps : R),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  0 < eps -> eps <= 1 ->
+  (1 <= pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order)%nat ->
+  INR (pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order) <= p1_bound (radius2 rho D) (dot p p) eps.
+
+(** PDM(eps) (the perceptron with dynamic margin, the PDM paper: update iff
+    w.z <= (1 - eps) ||w||^2 / t, [LargeMargin.pdm_test]) run on the labelled data's
+    reflected patterns. *)
+Definition pdm_updates (eps rho : R) (D : dataset) (order : list nat) : nat :=
+  snd (pdm_run eps (reflected rho D) order).
+Definition pdm_weights (eps rho : R) (D : dataset) (order : list nat) : vec :=
+  fst (pdm_run eps (reflected rho D) order).
+
+(** D3: for every labelled dataset, rho, order, eps and separating certificate p*, PDM(eps)
+    after t >= 1 updates has ||w_t||^2 >= gamma^2 t^2 (gamma^2 = ||p*||^2). *)
+Definition D3_run_statement : Prop :=
+  forall (D : dataset) (rho eps : R) (order : list nat) (lam : list R) (p : vec),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  (1 <= pdm_updates eps rho D order)%nat ->
+  dot p p * INR (pdm_updates eps rho D order) ^ 2 <= norm2 (pdm_weights eps rho D order).
+
+(** D1 (1/2 < eps <= 1): for every labelled dataset, rho, order and separating certificate,
+    PDM(eps) makes at most R^2 / (gamma^2 (2 eps - 1)) updates. *)
+Definition D1_above_half_run_statement : Prop :=
+  forall (D : dataset) (rho eps : R) (order : list nat) (lam : list R) (p : vec),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  1 / 2 < eps -> eps <= 1 ->
+  (1 <= pdm_updates eps rho D order)%nat ->
+  INR (pdm_updates eps rho D order) <= radius2 rho D / (dot p p * (2 * eps - 1)).
+
+(** D1 (eps = 1/2): for every labelled dataset, rho, order and separating certificate,
+    PDM(1/2) after t >= 1 updates has t <= R^2 (1/e + 1) ln(R^2 (1 + e) / gamma^2) / gamma^2. *)
+Definition D1_half_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (lam : list R) (p : vec),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  (1 <= pdm_updates (1 / 2) rho D order)%nat ->
+  INR (pdm_updates (1 / 2) rho D order) <=
+    radius2 rho D * (exp (- 1) + 1) * ln (radius2 rho D * (1 + exp 1) / dot p p) / dot p p.
+
+(** D1 (0 < eps < 1/2): for every labelled dataset, rho, order and separating certificate,
+    PDM(eps) after t >= 1 updates has
+    t <= (R^2 (2 - 2 eps) / (gamma^2 (1 - 2 eps)))^(1 / (2 eps)). *)
+Definition D1_below_half_run_statement : Prop :=
+  forall (D : dataset) (rho eps : R) (order : list nat) (lam : list R) (p : vec),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  0 < eps -> eps < 1 / 2 ->
+  (1 <= pdm_updates eps rho D order)%nat ->
+  INR (pdm_updates eps rho D order) <=
+    Rpower (radius2 rho D * (2 - 2 * eps) / (dot p p * (1 - 2 * eps))) (1 / (2 * eps)).
