@@ -1,7 +1,8 @@
 """The corpus of proposed bounds, each with its verdict decided by hand (the comment says why).
 
 "proved": the bound is at least the kernel-checked bound (N3: R^2/gamma^2; M1: 2 R^2/gamma^2;
-D1 at eps > 1/2: R^2/((2 eps - 1) gamma^2)) for every R > 0, 0 < gamma <= R (multiclass: any
+D1 at eps > 1/2: R^2/((2 eps - 1) gamma^2), at eps < 1/2 with 1/(2 eps) = k an integer:
+(2 (1 - eps)/(1 - 2 eps) R^2/gamma^2)^k) for every R > 0, 0 < gamma <= R (multiclass: any
 gamma > 0), m, d >= 1, K >= 2. "refuted": a dataset named in the comment breaks it (T1 is
 e_1..e_n: R^2 = 1, gamma^2 = 1/n, m = d = n and exactly n updates). "open": the bound holds on
 every run (so nothing can refute it) but is not at least the known bound everywhere, or its
@@ -58,6 +59,9 @@ CORPUS: list[Entry] = [
     Entry("2*R**2/gamma**2 + K", "proved", "multiclass"),  # M1 plus K >= 2
     Entry("2*R2/gamma2", "proved", "pdm", (Q(3, 4),)),  # D1 at 3/4: R^2/((3/2 - 1) gamma^2)
     Entry("R2/((2*eps - 1)*gamma2)", "proved", "pdm", (Q(1), Q(3, 4), Q(2, 3))),  # D1 itself
+    # D1 below 1/2 at eps = 1/4: (2 (3/4)/(1/2) R^2/gamma^2)^2 = 9 R^4/gamma^4, and at eps = 1 R^2/gamma^2
+    Entry("9*R2**2/gamma2**2", "proved", "pdm", (Q(1), Q(1, 4))),
+    Entry("(9/4)**5*R**10/gamma**10 + m", "proved", "pdm", (Q(1, 10),)),  # D1 at 1/10: (9/4 R^2/gamma^2)^5
     # ---- refuted: a dataset breaks it
     Entry("4", "refuted"),  # holds only for gamma >= R/2: T1 with n = 5 makes 5 updates
     Entry("R/gamma", "refuted"),  # R instead of R^2: T1 n = 4 gives 4 updates > 2
@@ -85,6 +89,8 @@ CORPUS: list[Entry] = [
     Entry("R2/gamma2*log(3*m)", "open"),
     # P1 itself: true for every PFM run, but it has a logarithm
     Entry("(1 + exp(-1))*R2/(2*eps*gamma2)*(2*gamma/R + log((1 + exp(1))*R2/(2*eps*gamma2)))", "open", "pfm"),
+    # D1 at eps = 1/3 itself, (4 R^2/gamma^2)^(3/2): true, a real power
+    Entry("(4*R2/gamma2)**(3/2)", "open", "pdm", (Q(1, 3),)),
     # D1 at eps = 1/2 itself: true, with a logarithm
     Entry("R2*(exp(-1) + 1)*log(R2*(1 + exp(1))/gamma2)/gamma2", "open", "pdm", (Q(1, 2),)),
 ]

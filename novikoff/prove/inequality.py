@@ -6,6 +6,8 @@ squared radius and gamma2 the squared margin of any certificate):
 - perceptron, averaged, voted (the underlying perceptron's updates): R2/gamma2 (Novikoff's
   theorem, ``N3_mistake_bound``);
 - pdm with eps > 1/2: R2/((2 eps - 1) gamma2) (the PDM paper's Theorem 1, ``D1_above_half_pdm``);
+  with eps < 1/2 and 1/(2 eps) = k an integer: (2 (1 - eps)/(1 - 2 eps) R2/gamma2)^k
+  (``D1_below_half_pdm``);
 - multiclass: 2 R2/gamma2, gamma the Kesler margin of a unit-norm W (``M1_normalized``).
 
 The admissible domain is parametrised by nonnegative variables (:data:`G`, :data:`S`, ...), so
@@ -18,7 +20,8 @@ variables, so a proof over the variables covers the whole domain.
 PDM's eps: with ``epsilons`` the claim is made for each listed eps (the Coq theorem is stated
 for each); without them eps ranges over (0, 1], where the bound has three regimes (eps > 1/2,
 eps = 1/2 with a logarithm, eps < 1/2 with a real power) of which only the first is rational:
-such a claim is reported open. PFM's bound (P1) has a logarithm: open unless refuted.
+such a claim is reported open (so are eps = 1/2 and an eps < 1/2 with 1/(2 eps) not an
+integer). PFM's bound (P1) has a logarithm: open unless refuted.
 """
 
 from __future__ import annotations
@@ -138,7 +141,10 @@ def known_bound(algorithm: str, eps: Fraction | None = None) -> tuple[sp.Expr, s
             known = _R2 * (sp.exp(-1) + 1) * sp.log(_R2 * (1 + sp.E) / _GAMMA2) / _GAMMA2
             return known, "PDM's bound at eps = 1/2", "PDM's bound at eps = 1/2 has a logarithm"
         known = (_R2 * (2 - 2 * e) / (_GAMMA2 * (1 - 2 * e))) ** (1 / (2 * e))
-        return known, f"PDM's bound at eps = {eps}", f"PDM's bound at eps = {eps} < 1/2 is a real power"
+        name = f"PDM's (2 (1 - eps)/(1 - 2 eps) R^2/gamma^2)^(1/(2 eps)) at eps = {eps}"
+        if (1 / (2 * e)).is_Integer:  # a polynomial in R^2/gamma^2 (D1_below_half_pdm)
+            return known, name, None
+        return known, name, f"PDM's bound at eps = {eps} < 1/2 is a real power (1/(2 eps) is not an integer)"
     if algorithm == "pfm":
         delta = _R2 / (2 * _EPS * _GAMMA2)
         known = (1 + sp.exp(-1)) * delta * (2 * _GAMMA / _R + sp.log((1 + sp.E) * delta))
