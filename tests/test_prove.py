@@ -204,6 +204,9 @@ def test_refused_algorithms_name_what_is_missing() -> None:
         prove_bound("D2/gamma2", nonseparable=True)
     with pytest.raises(InputError, match="--epsilons"):
         prove_bound("R2/gamma2", "perceptron", epsilons=[Fraction(1, 2)])
+    for eps in (Fraction(0), Fraction(2)):  # outside (0, 1]: no run theorem, no claim
+        with pytest.raises(InputError, match=r"--epsilons must be in \(0, 1\]"):
+            prove_bound("R2/gamma2", "pdm", epsilons=[eps], coq=False)
 
 
 def test_the_package_exports_prove_bound_and_the_helper_fails_with_the_summary() -> None:
@@ -231,4 +234,5 @@ def test_cli_exit_codes_and_outputs(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Romma.v" in capsys.readouterr().err
     assert cli.main(["prove", "R2/gamma2", "--nonseparable"]) == 2
     assert cli.main(["prove", "R2/gamma2 +"]) == 2
+    assert cli.main(["prove", "R2/gamma2", "--algorithm", "pdm", "--epsilons", "x"]) == 2
     assert "column" in capsys.readouterr().err

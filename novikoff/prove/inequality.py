@@ -34,6 +34,7 @@ import sympy as sp
 
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import BOUND_SYMBOLS
+from novikoff.parameters import validate_epsilon
 
 __all__ = [
     "BINARY_RUNS",
@@ -174,7 +175,7 @@ def problems(bound: sp.Expr, algorithm: str, epsilons: Sequence[Fraction] | None
     if epsilons:
         if algorithm != "pdm":
             raise InputError("--epsilons: prove fixes eps for --algorithm pdm only")
-        values = list(dict.fromkeys(epsilons))
+        values = list(dict.fromkeys(validate_epsilon(e, "--epsilons") for e in epsilons))
     out = []
     for eps in values:
         known, name, unsupported = known_bound(algorithm, eps)
