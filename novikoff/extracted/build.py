@@ -45,7 +45,14 @@ DEV_DIR = HERE.parent / "proofs" / "coq"
 #: This package's Coq files, in dependency order (``Extract.v`` last: it writes the .ml).
 OWN_FILES = ("ZPerceptron.v", "Extract.v")
 #: The correctness theorems whose assumptions are printed (and checked by the tests).
-THEOREMS = ("zrun_correct", "zrun_rational", "zepochs_correct", "zreflect_R")
+THEOREMS = (
+    "zrun_correct",
+    "zrun_rational",
+    "zepochs_correct",
+    "zepochs_pairs_correct",
+    "znatural_present",
+    "zreflect_R",
+)
 BINARY = "perceptron-extracted"
 _REQUIRE = re.compile(r"From\s+Novikoff\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_ ]+)\.")
 

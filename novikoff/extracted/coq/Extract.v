@@ -10,4 +10,4 @@ From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlNatI
 From NovikoffExtracted Require Import ZPerceptron.
 
 Extraction Language OCaml.
-Extraction "perceptron_extracted.ml" zepochs zrun zreflect zdot zvadd zmistake.
+Extraction "perceptron_extracted.ml" zepochs_pairs zpresent znatural zepochs zrun zreflect.

@@ -357,3 +357,80 @@ Proof.
   split; [exact C1|]. split; [exact C2|]. split; [exact C3|]. split; [lia|].
   intros Hc. destruct (Hconv Hc) as [Hlt Heq]. split; [lia|exact Heq].
 Qed.
+
+(** ** The same loop over presented patterns (no list lookup in the hot loop)
+
+    [zrun_from] looks each index up in the list of patterns ([nth]: linear in the
+    index).  [zrun_pairs] runs over the pairs (index, pattern) of an epoch, computed once
+    per order by [zpresent] (or, for the natural order, by [znatural] without any
+    lookup); [zepochs_pairs] is the loop over them.  [zepochs_pairs_correct]: given any
+    [pres_of] equal at every epoch to [zpresent zs (perm_of e)], it returns what
+    [zepochs] returns, so [zepochs_correct] speaks about it. *)
+
+Local Close Scope R_scope.
+
+Definition zpresent (zs : list zvec) (perm : list nat) : list (nat * zvec) :=
+  map (fun i => (i, zpattern zs i)) perm.
+
+Fixpoint znatural_from (n : nat) (zs : list zvec) : list (nat * zvec) :=
+  match zs with
+  | [] => []
+  | z :: zs' => (n, z) :: znatural_from (S n) zs'
+  end.
+
+Definition znatural (zs : list zvec) : list (nat * zvec) := znatural_from 0 zs.
+
+Lemma znatural_present zs : znatural zs = zpresent zs (seq 0 (length zs)).
+Proof.
+  unfold znatural, zpresent, zpattern.
+  assert (H : forall pre n, n = length pre ->
+            znatural_from n zs = map (fun i => (i, nth i (pre ++ zs) [])) (seq n (length zs))).
+  { induction zs as [|z zs IH]; intros pre n Hn; simpl; [reflexivity|].
+    subst n. rewrite nth_middle. f_equal.
+    replace (pre ++ z :: zs) with ((pre ++ [z]) ++ zs) by (rewrite <- app_assoc; reflexivity).
+    apply IH. rewrite app_length. simpl. lia. }
+  apply (H []). reflexivity.
+Qed.
+
+Fixpoint zrun_pairs (ps : list (nat * zvec)) (w : zvec) (k : nat) (tr : list nat)
+  : zvec * nat * list nat :=
+  match ps with
+  | [] => (w, k, tr)
+  | (i, z) :: ps' =>
+      if zmistake w z then zrun_pairs ps' (zvadd w z) (S k) (i :: tr)
+      else zrun_pairs ps' w k tr
+  end.
+
+Lemma zrun_pairs_present zs order w k tr :
+  zrun_pairs (zpresent zs order) w k tr = zrun_from zs order w k tr.
+Proof.
+  revert w k tr; induction order as [|i o IH]; intros w k tr; simpl; [reflexivity|].
+  destruct (zmistake w (zpattern zs i)); apply IH.
+Qed.
+
+Fixpoint zepochs_pairs_from (pres_of : nat -> list (nat * zvec)) (fuel e : nat)
+    (w : zvec) (k : nat) (tr : list nat) : zvec * nat * list nat * nat * bool :=
+  match fuel with
+  | O => (w, k, tr, e, false)
+  | S fuel' =>
+      let '(w', k', tr') := zrun_pairs (pres_of e) w k tr in
+      if Nat.eqb k' k then (w', k', tr', S e, true)
+      else zepochs_pairs_from pres_of fuel' (S e) w' k' tr'
+  end.
+
+Definition zepochs_pairs (pres_of : nat -> list (nat * zvec)) (fuel : nat) :=
+  zepochs_pairs_from pres_of fuel 0 [] 0 [].
+
+Theorem zepochs_pairs_correct zs perm_of pres_of fuel :
+  (forall e, pres_of e = zpresent zs (perm_of e)) ->
+  zepochs_pairs pres_of fuel = zepochs zs perm_of fuel.
+Proof.
+  intros Hp. unfold zepochs_pairs, zepochs.
+  assert (H : forall e w k tr,
+             zepochs_pairs_from pres_of fuel e w k tr = zepochs_from zs perm_of fuel e w k tr);
+    [|apply H].
+  induction fuel as [|fuel IH]; intros e w k tr; simpl; [reflexivity|].
+  rewrite Hp, zrun_pairs_present.
+  destruct (zrun_from zs (perm_of e) w k tr) as [[w' k'] tr'].
+  destruct (Nat.eqb k' k); [reflexivity|apply IH].
+Qed.

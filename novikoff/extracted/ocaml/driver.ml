@@ -6,11 +6,13 @@
    (the least common multiple of every denominator of the features and of the bias);
    form the integer numerators L x_i and L rho; build the integer patterns with the
    extracted [zreflect] (z_i = y_i (L x_i, L rho), bias last); run the extracted
-   [zepochs] (the epoch loop proved equal to Perceptron.run of the Coq development);
+   [zepochs_pairs] (the epoch loop proved equal to Perceptron.run of the Coq
+   development, given the per-epoch pairs of the extracted [zpresent] / [znatural]);
    print the weights W / L in lowest terms, the updated sample indices, the update
    count, the epochs and whether an epoch made no update.  The per-epoch order
    ("natural", "given", or "shuffle-v1 SEED", the protocol's splitmix64 shuffle) is
-   computed here and passed to [zepochs] as a function of the epoch.  Every other
+   computed here; its pairs (index, pattern) come from the extracted [zpresent], once
+   per permutation (the memoization is this driver's).  Every other
    declared semantics than the textbook rule from w_0 = 0 is answered "unsupported". *)
 
 module E = Perceptron_extracted
@@ -108,28 +110,31 @@ let () =
     if List.sort compare p <> List.init m (fun i -> i) then
       fail "%s: not a permutation of 0..%d" where (m - 1);
     p in
-  let perm_of = match get "order" with
-    | ["natural"] -> let p = List.init m (fun i -> i) in fun _ -> p
-    | "given" :: idx -> let p = indices "order given" idx in fun _ -> p
+  (* pres_of e = zpresent zs (perm_of e) at every epoch (the premise of the proved
+     zepochs_pairs_correct): each order's pairs are computed once by the extracted
+     zpresent (znatural for the natural order, proved equal to zpresent on 0..m-1). *)
+  let pres_of = match get "order" with
+    | ["natural"] -> let p = E.znatural zs in fun _ -> p
+    | "given" :: idx -> let p = E.zpresent zs (indices "order given" idx) in fun _ -> p
     | ["cycle"; n] ->
       (* this driver's extension (not protocol v1): epoch e presents the
          (e mod n)-th of the n following "perm i_1 ... i_m" lines *)
       let ps = Array.of_list (List.rev_map (fun (ln, idx) ->
-          indices (Printf.sprintf "line %d" ln) idx) !perms) in
+          E.zpresent zs (indices (Printf.sprintf "line %d" ln) idx)) !perms) in
       if Array.length ps = 0 || string_of_int (Array.length ps) <> n then
         fail "order cycle %s: %d perm lines" n (Array.length ps);
       fun e -> ps.(e mod Array.length ps)
     | ["shuffle-v1"; s] ->
       let seed = match Int64.of_string_opt s with Some v -> v | None -> fail "order: bad seed %S" s in
-      fun e -> shuffle_v1 seed e m
+      fun e -> E.zpresent zs (shuffle_v1 seed e m)
     | o -> fail "order %s is not natural, given or shuffle-v1" (String.concat " " o) in
-  let ((((w, k), tr), epochs), conv) = E.zepochs zs perm_of max_epochs in
+  let ((((w, k), tr), epochs), conv) = E.zepochs_pairs pres_of max_epochs in
   let buf = Buffer.create 4096 in
   Buffer.add_string buf "novikoff-perceptron 1\nweights";
   let w = if w = [] then List.init (d + 1) (fun _ -> Z.zero) else w in
   List.iter (fun n -> print_q buf (Q.make n scale)) w;
   Buffer.add_string buf "\nupdates";
   List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
-  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs)\nend\n"
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs)\nend\n"
     k epochs (if conv then "yes" else "no");
   print_string (Buffer.contents buf)
