@@ -56,7 +56,20 @@ def _probe(name: str, weaken: bool) -> str:
 
 
 def test_the_run_ids_have_run_statements() -> None:
-    expected = {"N1", "N2", "N3", "T1", "M1", "P1", "D1_above_half", "D1_half", "D1_below_half", "D3"}
+    expected = {
+        "N1",
+        "N2",
+        "N3",
+        "T1",
+        "M1",
+        "P1",
+        "D1_above_half",
+        "D1_half",
+        "D1_below_half",
+        "D2",
+        "D3",
+        "MU",
+    }
     assert expected <= set(RUNS)
     for name, (rs, run, bridge) in RUNS.items():
         assert rs == f"{LOGICAL_ROOT}.RunStatements.{name}_run_statement"

@@ -465,3 +465,54 @@ Qed.
 
 Theorem D1_below_half_run : D1_below_half_run_statement.
 Proof. exact (D1_below_half_bridge Theorems.D1_below_half). Qed.
+
+(** ** D2: the margin at convergence, through the printed statement *)
+
+Theorem D2_bridge : D2_statement -> D2_run_statement.
+Proof.
+  intros D2_printed D rho eps order lam p Hvalid Hcert He0 He H1 Hconv smp Hsmp w t.
+  pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (pdm_progress rho D order eps lam p Hvalid Hcert) as Hprog.
+  assert (Hz : In (reflect rho smp) (reflected rho D)) by (apply in_map; exact Hsmp).
+  destruct (D2_converged (reflected rho D) p eps (pdm_run eps (reflected rho D) order)
+              Hpp Hprog H1 Hconv (reflect rho smp) Hz) as [Hno HD3].
+  fold (pdm_weights eps rho D order) (pdm_updates eps rho D order) in Hno, HD3.
+  fold w t in Hno, HD3. rewrite signed_margin_reflect.
+  set (a := norm2 w) in *.
+  assert (Ht : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
+  assert (Ht2 : t ^ 2 >= 1) by nra.
+  assert (Ha : 0 < a).
+  { assert ((t ^ 2 - 1) * dot p p >= 0) by (apply Rle_ge, Rmult_le_pos; lra). lra. }
+  assert (Hsa : sqrt a * sqrt a = a) by (apply sqrt_sqrt; lra).
+  assert (Hsp : sqrt (dot p p) * sqrt (dot p p) = dot p p) by (apply sqrt_sqrt; lra).
+  assert (Hwa : 0 < sqrt a) by (apply sqrt_lt_R0; exact Ha).
+  assert (Hgp : 0 < sqrt (dot p p)) by (apply sqrt_lt_R0; exact Hpp).
+  refine (proj2 (D2_printed t eps (dot w (reflect rho smp)) (sqrt a) (sqrt (dot p p)) _ _ _ _ _ _ _)).
+  - (* domain of t *) lra.
+  - (* domain of eps *) exact He0.
+  - (* domain of w_norm *) exact Hwa.
+  - (* domain of gamma *) exact Hgp.
+  - (* no_update *) replace (sqrt a ^ 2) with a by (simpl; lra). lra.
+  - (* D3 *) assert (Hsq : (t * sqrt (dot p p)) * (t * sqrt (dot p p)) <= sqrt a * sqrt a) by nra.
+    destruct (Rle_lt_dec (sqrt (dot p p) * t) (sqrt a)); [lra|]. nra.
+  - (* eps_le_1 *) exact He.
+Qed.
+
+Theorem D2_run : D2_run_statement.
+Proof. exact (D2_bridge Theorems.D2). Qed.
+
+(** ** MU: the PDM test after n repeated updates, through the printed identity *)
+
+Theorem MU_bridge : MU_statement -> MU_run_statement.
+Proof.
+  intros MU_printed rho eps s w t n Hn Ht He z.
+  assert (Ht0 : 0 < INR t) by (apply lt_0_INR; lia).
+  rewrite norm2_rep_add, (dot_comm (rep_add w z n) z), dot_rep_add, plus_INR.
+  transitivity (- ((1 - eps) * (norm2 w + INR n ^ 2 * norm2 z + 2 * INR n * dot w z))
+                + (INR n + INR t) * (INR n * norm2 z + dot w z)).
+  - unfold norm2. rewrite (dot_comm z w). ring.
+  - exact (MU_printed n (INR t) eps (dot w z) (norm2 z) (norm2 w) Hn Ht0 He).
+Qed.
+
+Theorem MU_run : MU_run_statement.
+Proof. exact (MU_bridge Theorems.MU). Qed.

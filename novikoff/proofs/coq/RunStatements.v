@@ -145,3 +145,33 @@ Definition D1_below_half_run_statement : Prop :=
   (1 <= pdm_updates eps rho D order)%nat ->
   INR (pdm_updates eps rho D order) <=
     Rpower (radius2 rho D * (2 - 2 * eps) / (dot p p * (1 - 2 * eps))) (1 / (2 * eps)).
+
+(** D2: for every labelled dataset, rho, 0 < eps <= 1, separating certificate and order
+    after which PDM(eps) has converged (no pattern would update it) with t >= 1 updates,
+    every sample's normalised signed margin y (w.(x, rho))/||w|| exceeds ||w|| (1 - eps)/t,
+    which is at least gamma (1 - eps). *)
+Definition D2_run_statement : Prop :=
+  forall (D : dataset) (rho eps : R) (order : list nat) (lam : list R) (p : vec),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  0 < eps -> eps <= 1 ->
+  (1 <= pdm_updates eps rho D order)%nat ->
+  pdm_converged eps (reflected rho D) (pdm_run eps (reflected rho D) order) ->
+  forall s, In s D ->
+    let w := pdm_weights eps rho D order in
+    let t := INR (pdm_updates eps rho D order) in
+    signed_margin w rho s / sqrt (norm2 w) > sqrt (norm2 w) * (1 - eps) / t /\
+    sqrt (norm2 w) * (1 - eps) / t >= sqrt (dot p p) * (1 - eps).
+
+(** MU (PDM with multiple updates): for every labelled sample s, bias rho, weights w, update
+    count t, eps > 0 and n >= 1, PDM's test quantity after n repeated updates on
+    z = y (x, rho) from (w, t), (t + n) (w'.z) - (1 - eps) ||w'||^2 with w' = w + n z, is the
+    quadratic eps q n^2 + (q t - (1 - 2 eps) p) n - ((1 - eps) l - t p) in n
+    (p = w.z, q = ||z||^2, l = ||w||^2). *)
+Definition MU_run_statement : Prop :=
+  forall (rho eps : R) (s : sample) (w : vec) (t n : nat),
+  (0 < n)%nat -> (1 <= t)%nat -> 0 < eps ->
+  let z := reflect rho s in
+  INR (t + n) * dot (rep_add w z n) z - (1 - eps) * norm2 (rep_add w z n) =
+  eps * INR n ^ 2 * norm2 z - norm2 w * (1 - eps) + INR n * (- (dot w z * (1 - 2 * eps)) + norm2 z * INR t)
+    + dot w z * INR t.
