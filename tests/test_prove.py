@@ -133,6 +133,11 @@ def test_bounds_true_on_part_of_the_domain_only_are_never_proved(text: str) -> N
     assert v.coq_text is None and v.certificates == []
 
 
+def test_huge_pieces_are_refused_by_the_search_not_expanded() -> None:
+    v = prove_bound("(R + gamma)**5000/gamma**5000", examples=5)
+    assert v.verdict != "proved" and "an exponent above 40" in " ".join(v.reasons), v.summary()
+
+
 def test_a_tighter_bound_that_holds_is_open_not_proved() -> None:
     v = prove_bound("min(R2/gamma2, 1 + (m - 1)*R2/gamma2)", examples=20)
     assert v.verdict == "open" and v.exit_code == 3

@@ -180,6 +180,23 @@ class _Goal:
     log_goals: tuple[sp.Expr, ...]  # X_i - 1 in the domain's variables
 
 
+#: The certificate search refuses larger pieces (expanding them could take unbounded time):
+#: an integer exponent above MAX_DEGREE, or more than MAX_OPERATIONS operations.
+MAX_DEGREE = 40
+MAX_OPERATIONS = 300
+
+
+def _too_large(leaf: sp.Expr) -> str | None:
+    exponents = [abs(int(p.exp)) for p in leaf.atoms(sp.Pow) if p.exp.is_Integer]
+    if exponents and max(exponents) > MAX_DEGREE:
+        return f"{sp.sstr(leaf)[:60]}: an exponent above {MAX_DEGREE}, beyond the certificate search"
+    if sp.count_ops(leaf) > MAX_OPERATIONS:
+        return (
+            f"{sp.sstr(leaf)[:60]}...: more than {MAX_OPERATIONS} operations, beyond the certificate search"
+        )
+    return None
+
+
 def _goal(leaf: sp.Expr, problem: Problem, scale: Fraction) -> _Goal | str:
     """The goal of ``leaf >= scale * known`` (see :class:`_Goal`), or why it is not one the
     certificates cover. A logarithm log(X) is replaced by a nonnegative variable, which needs
@@ -188,6 +205,9 @@ def _goal(leaf: sp.Expr, problem: Problem, scale: Fraction) -> _Goal | str:
     known, _, unsupported = known_bound(problem.algorithm, problem.eps)
     if unsupported is not None:
         return unsupported
+    large = _too_large(leaf)
+    if large is not None:
+        return large
     domain = domain_variables(problem.algorithm)
     logs = log_atoms(leaf)
     log_goals = []

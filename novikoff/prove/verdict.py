@@ -90,5 +90,6 @@ class ProveVerdict:
         return (
             f"OPEN: {self.bound_text} is neither proved nor refuted\n"
             f"  to prove: {self.inequality}\n  over: {self.domain}{why}\n"
-            f"  search: {self.examples} examples, the highest updates/bound seen was {best}"
+            f"  search (as falsify's: the T1 pre-check where the algorithm has one, then the seeded "
+            f"search): {self.examples} examples, the highest updates/bound seen was {best}"
         )
