@@ -262,3 +262,21 @@ def test_diff_command_speaks_protocol_v1(binary: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert " 0 bugs" in proc.stdout, proc.stdout
+
+
+def test_replay_for_certify(binary: Path) -> None:
+    """``replay`` (what ``certify --verified`` calls) agrees on a true run and names the
+    difference on a tampered one."""
+    from dataclasses import replace
+
+    from novikoff.extracted import replay
+    from novikoff.twins.exact import exact_perceptron
+
+    ds = load_example("seed-6.6:3")
+    run = exact_perceptron(ds)
+    good = replay(ds, run, binary=binary)
+    assert good.agrees and "same run" in good.summary() and good.to_json()["agrees"] is True
+    tampered = replace(run, weights=(run.weights[0] + 1, *run.weights[1:]))
+    bad = replay(ds, tampered, binary=binary)
+    assert not bad.agrees and bad.differences[0].startswith("weights:"), bad.differences
+    assert "DISAGREES" in bad.summary()

@@ -10,9 +10,11 @@ from the sources, :mod:`.runner` runs it and compares it with the Python referen
 from novikoff.extracted.runner import (
     ExtractedError,
     ExtractedRun,
+    Replay,
     compare_runs,
     differences,
     extracted_binary,
+    replay,
     run_extracted,
     unavailable,
 )
@@ -20,9 +22,11 @@ from novikoff.extracted.runner import (
 __all__ = [
     "ExtractedError",
     "ExtractedRun",
+    "Replay",
     "compare_runs",
     "differences",
     "extracted_binary",
+    "replay",
     "run_extracted",
     "unavailable",
 ]

@@ -25,11 +25,13 @@ from novikoff.runs import Order, RunRecord, epoch_order
 __all__ = [
     "ExtractedError",
     "ExtractedRun",
+    "Replay",
     "compare_runs",
     "differences",
     "extracted_binary",
     "format_request",
     "parse_answer",
+    "replay",
     "run_extracted",
     "unavailable",
 ]
@@ -215,3 +217,55 @@ def compare_runs(
     mine = run_extracted(dataset, order=order, max_epochs=max_epochs, binary=binary)
     theirs = reference(dataset, order=order, max_epochs=max_epochs)
     return differences(mine, theirs)
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The extracted program's replay of a run another solver made (``certify --verified``)."""
+
+    extracted: ExtractedRun
+    differences: tuple[str, ...]
+
+    @property
+    def agrees(self) -> bool:
+        """True iff the verified program made exactly the same run."""
+        return not self.differences
+
+    def summary(self) -> str:
+        """One line for a report."""
+        if self.agrees:
+            return (
+                f"verified replay: the perceptron extracted from Coq made the same run "
+                f"({self.extracted.mistakes} updates, {self.extracted.epochs} epochs, the same weights)"
+            )
+        return "verified replay: DISAGREES with the perceptron extracted from Coq: " + "; ".join(
+            self.differences
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON form: agreement, the differences, the extracted run's counts."""
+        return {
+            "agrees": self.agrees,
+            "differences": list(self.differences),
+            "mistakes": self.extracted.mistakes,
+            "epochs": self.extracted.epochs,
+            "converged": self.extracted.converged,
+            "weights": [str(v) for v in self.extracted.weights],
+            "program": "novikoff/extracted (ZPerceptron.zepochs_pairs, extracted to OCaml)",
+        }
+
+
+def replay(
+    dataset: Dataset,
+    run: RunRecord,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    binary: Path | None = None,
+) -> Replay:
+    """Replay ``run`` (an exact perceptron run of ``dataset`` in ``order`` with at most
+    ``max_epochs`` epochs, from the reference or the exact fast path) with the extracted
+    program, and report whether the two runs are identical. ExtractedError when the
+    program cannot be built or run."""
+    mine = run_extracted(dataset, order=order, max_epochs=max_epochs, binary=binary)
+    return Replay(mine, tuple(differences(mine, run)))
