@@ -241,3 +241,106 @@ def test_cli_exit_codes_and_outputs(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert cli.main(["prove", "R2/gamma2 +"]) == 2
     assert cli.main(["prove", "R2/gamma2", "--algorithm", "pdm", "--epsilons", "x"]) == 2
     assert "column" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2*R**2/gamma**2 + m",
+        "R2/(2*gamma2) - 3/2*d",
+        "min(2*R2/gamma2, R2/gamma2 + d, m)",
+        "max(m, R2/gamma2, d**2)",
+        "R2/gamma2*(1 + log(m*d))**2",
+        "(R + gamma)**3/(gamma**2*(R - gamma/3)) + 1/m",
+        "sqrt(m)*R/gamma",
+    ],
+)
+def test_the_printed_coq_term_has_the_bound_s_value(text: str) -> None:
+    """The Coq file states the user's bound: its printed term, read back by a reader of Coq's
+    notation, is the same real function as sympy's (compared exactly at rational points)."""
+    import sympy as sp
+
+    (claim,) = problems(parse_bound(text), "perceptron")
+    symbols = {s.name: s for s in claim.expr.free_symbols}
+    printed = coq_term(claim.expr, {s: ("R_" if s.name == "R" else s.name) for s in symbols.values()})
+    back = _CoqReader(printed, {("R_" if k == "R" else k): v for k, v in symbols.items()}).read()
+    for k in range(3):
+        point = {s: sp.Rational(k + 2 + i, i + 1) for i, s in enumerate(sorted(symbols.values(), key=str))}
+        assert sp.simplify(back.xreplace(point) - claim.expr.xreplace(point)) == 0, printed
+    if "^ 2" in printed:  # the comparison can fail: a misprinted power is caught
+        wrong = _CoqReader(
+            printed.replace("^ 2", "^ 3", 1), {("R_" if k == "R" else k): v for k, v in symbols.items()}
+        )
+        point = {s: sp.Rational(7 + i, 3) for i, s in enumerate(sorted(symbols.values(), key=str))}
+        assert sp.simplify(wrong.read().xreplace(point) - claim.expr.xreplace(point)) != 0
+
+
+_COQ_FUNCTIONS = {"Rmin": "Min", "Rmax": "Max", "ln": "log", "sqrt": "sqrt"}
+
+
+class _CoqReader:
+    """Coq's real-term notation as the printer writes it: + - (left), * / (left), ^ nat,
+    ``(- x)``, applications ``(f a b)`` of Rmin, Rmax, ln, sqrt; numbers and names."""
+
+    def __init__(self, text: str, names: dict[str, object]) -> None:
+        import re
+
+        self.tokens = re.findall(r"\d+|[A-Za-z_][A-Za-z_0-9]*|[-+*/^()]", text)
+        self.names = names
+        self.pos = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> str:
+        self.pos += 1
+        return self.tokens[self.pos - 1]
+
+    def read(self) -> object:
+        value = self.sum()
+        assert self.peek() is None, self.tokens[self.pos :]
+        return value
+
+    def sum(self) -> object:
+        value = self.product()
+        while self.peek() in ("+", "-"):
+            op, rhs = self.take(), self.product()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    def product(self) -> object:
+        value = self.power()
+        while self.peek() in ("*", "/"):
+            op, rhs = self.take(), self.power()
+            value = value * rhs if op == "*" else value / rhs
+        return value
+
+    def power(self) -> object:
+        value = self.atom()
+        if self.peek() == "^":
+            self.take()
+            value = value ** int(self.take())
+        return value
+
+    def atom(self) -> object:
+        import sympy as sp
+
+        token = self.take()
+        if token.isdigit():
+            return sp.Integer(token)
+        if token in self.names:
+            return self.names[token]
+        assert token == "(", token
+        if self.peek() == "-":
+            self.take()
+            value = -self.sum()
+        elif self.peek() in _COQ_FUNCTIONS:
+            fn = getattr(sp, _COQ_FUNCTIONS[self.take()])
+            args = []
+            while self.peek() != ")":
+                args.append(self.atom())
+            value = fn(*args)
+        else:
+            value = self.sum()
+        assert self.take() == ")"
+        return value
