@@ -8,6 +8,7 @@ import shutil
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,12 +21,12 @@ from novikoff.prove import assert_verdict, prove_bound
 from novikoff.prove import coq as prove_coq
 from novikoff.prove.certificate import ProofTree, check_proof, search_proof
 from novikoff.prove.coq import CoqPrintError, coq_term
-from novikoff.prove.inequality import problems
+from novikoff.prove.inequality import Problem, problems
 
 HAS_COQ = shutil.which("coqc") is not None
 
 
-def _proof(text: str, algorithm: str = "perceptron") -> tuple[ProofTree, object]:
+def _proof(text: str, algorithm: str = "perceptron") -> tuple[ProofTree, Problem]:
     (claim,) = problems(parse_bound(text, algorithm), algorithm)
     tree, reasons = search_proof(claim)
     assert tree is not None, reasons
@@ -33,7 +34,7 @@ def _proof(text: str, algorithm: str = "perceptron") -> tuple[ProofTree, object]
     return tree, claim
 
 
-def _with_leaf(tree: ProofTree, **changes: object) -> ProofTree:
+def _with_leaf(tree: ProofTree, **changes: Any) -> ProofTree:
     assert tree.certificate is not None
     return replace(tree, certificate=replace(tree.certificate, **changes))
 
@@ -282,7 +283,7 @@ class _CoqReader:
     """Coq's real-term notation as the printer writes it: + - (left), * / (left), ^ nat,
     ``(- x)``, applications ``(f a b)`` of Rmin, Rmax, ln, sqrt; numbers and names."""
 
-    def __init__(self, text: str, names: dict[str, object]) -> None:
+    def __init__(self, text: str, names: dict[str, Any]) -> None:
         import re
 
         self.tokens = re.findall(r"\d+|[A-Za-z_][A-Za-z_0-9]*|[-+*/^()]", text)
@@ -296,33 +297,33 @@ class _CoqReader:
         self.pos += 1
         return self.tokens[self.pos - 1]
 
-    def read(self) -> object:
+    def read(self) -> Any:
         value = self.sum()
         assert self.peek() is None, self.tokens[self.pos :]
         return value
 
-    def sum(self) -> object:
+    def sum(self) -> Any:
         value = self.product()
         while self.peek() in ("+", "-"):
             op, rhs = self.take(), self.product()
             value = value + rhs if op == "+" else value - rhs
         return value
 
-    def product(self) -> object:
+    def product(self) -> Any:
         value = self.power()
         while self.peek() in ("*", "/"):
             op, rhs = self.take(), self.power()
             value = value * rhs if op == "*" else value / rhs
         return value
 
-    def power(self) -> object:
+    def power(self) -> Any:
         value = self.atom()
         if self.peek() == "^":
             self.take()
             value = value ** int(self.take())
         return value
 
-    def atom(self) -> object:
+    def atom(self) -> Any:
         import sympy as sp
 
         token = self.take()
