@@ -54,7 +54,7 @@ def test_sklearn_exact_mode_passes_and_default_mode_is_explained() -> None:
     assert exact.ok, exact.summary()
     assert exact.unsupported > 0  # single-class sets, which scikit-learn refuses by design
     default = check_implementation(sklearn_fit(Perceptron), examples=20, seed=1)
-    assert default.bugs and "stops when the loss stops improving by tol" in default.bugs[0].message
+    assert default.bugs and "--stop tol:0.001:5" in default.bugs[0].message
 
 
 def test_diff_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

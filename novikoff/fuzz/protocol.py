@@ -75,6 +75,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "V1_ALGORITHMS",
     "VERSIONS",
+    "VOTER_ALGORITHMS",
     "ProtocolError",
     "Request",
     "Response",
@@ -93,6 +94,8 @@ PROTOCOL_VERSION = 2
 VERSIONS = (1, 2)
 #: The algorithms of version 1 (version 2 adds voted and multiclass).
 V1_ALGORITHMS = ("perceptron", "pdm", "pfm", "averaged")
+#: The algorithms whose responses (version 2) carry ``voter`` lines.
+VOTER_ALGORITHMS = ("voted",)
 HEADER = f"{PROTOCOL_NAME} 1"  # the header of version 1
 
 _EXACT = re.compile(r"[+-]?\d+(/\d+)?\Z")
@@ -204,7 +207,7 @@ def format_request(
     ``"sklearn:SEED"``), in the version :func:`request_version` chooses."""
     version = request_version(algorithm, semantics, order)
     d = ds.n_features
-    multiclass = algorithm == "multiclass"
+    multiclass = isinstance(ds, MulticlassData)
     classes = ds.n_classes if isinstance(ds, MulticlassData) else 1
     if isinstance(order, str) and ":" in order:
         head, _, seed = order.partition(":")

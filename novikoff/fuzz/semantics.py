@@ -36,6 +36,7 @@ import numpy as np
 
 from novikoff.data import Dataset
 from novikoff.errors import InputError
+from novikoff.fuzz.sgd import ReplicaRun, parse_tol_stop, replica_run, replica_tolerance, sklearn_order
 from novikoff.rational import format_rational
 from novikoff.runs import RunRecord, epoch_order
 
@@ -139,8 +140,6 @@ class Semantics:
     def __post_init__(self) -> None:
         if self.tie_rule not in TIE_RULES:
             raise InputError(f"--tie-rule: expected one of {', '.join(TIE_RULES)}, got {self.tie_rule!r}")
-        from novikoff.fuzz.sgd import parse_tol_stop
-
         if self.stop not in STOPS[:2] and parse_tol_stop(self.stop) is None:
             raise InputError(f"--stop: expected one of {', '.join(STOPS)}, got {self.stop!r}")
         if not isinstance(self.l2, Fraction) or self.l2 < 0:
@@ -261,7 +260,7 @@ class DeclaredRun(RunRecord):
     initial: tuple[Fraction, ...] = ()
     presentations: list[Presentation] = field(default_factory=list)
     float_exact: bool | None = None
-    replica: Any = None  # novikoff.fuzz.sgd.ReplicaRun for a replica run
+    replica: ReplicaRun | None = None  # the rounding bound's verdicts of a replica run
 
 
 def fits_in_bits(values: Sequence[int], bits: int) -> bool:
@@ -283,8 +282,6 @@ def _is_power_of_two(n: int) -> bool:
 def _presenter(sem: Semantics, order: Any, m: int) -> Any:
     seed = sem.shuffle_seed
     if seed is not None and sem.order.startswith("sklearn:"):
-        from novikoff.fuzz.sgd import sklearn_order
-
         return sklearn_order(seed, m)
     if seed is not None:
         return lambda e: shuffle_v1(seed, e, m)
@@ -311,13 +308,24 @@ def declared_run(
     (float64, ``float_exact`` False, its rounding bound's verdicts in ``replica``)."""
     sem = semantics
     if sem.replica:
-        from novikoff.fuzz.sgd import replica_run
-
         n = ds.dimension
         w_init = [Fraction(0)] * n if initial_weights is None else [Fraction(v) for v in initial_weights]
         if len(w_init) != n:
             raise InputError(f"initial weights: {len(w_init)} values for dimension {n} (bias last)")
-        return replica_run(ds, sem, _presenter(sem, order, ds.n_samples), max_epochs, w_init, trace=trace)
+        rep = replica_run(ds, sem, _presenter(sem, order, ds.n_samples), max_epochs, w_init, trace=trace)
+        return DeclaredRun(
+            weights=rep.weights,
+            updates=rep.updates,
+            epochs=rep.epochs,
+            converged=rep.converged,
+            algorithm="perceptron",
+            semantics=sem,
+            data=ds,
+            initial=tuple(w_init),
+            presentations=[Presentation(*p) for p in rep.presentations],
+            float_exact=False,
+            replica=rep.replica,
+        )
     data = float32_rounded(ds) if sem.precision == "float32" else ds
     Z, s = data.scaled_patterns
     n, m = data.dimension, data.n_samples
@@ -455,8 +463,6 @@ def direction_tolerance(run: DeclaredRun) -> float:
     updates (u = 2^-24, A the sum of |z_u| over the updates), at least 1e-9; for a replica
     run :func:`novikoff.fuzz.sgd.replica_tolerance`."""
     if run.replica is not None:
-        from novikoff.fuzz.sgd import replica_tolerance
-
         return replica_tolerance(run)
     if run.semantics.precision != "float32" or run.data is None:
         return 1e-9

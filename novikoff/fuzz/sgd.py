@@ -44,19 +44,25 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from novikoff.data import Dataset
 from novikoff.errors import InputError
 
-if TYPE_CHECKING:
-    from novikoff.data import Dataset
-    from novikoff.fuzz.semantics import DeclaredRun, Semantics
-
-__all__ = ["ReplicaRun", "optimal_rates", "replica_run", "sklearn_order", "sklearn_seed"]
+__all__ = [
+    "ReplicaResult",
+    "ReplicaRun",
+    "optimal_rates",
+    "parse_tol_stop",
+    "replica_run",
+    "replica_tolerance",
+    "sklearn_order",
+    "sklearn_seed",
+]
 
 _U = 2.0**-53
 _INFLATE = 1 + 2.0**-20
@@ -132,6 +138,20 @@ class ReplicaRun:
     weight_error: float = 0.0
 
 
+@dataclass
+class ReplicaResult:
+    """A replica run: final ``weights`` (the floats, exactly), ``updates`` as (epoch, index),
+    ``epochs``, ``converged`` (some epoch was clean), ``presentations`` as (epoch, index,
+    y p, updated, updates before) and the bound's verdicts ``replica``."""
+
+    weights: tuple[Fraction, ...]
+    updates: list[tuple[int, int]]
+    epochs: int
+    converged: bool
+    replica: ReplicaRun
+    presentations: list[tuple[int, int, Fraction, bool, int]] = field(default_factory=list)
+
+
 def _decide(rule: str, margin: float, p: float, y: int) -> bool:
     q = y * p
     if rule == "nonstrict":
@@ -164,18 +184,16 @@ def parse_tol_stop(stop: str) -> tuple[Fraction, int] | None:
 
 def replica_run(
     ds: Dataset,
-    sem: Semantics,
+    sem: Any,
     present: Callable[[int], Sequence[int]],
     max_epochs: int,
     w0: Sequence[Fraction],
     *,
     trace: bool,
-) -> DeclaredRun:
+) -> ReplicaResult:
     """The float64 replica of the declared SGD rule on ``ds`` (module docstring), with its
-    presentations (``trace``), the rounding bound's verdicts in ``replica`` and
-    ``float_exact`` False. ``present(e)`` is epoch e's order."""
-    from novikoff.fuzz.semantics import DeclaredRun, Presentation
-
+    presentations (``trace``) and the rounding bound's verdicts. ``sem`` is a
+    :class:`novikoff.fuzz.semantics.Semantics`; ``present(e)`` is epoch e's order."""
     X, y = ds.to_numpy()
     rows = [[float(v) for v in row] for row in X]
     labels = [int(v) for v in y]
@@ -200,7 +218,7 @@ def replica_run(
     t = 1.0
     steps = 0
     amb_dec = amb_stop = 0
-    seen: list[Presentation] = []
+    seen: list[tuple[int, int, Fraction, bool, int]] = []
     updates: list[tuple[int, int]] = []
     best = math.inf
     best_err = 0.0
@@ -233,7 +251,7 @@ def replica_run(
             if 0 < ep and abs(yi * p - margin) <= 2 * ep:
                 amb_dec += 1
             if trace:
-                seen.append(Presentation(epoch, i, Fraction(yi * p), update, len(updates)))
+                seen.append((epoch, i, Fraction(yi * p), update, len(updates)))
             if stop is not None:
                 z = p * yi
                 loss = margin - z if z <= margin else 0.0
@@ -296,18 +314,13 @@ def replica_run(
     weights = [a * wscale for a in v] + ([b] if rho else [])
     f = math.expm1(math.log1p(rho_eta) + (3 * steps + 4 + 2 * resets) * math.log1p(_U) + log_c)
     ew = math.sqrt(sum((f * a) ** 2 for a in M) + eb * eb)
-    return DeclaredRun(
-        weights=tuple(Fraction(a) for a in weights),
-        updates=updates,
-        epochs=epochs,
-        converged=converged,
-        algorithm="perceptron",
-        semantics=sem,
-        data=ds,
-        initial=tuple(Fraction(a) for a in w0),
-        presentations=seen,
-        float_exact=False,
-        replica=ReplicaRun(amb_dec, amb_stop, _INFLATE * 2 * ew),
+    return ReplicaResult(
+        tuple(Fraction(a) for a in weights),
+        updates,
+        epochs,
+        converged,
+        ReplicaRun(amb_dec, amb_stop, _INFLATE * 2 * ew),
+        seen,
     )
 
 

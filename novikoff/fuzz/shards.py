@@ -35,6 +35,7 @@ from novikoff.fuzz.harness import (
     sklearn_fit,
 )
 from novikoff.fuzz.semantics import DEFAULT, Semantics
+from novikoff.fuzz.worker import CommandRunner
 
 __all__ = ["DiffShard", "diff_shard", "run_diff_shards"]
 
@@ -61,8 +62,6 @@ def diff_shard(shard: DiffShard) -> Report:
     """Run one family of a diff campaign (in a worker): load the implementation by name
     (adapting a scikit-learn estimator if asked) or build the command's runner, and check
     the family as the serial run does."""
-    from novikoff.fuzz.worker import CommandRunner
-
     fit: Any
     if shard.command is not None:
         fit = CommandRunner(shard.command, shard.semantics, shard.call_timeout, cwd=shard.cwd)

@@ -53,9 +53,16 @@ import numpy as np
 
 from novikoff.errors import InputError
 from novikoff.fuzz.contract import CallTimeLimit, Unsupported
-from novikoff.fuzz.protocol import ProtocolError, format_request, parse_response, request_version
+from novikoff.fuzz.protocol import (
+    VOTER_ALGORITHMS,
+    ProtocolError,
+    format_request,
+    parse_response,
+    request_version,
+)
 from novikoff.fuzz.semantics import DEFAULT, Semantics
 from novikoff.limits import deadline
+from novikoff.multiclass import MulticlassData
 
 __all__ = [
     "OUTPUT_LIMIT",
@@ -596,13 +603,13 @@ class CommandRunner(Runner):
             )
         try:
             dimension = call.data.dimension
-            if call.algorithm == "multiclass":
+            if isinstance(call.data, MulticlassData):
                 dimension *= call.data.n_classes
             response = parse_response(
                 stdout,
                 dimension,
                 request_version(call.algorithm, call.semantics, call.order),
-                call.data.dimension if call.algorithm == "voted" else None,
+                call.data.dimension if call.algorithm in VOTER_ALGORITHMS else None,
             )
         except ProtocolError as exc:
             return CallOutcome("protocol", message=f"protocol error: {exc}", stdout=stdout, stderr=stderr)
