@@ -17,6 +17,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import REPO, write_between
 
+from novikoff.errors import InputError
 from novikoff.prove import prove_bound
 
 DOC = REPO / "docs" / "howto" / "prove.md"
@@ -49,7 +50,16 @@ def main() -> int:
     prove_bound("R2/gamma2")
     prove_bound("9*R2**2/gamma2**2", "pdm", epsilons=[Fraction(1, 4)])  # SmallEps.v and its dependencies
     build = _cpu() - t0
+    refused = []
     for e in corpus:
+        if e.expected == "refused":
+            try:
+                prove_bound(e.text, e.algorithm, nonseparable=e.nonseparable)
+            except InputError as exc:
+                refused.append(f"| `{e.text}` | {e.algorithm}{' --nonseparable' * e.nonseparable} | {exc} |")
+            else:
+                wrong += 1
+            continue
         t0 = _cpu()
         v = prove_bound(e.text, e.algorithm, epsilons=e.epsilons, examples=40)
         seconds = _cpu() - t0
@@ -70,11 +80,14 @@ def main() -> int:
     )
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     text = (
-        f"{len(corpus)} bounds: {counts}; {wrong} wrong verdicts. CPU time per verdict: {per}; "
+        f"{len(corpus)} bounds: {counts}, {len(refused)} refused (exit 2); {wrong} wrong verdicts. "
+        f"CPU time per verdict: {per}; "
         f"compiling the Coq development once per process took {build:.1f} s more "
         f"(load average {load} on {os.cpu_count()} cores while it ran).\n\n"
         "| bound | algorithm | expected | verdict | Coq | CPU s |\n|---|---|---|---|---|---|\n"
         + "\n".join(rows)
+        + "\n\nRefused, with the message (exit 2):\n\n| bound | algorithm | message |\n|---|---|---|\n"
+        + "\n".join(refused)
         + "\n"
     )
     write_between(DOC, "<!-- prove-corpus:start -->", "<!-- prove-corpus:end -->", text)

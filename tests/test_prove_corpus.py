@@ -7,7 +7,8 @@ gamma > 0), m, d >= 1, K >= 2. "refuted": a dataset named in the comment breaks 
 e_1..e_n: R^2 = 1, gamma^2 = 1/n, m = d = n and exactly n updates). "open": the bound holds on
 every run (so nothing can refute it) but is not at least the known bound everywhere, or its
 inequality is beyond the certificate search (floor, ceil, logarithms of the known bound); it must
-never be "proved".
+never be "proved". "refused": the algorithm (or the non-separable campaign) has no kernel-checked
+run theorem, so prove exits 2 naming what is missing.
 ``benchmarks/prove_corpus.py`` times the same corpus into docs/howto/prove.md.
 """
 
@@ -19,6 +20,7 @@ from fractions import Fraction
 
 import pytest
 
+from novikoff.errors import InputError
 from novikoff.fuzz.falsify import certify_check
 from novikoff.prove import prove_bound
 
@@ -29,6 +31,7 @@ class Entry:
     expected: str
     algorithm: str = "perceptron"
     epsilons: tuple[Fraction, ...] | None = None
+    nonseparable: bool = False
 
 
 Q = Fraction
@@ -91,6 +94,12 @@ CORPUS: list[Entry] = [
     Entry("(1 + exp(-1))*R2/(2*eps*gamma2)*(2*gamma/R + log((1 + exp(1))*R2/(2*eps*gamma2)))", "open", "pfm"),
     # D1 at eps = 1/3 itself, (4 R^2/gamma^2)^(3/2): true, a real power
     Entry("(4*R2/gamma2)**(3/2)", "open", "pdm", (Q(1, 3),)),
+    # ---- refused (exit 2): no kernel-checked run theorem (FS1: NonSeparable.v has no perceptron
+    # run over non-separable data in Coq; R1: Romma.v has no ROMMA algorithm)
+    Entry("(R + D)**2/gamma**2", "refused", nonseparable=True),  # Freund-Schapire
+    Entry("(R2 + D2)/gamma2", "refused", nonseparable=True),  # its squared variant
+    Entry("T*(R + D)**2/gamma**2", "refused", nonseparable=True),  # over T passes
+    Entry("R2/gamma2", "refused", "romma"),  # ROMMA's R1 form
     # D1 at eps = 1/2 itself: true, with a logarithm
     Entry("R2*(exp(-1) + 1)*log(R2*(1 + exp(1))/gamma2)/gamma2", "open", "pdm", (Q(1, 2),)),
 ]
@@ -100,12 +109,17 @@ HAS_COQ = shutil.which("coqc") is not None
 
 def test_the_corpus_is_large_and_covers_every_verdict() -> None:
     assert len(CORPUS) >= 30
-    assert {e.expected for e in CORPUS} == {"proved", "refuted", "open"}
-    assert len({(e.text, e.algorithm, e.epsilons) for e in CORPUS}) == len(CORPUS)
+    assert {e.expected for e in CORPUS} == {"proved", "refuted", "open", "refused"}
+    assert len([e for e in CORPUS if e.expected != "refused"]) >= 30
+    assert len({(e.text, e.algorithm, e.epsilons, e.nonseparable) for e in CORPUS}) == len(CORPUS)
 
 
 @pytest.mark.parametrize("entry", CORPUS, ids=lambda e: f"{e.algorithm}:{e.text}")
 def test_corpus_verdict(entry: Entry) -> None:
+    if entry.expected == "refused":
+        with pytest.raises(InputError, match=r"no kernel-checked run theorem"):
+            prove_bound(entry.text, entry.algorithm, nonseparable=entry.nonseparable)
+        return
     v = prove_bound(entry.text, entry.algorithm, epsilons=entry.epsilons, examples=40)
     assert v.verdict == entry.expected, v.summary()
     if v.verdict == "proved":
