@@ -69,6 +69,7 @@ def test_the_run_ids_have_run_statements() -> None:
         "D2",
         "D3",
         "MU",
+        "G1_scale",
     }
     assert expected <= set(RUNS)
     for name, (rs, run, bridge) in RUNS.items():

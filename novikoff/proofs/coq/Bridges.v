@@ -516,3 +516,54 @@ Qed.
 
 Theorem MU_run : MU_run_statement.
 Proof. exact (MU_bridge Theorems.MU). Qed.
+
+(** ** G1 (scaling): the decisions agree by the printed equivalence s <= 0 <-> a^2 s <= 0 *)
+
+Lemma vscale_vadd a u v : vscale a (vadd u v) = vadd (vscale a u) (vscale a v).
+Proof.
+  revert v; induction u as [|x u IH]; intros [|b v]; simpl; try reflexivity.
+  unfold vscale in *. simpl. rewrite IH. f_equal. ring.
+Qed.
+
+Lemma reflect_scale a rho s : reflect (a * rho) (scale_sample a s) = vscale a (reflect rho s).
+Proof.
+  unfold reflect, scale_sample, augment, vscale; cbn [features lab].
+  rewrite map_app. simpl. rewrite !map_app, !map_map. simpl.
+  f_equal; [apply map_ext; intros; ring | f_equal; ring].
+Qed.
+
+Lemma signed_margin_scale a w rho s :
+  signed_margin (vscale a w) (a * rho) (scale_sample a s) = a ^ 2 * signed_margin w rho s.
+Proof.
+  rewrite !signed_margin_reflect, reflect_scale, dot_vscale_l, dot_vscale_r. ring.
+Qed.
+
+Theorem G1_scale_bridge : G1_scale_statement -> G1_scale_run_statement.
+Proof.
+  intros G1_printed D rho a order Ha.
+  assert (Hstep : forall w k s,
+    lstep (a * rho) (vscale a w, k) (scale_sample a s) =
+    (vscale a (fst (lstep rho (w, k) s)), snd (lstep rho (w, k) s))).
+  { intros w k s. unfold lstep, mistake; cbn [fst snd].
+    rewrite signed_margin_scale.
+    pose proof (G1_printed a (signed_margin w rho s) Ha ltac:(lra)) as Hiff.
+    destruct (Rle_dec (a ^ 2 * signed_margin w rho s) 0) as [h'|h'];
+      destruct (Rle_dec (signed_margin w rho s) 0) as [h|h]; cbn [fst snd].
+    - rewrite reflect_scale, vscale_vadd. reflexivity.
+    - exfalso. apply h. apply Hiff. exact h'.
+    - exfalso. apply h'. apply Hiff. exact h.
+    - reflexivity. }
+  assert (Hfold : forall l w k,
+    fold_left (lstep (a * rho)) (map (scale_sample a) l) (vscale a w, k) =
+    (vscale a (fst (fold_left (lstep rho) l (w, k))), snd (fold_left (lstep rho) l (w, k)))).
+  { intros l. induction l as [|s l IH]; intros w k; simpl; [reflexivity|].
+    rewrite Hstep. destruct (lstep rho (w, k) s) as [w' k']. apply IH. }
+  assert (Hsamples : map (sample_at (scale_data a D)) order = map (scale_sample a) (map (sample_at D) order)).
+  { rewrite map_map. apply map_ext. intros i. unfold sample_at, scale_data.
+    replace no_sample with (scale_sample a no_sample) at 1 by reflexivity. apply map_nth. }
+  unfold perceptron_updates, perceptron_weights, perceptron.
+  rewrite Hsamples. change init with (vscale a [], 0%nat). rewrite Hfold. split; reflexivity.
+Qed.
+
+Theorem G1_scale_run : G1_scale_run_statement.
+Proof. exact (G1_scale_bridge Theorems.G1_scale). Qed.

@@ -175,3 +175,15 @@ Definition MU_run_statement : Prop :=
   INR (t + n) * dot (rep_add w z n) z - (1 - eps) * norm2 (rep_add w z n) =
   eps * INR n ^ 2 * norm2 z - norm2 w * (1 - eps) + INR n * (- (dot w z * (1 - 2 * eps)) + norm2 z * INR t)
     + dot w z * INR t.
+
+(** Scaling a labelled dataset by a: every feature and the bias multiplied by a. *)
+Definition scale_sample (a : R) (s : sample) : sample := mk_sample (vscale a (features s)) (lab s).
+Definition scale_data (a : R) (D : dataset) : dataset := map (scale_sample a) D.
+
+(** G1 (scaling): for every labelled dataset, rho, order and a > 0, the perceptron on the
+    data and bias scaled by a makes the same number of updates, with weights a w. *)
+Definition G1_scale_run_statement : Prop :=
+  forall (D : dataset) (rho a : R) (order : list nat),
+  0 < a ->
+  perceptron_updates (a * rho) (scale_data a D) order = perceptron_updates rho D order /\
+  perceptron_weights (a * rho) (scale_data a D) order = vscale a (perceptron_weights rho D order).
