@@ -280,3 +280,63 @@ def test_replay_for_certify(binary: Path) -> None:
     bad = replay(ds, tampered, binary=binary)
     assert not bad.agrees and bad.differences[0].startswith("weights:"), bad.differences
     assert "DISAGREES" in bad.summary()
+
+
+# ------------------------------------------------------------------ PFM and PDM (ZLargeMargin.v)
+
+betas = st.fractions(min_value=0, max_value=3, max_denominator=5)
+epsilons = st.fractions(min_value=0, max_value=1, max_denominator=6).filter(lambda e: e > 0)
+
+
+@CAMPAIGN
+@given(runs(), betas)
+def test_campaign_pfm(binary: Path, case: tuple[Dataset, Order, int], beta: Fraction) -> None:
+    ds, order, max_epochs = case
+    diff = compare_runs(
+        ds, order=order, max_epochs=max_epochs, binary=binary, algorithm="pfm", parameter=beta
+    )
+    assert not diff, "\n".join(
+        [*diff, format_request(ds, order=order, max_epochs=max_epochs, algorithm="pfm", parameter=beta)]
+    )
+
+
+@CAMPAIGN
+@given(runs(), epsilons)
+def test_campaign_pdm(binary: Path, case: tuple[Dataset, Order, int], eps: Fraction) -> None:
+    ds, order, max_epochs = case
+    diff = compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary, algorithm="pdm", parameter=eps)
+    assert not diff, "\n".join(
+        [*diff, format_request(ds, order=order, max_epochs=max_epochs, algorithm="pdm", parameter=eps)]
+    )
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "parameter"), [("pfm", Fraction(1, 2)), ("pdm", Fraction(1, 3)), ("pdm", 1)]
+)
+@pytest.mark.parametrize("name", ["exercise-6.1", "seed-6.6:3", "xor"])
+def test_large_margin_examples(binary: Path, name: str, algorithm: str, parameter: Fraction) -> None:
+    ds = load_example(name)
+    diff = compare_runs(ds, max_epochs=300, binary=binary, algorithm=algorithm, parameter=parameter)
+    assert diff == [], diff
+
+
+def test_pdm_at_eps_1_is_the_perceptron(binary: Path) -> None:
+    """PDM(1) updates iff t w.z <= 0, i.e. iff w.z <= 0 once t >= 1 (and always at t = 0,
+    where w = 0 makes every presentation a tie): the perceptron's run, in the extracted program too."""
+    ds = load_example("seed-6.6:3")
+    a = run_extracted(ds, binary=binary, algorithm="pdm", parameter=1)
+    b = run_extracted(ds, binary=binary)
+    assert a == b
+
+
+def test_planted_pdm_bug_is_caught(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PDM's reference with the margin (1 - eps) replaced by (1 - eps/2) disagrees."""
+    from novikoff.reference import large_margin
+
+    real = large_margin.PDMRule.ints.func  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        large_margin.PDMRule, "ints", property(lambda self: (real(self)[0], 2 * real(self)[1]))
+    )
+    ds = load_example("seed-6.6:3")
+    diff = compare_runs(ds, max_epochs=300, binary=binary, algorithm="pdm", parameter=Fraction(1, 3))
+    assert diff and diff[0].startswith("update #"), diff

@@ -70,8 +70,34 @@ def _num(v: Fraction) -> str:
     return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
 
 
-def format_request(dataset: Dataset, *, order: Order = None, max_epochs: int = 1000) -> str:
-    """The driver's request for the textbook perceptron on ``dataset`` from w_0 = 0.
+#: The algorithms of the extracted program and the name of each one's parameter.
+ALGORITHMS = {"perceptron": None, "pfm": "beta", "pdm": "eps"}
+Parameter = Fraction | int | str | None
+
+
+def _parameter_line(algorithm: str, parameter: Parameter) -> str:
+    if algorithm not in ALGORITHMS:
+        raise InputError(f"algorithm: the extracted program runs {', '.join(ALGORITHMS)}, not {algorithm!r}")
+    name = ALGORITHMS[algorithm]
+    if name is None:
+        if parameter is not None:
+            raise InputError("parameter: the perceptron takes none")
+        return "parameter none"
+    if parameter is None:
+        raise InputError(f"parameter: {algorithm} needs {name}")
+    return f"parameter {name} {_num(Fraction(parameter))}"
+
+
+def format_request(
+    dataset: Dataset,
+    *,
+    order: Order = None,
+    max_epochs: int = 1000,
+    algorithm: str = "perceptron",
+    parameter: Parameter = None,
+) -> str:
+    """The driver's request for ``algorithm`` (the perceptron, PFM with ``parameter`` =
+    beta, PDM with ``parameter`` = eps, one update per mistake) on ``dataset`` from w_0 = 0.
 
     ``order`` is any order of :func:`novikoff.runs.epoch_order`: natural and one
     permutation are sent as protocol orders; a list of permutations is sent as a cycle;
@@ -92,8 +118,8 @@ def format_request(dataset: Dataset, *, order: Order = None, max_epochs: int = 1
     den = dataset.denominator
     lines = [
         "novikoff-perceptron 1",
-        "algorithm perceptron",
-        "parameter none",
+        f"algorithm {algorithm}",
+        _parameter_line(algorithm, parameter),
         f"samples {m}",
         f"features {d}",
         f"bias {_num(Fraction(dataset.bias))}",
@@ -155,13 +181,18 @@ def run_extracted(
     max_epochs: int = 1000,
     timeout: float = 600.0,
     binary: Path | None = None,
+    algorithm: str = "perceptron",
+    parameter: Parameter = None,
 ) -> ExtractedRun:
-    """Run the extracted perceptron on ``dataset`` (every order kind of
-    :func:`novikoff.runs.epoch_order`, at most ``max_epochs`` epochs). Raises InputError
-    for a bad order and ExtractedError when the program fails."""
+    """Run the extracted ``algorithm`` (perceptron, pfm with beta, pdm with eps) on
+    ``dataset`` (every order kind of :func:`novikoff.runs.epoch_order`, at most
+    ``max_epochs`` epochs). Raises InputError for a bad order or parameter and
+    ExtractedError when the program fails."""
     if max_epochs < 1:
         raise InputError(f"max_epochs: must be >= 1, got {max_epochs}")
-    request = format_request(dataset, order=order, max_epochs=max_epochs)
+    request = format_request(
+        dataset, order=order, max_epochs=max_epochs, algorithm=algorithm, parameter=parameter
+    )
     program = binary or extracted_binary()
     try:
         proc = subprocess.run([str(program)], input=request, capture_output=True, text=True, timeout=timeout)
@@ -207,15 +238,27 @@ def compare_runs(
     max_epochs: int = 1000,
     reference: Callable[..., RunRecord] | None = None,
     binary: Path | None = None,
+    algorithm: str = "perceptron",
+    parameter: Parameter = None,
 ) -> list[str]:
-    """Run the extracted program and the Python reference (``run_perceptron`` unless
-    ``reference`` is given) on the same input; the differences (empty when they agree)."""
-    if reference is None:
+    """Run the extracted program and the Python reference (``run_perceptron``,
+    ``run_pfm`` or ``run_pdm`` unless ``reference`` is given) on the same input; the
+    differences (empty when they agree)."""
+    mine = run_extracted(
+        dataset, order=order, max_epochs=max_epochs, binary=binary, algorithm=algorithm, parameter=parameter
+    )
+    if reference is not None:
+        args = () if parameter is None else (parameter,)
+        theirs = reference(dataset, *args, order=order, max_epochs=max_epochs)
+    elif algorithm == "perceptron":
         from novikoff.reference.perceptron import run_perceptron
 
-        reference = run_perceptron
-    mine = run_extracted(dataset, order=order, max_epochs=max_epochs, binary=binary)
-    theirs = reference(dataset, order=order, max_epochs=max_epochs)
+        theirs = run_perceptron(dataset, order=order, max_epochs=max_epochs)
+    else:
+        from novikoff.reference.large_margin import run_pdm, run_pfm
+
+        solver = run_pfm if algorithm == "pfm" else run_pdm
+        theirs = solver(dataset, parameter, order=order, max_epochs=max_epochs)
     return differences(mine, theirs)
 
 

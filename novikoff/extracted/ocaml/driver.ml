@@ -12,8 +12,10 @@
    count, the epochs and whether an epoch made no update.  The per-epoch order
    ("natural", "given", or "shuffle-v1 SEED", the protocol's splitmix64 shuffle) is
    computed here; its pairs (index, pattern) come from the extracted [zpresent], once
-   per permutation (the memoization is this driver's).  Every other
-   declared semantics than the textbook rule from w_0 = 0 is answered "unsupported". *)
+   per permutation (the memoization is this driver's).  Algorithms: the
+   perceptron, PFM(beta) and PDM(eps) (the PDM paper's fixed and decreasing margins, one
+   update per mistake); every other declared semantics than these rules from w_0 = 0 is
+   answered "unsupported". *)
 
 module E = Perceptron_extracted
 
@@ -75,7 +77,16 @@ let () =
   let unsupported = ref (if version = "1" then [] else ["protocol version 2"]) in
   let want k v = if get k <> v then
       unsupported := Printf.sprintf "%s %s" k (String.concat " " (get k)) :: !unsupported in
-  want "algorithm" ["perceptron"]; want "parameter" ["none"]; want "tie_rule" ["nonstrict"];
+  let algorithm = match get "algorithm", get "parameter" with
+    | ["perceptron"], ["none"] -> `Perceptron
+    | ["pfm"], ["beta"; b] -> `Pfm (parse_q "parameter beta" b)
+    | ["pdm"], ["eps"; e] ->
+      let e = parse_q "parameter eps" e in
+      if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter eps: %s is not in (0, 1]" (Q.to_string e);
+      `Pdm e
+    | a, p -> unsupported := Printf.sprintf "algorithm %s, parameter %s"
+                  (String.concat " " a) (String.concat " " p) :: !unsupported; `Perceptron in
+  want "tie_rule" ["nonstrict"];
   want "margin" ["0"]; want "learning_rate" ["1"]; want "stop" ["converged"];
   if List.exists (fun t -> not (Q.equal (parse_q "initial_weights" t) Q.zero)) (get "initial_weights")
   then unsupported := "initial_weights not zero" :: !unsupported;
@@ -128,13 +139,22 @@ let () =
       let seed = match Int64.of_string_opt s with Some v -> v | None -> fail "order: bad seed %S" s in
       fun e -> E.zpresent zs (shuffle_v1 seed e m)
     | o -> fail "order %s is not natural, given or shuffle-v1" (String.concat " " o) in
-  let ((((w, k), tr), epochs), conv) = E.zepochs_pairs pres_of max_epochs in
+  let w, k, tr, epochs, conv = match algorithm with
+    | `Perceptron -> let ((((w, k), tr), e), c) = E.zepochs_pairs pres_of max_epochs in (w, k, tr, e, c)
+    | `Pfm b ->
+      (* PFM(bn/bd) on the patterns Z_i / L: ZLargeMargin.zpfm_correct *)
+      let (((((w, k), _), tr), e), c) =
+        E.zg_epochs (E.zpfm_test (Q.num b) (Q.den b) scale) pres_of max_epochs in (w, k, tr, e, c)
+    | `Pdm eps ->
+      (* PDM(en/ed): ZLargeMargin.zpdm_correct *)
+      let (((((w, k), _), tr), e), c) =
+        E.zg_epochs (E.zpdm_test (Q.num eps) (Q.den eps)) pres_of max_epochs in (w, k, tr, e, c) in
   let buf = Buffer.create 4096 in
   Buffer.add_string buf "novikoff-perceptron 1\nweights";
   let w = if w = [] then List.init (d + 1) (fun _ -> Z.zero) else w in
   List.iter (fun n -> print_q buf (Q.make n scale)) w;
   Buffer.add_string buf "\nupdates";
   List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
-  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs)\nend\n"
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs)\nend\n"
     k epochs (if conv then "yes" else "no");
   print_string (Buffer.contents buf)
