@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from novikoff.certificates import SeparableCertificate, certify
+from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
 from novikoff.coq.dataset_certificate import certificate_to_coq
 from novikoff.data import Dataset
 from novikoff.errors import CertificateError
@@ -149,16 +149,17 @@ def test_certify_coq_writes_the_kernel_certificate(
     assert target.read_text(encoding="utf-8") == certificate_to_coq(ds, certify(ds))
 
 
-def test_certify_coq_refuses_non_separable_data_and_bad_names(
+def test_certify_coq_writes_gordan_files_and_refuses_bad_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from novikoff import cli
 
     xor = tmp_path / "xor.csv"
-    xor.write_text("0,0,-1\n1,1,-1\n0,1,1\n1,0,1\n", encoding="utf-8")
-    assert cli.main(["certify", str(xor), "--header", "no", "--coq", str(tmp_path / "x.v")]) == 2
-    assert "not separable" in capsys.readouterr().err
-    assert not (tmp_path / "x.v").exists()
+    xor.write_text(XOR_CSV, encoding="utf-8")
+    assert cli.main(["certify", str(xor), "--header", "no", "--coq", str(tmp_path / "x.v")]) == 0
+    capsys.readouterr()
+    text = (tmp_path / "x.v").read_text(encoding="utf-8")
+    assert "Theorem not_separable" in text and "([(1, 1); (1, 1)], neg)" in text
     assert cli.main(["certify", "example:exercise-6.1", "--coq", str(tmp_path / "bad-name.v")]) == 2
     assert "--coq" in capsys.readouterr().err
 
@@ -237,3 +238,44 @@ def test_edited_file_fails_to_compile(coq_build: Path, tampering: str) -> None:
     assert done.returncode != 0, tampering
     line = 1 + edited.splitlines().index(lemma)
     assert f"line {line + 1}," in done.stderr, done.stderr  # the proof line of that lemma
+
+
+XOR_CSV = "0,0,-1\n1,1,-1\n0,1,1\n1,0,1\n"
+
+
+def _xor() -> Dataset:
+    """XOR_CSV's samples, bias 1."""
+    from fractions import Fraction as F
+
+    rows = [[F(0), F(0)], [F(1), F(1)], [F(0), F(1)], [F(1), F(0)]]
+    return Dataset.from_fraction_rows(rows, [-1, -1, 1, 1], bias=F(1), name="xor")
+
+
+@needs_coqc
+def test_gordan_file_compiles_and_fails_when_edited(coq_build: Path) -> None:
+    """XOR with bias 1: the four reflected patterns sum to 0 (lambda = 1/4 each), so no w
+    separates them; the kernel checks it on the rows it computes from the data as read, and
+    flipping a label or moving a feature breaks the check."""
+    from novikoff.coq.dataset_certificate import gordan_to_coq
+
+    ds = _xor()
+    cert = certify(ds, geometric=False)
+    assert isinstance(cert, GordanCertificate)
+    src = gordan_to_coq(ds, cert)
+    assert "forall w : vec, exists s, In s D /\\ (signed_margin w rhoR s <= 0)%R." in src
+    done = _compile(coq_build, src, "gordan_xor")
+    assert done.returncode == 0, done.stderr
+    assert _axioms(done.stdout) <= ALLOWED_AXIOMS, done.stdout
+    lemma = "Lemma gordan_checks : check_gordan (zrows data rho) lambda_num lambda_den = true."
+    for i, (old, new) in enumerate(
+        [
+            ("([(1, 1); (1, 1)], neg)", "([(1, 1); (1, 1)], pos)"),
+            ("([(0, 1); (1, 1)], pos)", "([(0, 1); (2, 1)], pos)"),
+        ]
+    ):
+        assert src.count(old) == 1, old
+        edited = src.replace(old, new)
+        done = _compile(coq_build, edited, f"gordan_edited_{i}")
+        assert done.returncode != 0
+        line = 1 + edited.splitlines().index(lemma)
+        assert f"line {line + 1}," in done.stderr, done.stderr

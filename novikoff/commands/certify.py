@@ -52,8 +52,9 @@ def register(sub: Any) -> None:
     c.add_argument(
         "--coq",
         metavar="FILE.v",
-        help="write a Coq file that checks this certificate by computation and proves "
-        "updates <= floor(R^2/gamma^2) in every order (separable data only)",
+        help="write a Coq file holding the data as read that checks this certificate by "
+        "computation and proves updates <= floor(R^2/gamma^2) in every order (separable data), "
+        "or that no weight vector separates the data (a Gordan certificate)",
     )
     c.add_argument(
         "--certificate",
@@ -255,12 +256,12 @@ def _check_output_path(path: str, option: str) -> None:
 
 
 def _write_coq_certificate(path: str, ds: Dataset, cert: Certificate) -> None:
-    """Write the Coq file of ``--coq``; a non-separable dataset has no bound to prove (exit 2)."""
-    from novikoff.coq.dataset_certificate import certificate_to_coq
+    """Write the Coq file of ``--coq``: the bound for separable data, the Gordan certificate
+    (no weight vector separates the data) otherwise."""
+    from novikoff.coq.dataset_certificate import certificate_to_coq, gordan_to_coq
 
-    if not isinstance(cert, SeparableCertificate):
-        raise InputError(f"--coq {path}: {ds.name} is not separable; there is no mistake bound to prove")
-    Path(path).write_text(certificate_to_coq(ds, cert), encoding="utf-8")
+    text = certificate_to_coq(ds, cert) if isinstance(cert, SeparableCertificate) else gordan_to_coq(ds, cert)
+    Path(path).write_text(text, encoding="utf-8")
 
 
 def run(args: argparse.Namespace) -> int:

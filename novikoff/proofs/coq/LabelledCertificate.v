@@ -175,3 +175,86 @@ Example labelled_certificate_example :
   check_scale data (1, 1)%Z = true /\
   check_cert (zrows data (1, 1)%Z) [1; 0; 1; 0]%Z 2 [2; 2; 0]%Z 9 = true.
 Proof. split; vm_compute; reflexivity. Qed.
+
+(** ** Non-separable data: a Gordan certificate, checked in Z
+
+    lambda_i = L_i / q >= 0, sum lambda = 1 and sum_i lambda_i z_i = 0 (on the rows computed
+    from the data): then no weight vector w has y_i (w . (x_i, rho)) > 0 for every sample. *)
+
+Definition check_gordan (rows : list (list Z)) (L : list Z) (q : Z) : bool :=
+  Z.ltb 0 q && forallb (Z.leb 0) L && Z.eqb (fold_right Z.add 0%Z L) q &&
+  Nat.eqb (length L) (length rows) && forallb (Z.eqb 0) (zcomb L rows).
+
+Lemma dot_zero_vec x (v : list Z) : forallb (Z.eqb 0) v = true -> dot x (map IZR v) = 0.
+Proof.
+  revert x; induction v as [|a v IH]; intros x H; [apply dot_nil_r|].
+  cbn [forallb] in H. apply andb_prop in H as [Ha Hv]. apply Z.eqb_eq in Ha. subst a.
+  destruct x as [|b x]; simpl; [reflexivity|]. rewrite IH by exact Hv. ring.
+Qed.
+
+Lemma zsum_nonneg (L : list Z) : Forall (fun l => (0 <= l)%Z) L -> (0 <= fold_right Z.add 0%Z L)%Z.
+Proof. induction 1; simpl; lia. Qed.
+
+Lemma dot_nonneg_combination (L : list Z) (fs : list R) :
+  Forall (fun l => (0 <= l)%Z) L -> Forall (fun f => 0 < f) fs -> 0 <= dot (map IZR L) fs.
+Proof.
+  intros HL. revert fs; induction HL as [|l L Hl HL IH]; intros [|f fs] Hf; simpl; try lra.
+  inversion Hf; subst. pose proof (IH fs H2).
+  assert (0 <= IZR l * f) by (apply Rmult_le_pos; [apply IZR_le; lia | lra]). lra.
+Qed.
+
+Lemma dot_pos_combination (L : list Z) (fs : list R) :
+  length L = length fs -> Forall (fun l => (0 <= l)%Z) L -> (0 < fold_right Z.add 0%Z L)%Z ->
+  Forall (fun f => 0 < f) fs -> 0 < dot (map IZR L) fs.
+Proof.
+  revert fs; induction L as [|l L IH]; intros [|f fs] Hlen HL Hsum Hf; simpl in *;
+    try discriminate; try lia.
+  inversion HL as [|? ? Hl HL']; subst. inversion Hf as [|? ? Hf0 Hf']; subst.
+  pose proof (zsum_nonneg L HL') as HL0.
+  destruct (Z.eq_dec (fold_right Z.add 0%Z L) 0) as [E|E].
+  - pose proof (dot_nonneg_combination L fs HL' Hf').
+    assert (0 < IZR l * f) by (apply Rmult_lt_0_compat; [apply IZR_lt; lia | lra]). lra.
+  - assert (0 < dot (map IZR L) fs) by (apply IH; auto; lia).
+    assert (0 <= IZR l * f) by (apply Rmult_le_pos; [apply IZR_le; lia | lra]). lra.
+Qed.
+
+Theorem check_gordan_sound rows s L q :
+  (0 < s)%Z -> check_gordan rows L q = true ->
+  forall w, exists z, In z (patterns rows s) /\ dot w z <= 0.
+Proof.
+  intros Hs H w. unfold check_gordan in H. repeat rewrite andb_true_iff in H.
+  destruct H as [[[[Hq HL] Hsum] Hlen] Hzero].
+  apply Z.ltb_lt in Hq. apply Z.eqb_eq in Hsum. apply Nat.eqb_eq in Hlen.
+  assert (HLf : Forall (fun l => (0 <= l)%Z) L).
+  { apply Forall_forall. intros l Hl. rewrite forallb_forall in HL. apply Z.leb_le. auto. }
+  destruct (Forall_dec (fun z => 0 < dot w z) (fun z => Rlt_dec 0 (dot w z)) (patterns rows s))
+    as [Hall|Hnot].
+  - exfalso.
+    pose proof (dot_zero_vec w _ Hzero) as E0.
+    rewrite map_IZR_zcomb, dot_lin_comb in E0.
+    assert (Hs0 : 0 < / IZR s) by (apply Rinv_0_lt_compat, IZR_lt; exact Hs).
+    assert (Hpos : Forall (fun f => 0 < f) (map (dot w) (map (map IZR) rows))).
+    { apply Forall_forall. intros f Hf. rewrite map_map in Hf.
+      apply in_map_iff in Hf as [r [<- Hr]].
+      rewrite Forall_forall in Hall. specialize (Hall (rvec s r) (in_map _ _ _ Hr)).
+      unfold rvec in Hall. rewrite dot_vscale_r in Hall.
+      apply (Rmult_lt_reg_l (/ IZR s)); [exact Hs0|]. lra. }
+    assert (0 < dot (map IZR L) (map (dot w) (map (map IZR) rows))).
+    { apply dot_pos_combination; auto; [rewrite !map_length; exact Hlen | lia]. }
+    lra.
+  - apply neg_Forall_Exists_neg in Hnot; [|intros z; apply Rlt_dec].
+    apply Exists_exists in Hnot as [z [Hz Hn]]. exists z. split; [exact Hz | lra].
+Qed.
+
+(** No weight vector separates the labelled data: for every w some sample has
+    y_i (w . (x_i, rho)) <= 0. *)
+Theorem labelled_gordan_sound data rho L q :
+  check_scale data rho = true -> check_gordan (zrows data rho) L q = true ->
+  forall w, exists s, In s (to_dataset data) /\ signed_margin w (frac_R rho) s <= 0.
+Proof.
+  intros Hs Hg w.
+  destruct (check_gordan_sound _ _ L q (proj1 (check_scale_sound data rho Hs)) Hg w) as [z [Hz Hw]].
+  rewrite zrows_reflected in Hz by exact Hs. unfold reflected in Hz.
+  apply in_map_iff in Hz as [s [<- Hin]]. exists s. split; [exact Hin|].
+  rewrite signed_margin_reflect. exact Hw.
+Qed.
