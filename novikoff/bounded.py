@@ -11,8 +11,8 @@ Guarantees (each is the one place the CLI does this):
   characters, refused *before* conversion (Python's ``int()`` of a million digits is one
   long C call that no signal interrupts), with no NaN/Infinity and no duplicate keys.
 - :func:`check_allocation` refuses, before it is made, an allocation larger than the memory
-  budget (``--max-memory``; by default a quarter of the machine's memory, or the address-space
-  limit if lower): a :class:`MemoryBudgetExceeded` (exit 2) with the estimated size.
+  budget (``--max-memory``; by default a quarter of the machine's memory, or half the
+  address-space limit if lower): a :class:`MemoryBudgetExceeded` (exit 2) with the estimated size.
 - :func:`run_bounded` runs a program in its own process group with a wall-clock bound;
   the whole group is killed (and reaped) at the bound, on a signal or on any exception.
 """
@@ -178,15 +178,15 @@ def _physical_memory() -> int | None:
 
 
 def default_memory_budget() -> int:
-    """A quarter of the machine's memory (the machine is shared with other work), or the soft
-    address-space limit if lower (2 GiB when the machine does not say)."""
+    """A quarter of the machine's memory (the machine is shared with other work), or half the
+    soft address-space limit if lower (2 GiB when the machine does not say)."""
     budget = (_physical_memory() or 8 << 30) // 4
     with contextlib.suppress(ImportError, ValueError, OSError):
         import resource
 
         soft, _ = resource.getrlimit(resource.RLIMIT_AS)
         if soft != resource.RLIM_INFINITY and soft > 0:
-            budget = min(budget, soft)
+            budget = min(budget, soft // 2)  # the interpreter and its libraries map the rest
     return budget
 
 
@@ -268,6 +268,9 @@ def limit_helper_memory() -> None:
 # ------------------------------------------------------------------------------ processes
 
 
+_MAX_CAPTURE = 16 << 20  # bytes of a program's stdout (and of its stderr) that run_bounded returns
+
+
 def _kill_group(proc: subprocess.Popen[Any]) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
@@ -290,34 +293,44 @@ def run_bounded(
     ``(returncode, stdout, stderr, seconds)``; returncode None means the bound was reached
     and the whole group was killed. On any exception (a signal's Terminated, a deadline,
     KeyboardInterrupt) the group is killed and reaped before it propagates, so nothing it
-    started outlives the call. ``max_memory`` sets the child's RLIMIT_AS."""
+    started outlives the call (a process of the group still running when the program exits is
+    killed too). Output goes to temporary files, not pipes, so a grandchild holding them open
+    cannot stall the call; at most 16 MiB of each is returned. ``max_memory`` sets the
+    child's RLIMIT_AS."""
 
     def setup() -> None:
         if max_memory is not None:
             limit_address_space(max_memory)
 
+    import tempfile
+
     start = time.monotonic()
-    proc = subprocess.Popen(
-        list(argv),
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-        preexec_fn=setup if max_memory is not None else None,
-    )
-    try:
-        out, err = proc.communicate(input, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        out, err = b"", b""
-        with contextlib.suppress(Exception):
-            out, err = proc.communicate(timeout=1)
-        return None, out or b"", err or b"", time.monotonic() - start
-    except BaseException:
-        _kill_group(proc)
-        raise
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)  # anything the program left running in its group
-    return proc.returncode, out, err, time.monotonic() - start
+    # output to files, not pipes: a grandchild that keeps a pipe open cannot make us wait
+    with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
+        proc = subprocess.Popen(
+            list(argv),
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
+            stdout=out_file,
+            stderr=err_file,
+            start_new_session=True,
+            preexec_fn=setup if max_memory is not None else None,
+        )
+        code: int | None
+        try:
+            if input is not None and proc.stdin is not None:
+                with contextlib.suppress(BrokenPipeError):
+                    proc.stdin.write(input)
+                proc.stdin.close()
+            code = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            code = None
+        except BaseException:
+            _kill_group(proc)
+            raise
+        _kill_group(proc)  # at the bound, or anything the program left running in its group
+        out_file.seek(0)
+        err_file.seek(0)
+        out, err = out_file.read(_MAX_CAPTURE), err_file.read(_MAX_CAPTURE)
+    return code, out, err, time.monotonic() - start

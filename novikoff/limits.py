@@ -32,6 +32,7 @@ __all__ = [
     "TimeLimitReached",
     "current_phase",
     "deadline",
+    "failed_phase",
     "no_deadline",
     "phase",
     "termination_signals",
@@ -40,14 +41,20 @@ __all__ = [
 
 class _Phase:
     name = ""
+    failed = ""  # the innermost phase a MemoryError left (for the message written after it)
 
 
 @contextlib.contextmanager
 def phase(name: str) -> Iterator[None]:
-    """Name what the command is doing inside the block (for the time-limit message)."""
+    """Name what the command is doing inside the block (for the time-limit message); a
+    MemoryError that leaves the block records it as :func:`failed_phase` (the innermost one)."""
     outer, _Phase.name = _Phase.name, name
     try:
         yield
+    except MemoryError:
+        if not _Phase.failed:
+            _Phase.failed = name
+        raise
     finally:
         _Phase.name = outer
 
@@ -55,6 +62,12 @@ def phase(name: str) -> Iterator[None]:
 def current_phase() -> str:
     """The innermost :func:`phase` name, or ""."""
     return _Phase.name
+
+
+def failed_phase() -> str:
+    """The innermost phase the last MemoryError left ("" if none), then forgotten."""
+    name, _Phase.failed = _Phase.failed, ""
+    return name
 
 
 class Terminated(BaseException):

@@ -39,7 +39,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from novikoff.bounded import check_allocation, read_text
+from novikoff.bounded import check_allocation, memory_budget, read_text
 from novikoff.data import Dataset, map_labels, validate_bias
 from novikoff.errors import DataFormatError, InputError
 from novikoff.rational import parse_rational, parse_rational_pair
@@ -52,6 +52,7 @@ __all__ = [
     "ShardSummary",
     "ShardText",
     "check_dense",
+    "data_cap",
     "is_sharded",
     "load_dataset",
     "plan_shards",
@@ -87,7 +88,7 @@ def _text(path: str | Path) -> str:
     if name in _STREAM_TEXT:
         return _STREAM_TEXT[name]
     try:
-        text = read_text(name, MAX_DATA_BYTES)
+        text = read_text(name, data_cap())
     except InputError as exc:
         raise DataFormatError(name, None, None, str(exc).removeprefix(f"{name}: ")) from None
     with contextlib.suppress(OSError):
@@ -95,6 +96,12 @@ def _text(path: str | Path) -> str:
             _STREAM_TEXT.clear()
             _STREAM_TEXT[name] = text
     return text
+
+
+def data_cap() -> int:
+    """The most bytes a data file may have: :data:`MAX_DATA_BYTES`, or an eighth of the memory
+    budget if less (the exact rows take several times the text's size)."""
+    return min(MAX_DATA_BYTES, memory_budget() // 8)
 
 
 def check_dense(source: str, rows: int, features: int) -> None:

@@ -22,7 +22,14 @@ from novikoff.commands import register_all
 from novikoff.commands.options import OutputMode, Parser, printable
 from novikoff.errors import CertificateError, InvariantViolation, NovikoffError
 from novikoff.jsonout import error_json
-from novikoff.limits import Terminated, TimeLimitReached, current_phase, deadline, termination_signals
+from novikoff.limits import (
+    Terminated,
+    TimeLimitReached,
+    current_phase,
+    deadline,
+    failed_phase,
+    termination_signals,
+)
 from novikoff.parallel import kill_children
 
 __all__ = ["build_parser", "main"]
@@ -114,7 +121,8 @@ def _run_command(args: argparse.Namespace) -> int:
         return _fail("error: ", "input nested too deeply (RecursionError)", 2)
     except MemoryError:
         _Reported.leave_at_once = True  # freeing what filled the memory can take longer than the run
-        where = f" during {current_phase()}" if current_phase() else ""
+        during = failed_phase() or current_phase()
+        where = f" during {during}" if during else ""
         return _fail(
             "error: ",
             f"out of memory{where} (lower --max-updates, --max-epochs or the input size, "
@@ -160,6 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     OutputMode.json = "--json" in words
     _Reported.code = None
     _Reported.leave_at_once = False
+    failed_phase()  # forget a previous command's (main may be called again in one process)
     if hasattr(sys, "set_int_max_str_digits"):
         sys.set_int_max_str_digits(0)  # exact results may have more than 4300 digits
     try:

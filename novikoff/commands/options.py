@@ -128,7 +128,7 @@ def add_time_limit(p: argparse.ArgumentParser, default: float) -> None:
         metavar="SIZE",
         help="memory budget such as 2G or 512M: work that would need more is refused before it "
         "starts (exit 2); helper processes get it as their address-space limit "
-        "(default: a quarter of the machine's memory, or the address-space limit if lower)",
+        "(default: a quarter of the machine's memory, or half the address-space limit if lower)",
     )
 
 
