@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -240,28 +241,25 @@ def test_driver_answers_unsupported_semantics(binary: Path) -> None:
         parse_answer(proc.stdout, 1, True)
 
 
-def test_diff_command_speaks_protocol_v1(binary: Path) -> None:
+@pytest.mark.parametrize("algorithm", ["perceptron", "pdm", "pfm"])
+def test_diff_command_speaks_protocol_v1(binary: Path, algorithm: str) -> None:
     """The driver is a ``novikoff diff --command`` target with no wiring: it agrees."""
-    novikoff = shutil.which("novikoff") or str(Path(__import__("sys").executable).parent / "novikoff")
-    proc = subprocess.run(
-        [
-            novikoff,
-            "diff",
-            "--command",
-            str(binary),
-            "--examples",
-            "4",
-            "--seed",
-            "0",
-            "--families",
-            "float-exact separable,float-exact copies",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    novikoff = shutil.which("novikoff") or str(Path(sys.executable).parent / "novikoff")
+    command = [
+        novikoff,
+        "diff",
+        "--command",
+        str(binary),
+        "--algorithm",
+        algorithm,
+        "--examples",
+        "3",
+        "--seed",
+        "0",
+    ]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert " 0 bugs" in proc.stdout, proc.stdout
+    assert " 0 bugs" in proc.stdout and " 0 unsupported" in proc.stdout, proc.stdout
 
 
 def test_replay_for_certify(binary: Path) -> None:
