@@ -154,6 +154,26 @@ def test_a_looser_bound_reports_its_proved_ratio() -> None:
     assert v.ratio == 1  # never twice the known bound: R^2/gamma^2 + 1 < 2 R^2/gamma^2 for R^2/gamma^2 > 1
 
 
+def test_a_certified_bound_that_the_falsifier_refutes_is_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import novikoff.prove.api as api
+    from novikoff.errors import InvariantViolation
+    from novikoff.prove.certificate import search_proof as real_search
+
+    forged = _proof("2*R**2/gamma**2")[0]
+    (claim4,) = problems(parse_bound("4"), "perceptron")
+    forged = _with_leaf(forged, leaf=claim4.expr)
+
+    def lying_search(problem: Problem, scale: Fraction = Fraction(1)) -> tuple[ProofTree | None, list[str]]:
+        return (forged, []) if problem.expr == claim4.expr else real_search(problem, scale)
+
+    monkeypatch.setattr(api, "search_proof", lying_search)
+    monkeypatch.setattr(api, "check_proof", lambda tree, claim, scale=Fraction(1): [])  # a broken checker too
+    with pytest.raises(InvariantViolation, match="T1 with n = 5"):
+        prove_bound("4", coq=False)
+
+
 # --------------------------------------------------------------------------- Coq
 
 

@@ -9,6 +9,8 @@
    Coq, "proved by the Python checker only"); a file coqc rejects makes the verdict "open".
    A proved bound also gets the largest ratio c in a few candidates with bound >= c * known
    everywhere (each proved by its own certificate).
+   A proved bound is also run through the falsifier's T1 pre-check: a counterexample there
+   would be a bug, raised as :class:`novikoff.errors.InvariantViolation`, never reported.
 3. Otherwise run the falsifier (:func:`novikoff.fuzz.falsify.falsify`: the T1 pre-check, then
    the seeded search): a counterexample makes the verdict "refuted", none "open".
 
@@ -28,7 +30,7 @@ from pathlib import Path
 import sympy as sp
 
 from novikoff.coq.printer import COQ_DIR
-from novikoff.errors import InputError
+from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.prove.certificate import ProofTree, check_proof, search_proof
 from novikoff.prove.coq import BELOW_HALF, NEEDED, below_half, compile_file, coq_file
@@ -55,7 +57,6 @@ def prove_bound(
     limits: BoundLimits = DEFAULT_LIMITS,
     coq: bool = True,
     coq_dir: Path = COQ_DIR,
-    falsify_examples: bool = True,
 ) -> ProveVerdict:
     """The verdict on "every run of ``algorithm`` makes at most ``text`` updates".
 
@@ -86,6 +87,7 @@ def prove_bound(
         if verdict.coq_checked is False:
             reasons = [f"the certificates were checked but coqc rejected the Coq file: {verdict.coq_log}"]
         else:
+            _cross_check(text, algorithm, epsilons, seed, limits)
             verdict.verdict = "proved"
             verdict.ratio = _ratio(claims)
             verdict.seconds = _cpu() - start
@@ -94,6 +96,26 @@ def prove_bound(
     _falsify(verdict, text, algorithm, epsilons, examples, seed, limits)
     verdict.seconds = _cpu() - start
     return verdict
+
+
+def _cross_check(
+    text: str, algorithm: str, epsilons: Sequence[Fraction] | None, seed: int, limits: BoundLimits
+) -> None:
+    """Defence in depth for a proved bound: the falsifier's T1 pre-check (and one example) must
+    find nothing; a counterexample to a proved bound is a bug in novikoff, never a verdict."""
+    from novikoff.fuzz.falsify import falsify
+
+    result = falsify(
+        text, examples=1, seed=seed, database=None, algorithm=algorithm, epsilons=epsilons, limits=limits
+    )
+    if result.counterexample is not None:
+        ce = result.counterexample
+        raise InvariantViolation(
+            "prove",
+            f"updates <= {text} (certified; {ce.updates} updates)",
+            dict(ce.values),
+            f"on {ce.source}",
+        )
 
 
 def _certify(claims: list[Problem], scale: Fraction) -> tuple[list[ProofTree] | None, list[str]]:
