@@ -24,7 +24,7 @@ from novikoff.errors import InputError
 from novikoff.fuzz.harness import Report, check_implementation, sklearn_fit
 from novikoff.fuzz.semantics import Semantics, declared_run
 from novikoff.fuzz.sgd import sklearn_order
-from novikoff.fuzz.strategies import separable_datasets
+from novikoff.fuzz.strategies import nonseparable_datasets, separable_datasets
 
 sklearn = pytest.importorskip("sklearn.linear_model")
 
@@ -226,3 +226,43 @@ def test_cli_sgdclassifier_defaults_declared(capsys: pytest.CaptureFixture[str])
     assert "--l2 1/10000" in out["reproduce"]
     assert cli.main(args) == 1
     assert cli.main([*declared[:-2], "--schedule", "optimal", "--learning-rate", "2"]) == 2
+
+
+def exact_tol_stop_epochs(ds: Dataset, tol: F, patience: int, max_epochs: int) -> tuple[int, tuple[F, ...]]:
+    """The textbook rule with scikit-learn's tol stop, the objective (the perceptron loss
+    max(0, -y p) summed over an epoch's presentations, over m) in exact rationals, written
+    independently of the replica: (epochs run, final weights)."""
+    Z, s = ds.scaled_patterns
+    w = [F(0)] * ds.dimension
+    best, count = None, 0
+    for epoch in range(1, max_epochs + 1):
+        total = F(0)
+        for z in Z:
+            p = sum(a * F(c, s) for a, c in zip(w, z))
+            total += max(F(0), -p)
+            if p <= 0:
+                w = [a + F(c, s) for a, c in zip(w, z)]
+        mean = total / len(Z)
+        count = count + 1 if best is not None and mean > best - tol else 0
+        best = mean if best is None or mean < best else best
+        if count >= patience:
+            return epoch, tuple(w)
+    return max_epochs, tuple(w)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(
+    st.one_of(
+        separable_datasets(values="dyadic", max_dim=3, max_samples=6),
+        nonseparable_datasets(values="int", max_dim=2, max_samples=6),
+    ).map(lambda d: d.with_bias(1)),
+    st.sampled_from([F(0), F(1, 4), F(2)]),
+    st.integers(1, 4),
+)
+def test_the_tol_stop_against_its_exact_run(ds: Dataset, tol: F, patience: int) -> None:
+    run = declared_run(ds, Semantics(stop=f"tol:{tol}:{patience}"), None, 30)
+    assert run.replica is not None
+    epochs, weights = exact_tol_stop_epochs(ds, tol, patience, 30)
+    if run.replica.ambiguous_stop == 0 and run.replica.ambiguous_decisions == 0:
+        assert run.epochs == epochs
+        assert run.weights == weights  # small dyadic data: the float64 run is exact
