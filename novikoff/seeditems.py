@@ -251,7 +251,7 @@ ITEMS: tuple[SeedItem, ...] = (
         _I,
         "the linear and kernel Rademacher-complexity bounds",
         "partial",
-        ("novikoff.spec.msvmav:RC1", "novikoff.proofs.msvmav_rademacher:rademacher_check"),
+        ("novikoff.spec.msvmav:RC1", "novikoff.reference.rademacher:rademacher_check"),
         "the linear bound is proved and checked on data; the kernel bound is not stated",
     ),
     SeedItem(

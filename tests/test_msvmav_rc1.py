@@ -13,8 +13,9 @@ import sympy as sp
 
 from novikoff.errors import InputError
 from novikoff.proofs.core import FailureKind, check_obligation
-from novikoff.proofs.msvmav_rademacher import obligation, rademacher_check
+from novikoff.proofs.msvmav import rc1_obligation as obligation
 from novikoff.proofs.wrong_variants import scale_claim
+from novikoff.reference.rademacher import rademacher_check
 from novikoff.spec import THEOREMS
 from novikoff.spec.msvmav import RC1
 

@@ -2,18 +2,32 @@
 
 ``obligations()``: S1 per sample and S2 (Sherman-Morrison) for 2 x 2 and 3 x 3
 matrices; ``headline_proofs()``: S1 by cases on theta - m, S2 (the scalar case) as an
-identity.
+identity. ``rc1_obligation()``: RC1 (the linear class's Rademacher bound), by one
+certificate: with s = r sqrt(n) + e1 > 0, s (r sqrt(n) - e1) = (e2 - e1^2) + (n r^2 - e2),
+then times Lam/n > 0. RC1 is not yet in the theorem registry, so it is not among
+``headline_proofs()``.
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
-from novikoff.proofs.core import Cases, Identity, Obligation, gt
+from novikoff.proofs.core import (
+    Cases,
+    Certificate,
+    Chain,
+    Identity,
+    Obligation,
+    SignByAssumptions,
+    Step,
+    Term,
+    gt,
+    le,
+)
 from novikoff.proofs.statements import HeadlineProof
-from novikoff.spec.msvmav import S1, S2
+from novikoff.spec.msvmav import RC1, S1, S2
 
-__all__ = ["headline_proofs", "obligations", "s1", "s2"]
+__all__ = ["headline_proofs", "obligations", "rc1_obligation", "s1", "s2"]
 
 
 def s1() -> Obligation:
@@ -65,3 +79,25 @@ def headline_proofs() -> list[HeadlineProof]:
             "the matrix form is checked for 2 x 2 and 3 x 3 matrices; the statement is the scalar case",
         ),
     ]
+
+
+def _rc1_proof() -> Chain:
+    n, r, lam, e1, _e2 = RC1.symbols
+    return Chain(
+        steps=(
+            Step("s_pos", gt(r * sp.sqrt(n) + e1, 0), SignByAssumptions()),
+            Step("lam_pos", gt(lam, 0), SignByAssumptions()),
+            Step("n_pos", gt(n, 0), SignByAssumptions()),
+            Step(
+                "e1_le",
+                le(e1, r * sp.sqrt(n)),
+                Certificate(multiplier=("s_pos",), terms=(Term((), "jensen"), Term((), "orthogonality"))),
+            ),
+        ),
+        final=Certificate(terms=(Term(("lam_pos", ("inverse", "n_pos")), "e1_le"),)),
+    )
+
+
+def rc1_obligation() -> Obligation:
+    """RC1 as an obligation (premises and hypotheses imply the conclusion)."""
+    return HeadlineProof(RC1, _rc1_proof()).obligation()

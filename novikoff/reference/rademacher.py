@@ -1,13 +1,11 @@
-"""The proof of RC1 (:data:`novikoff.spec.msvmav.RC1`) and its numeric check on data.
-
-Proof: with s = r sqrt(n) + e1 > 0, s (r sqrt(n) - e1) = n r^2 - e1^2 = (e2 - e1^2) + (n r^2 - e2)
->= 0 gives e1 <= r sqrt(n); multiplying by Lam/n > 0 gives Lam e1/n <= r Lam/sqrt(n).
+"""The numeric check of RC1 (:data:`novikoff.spec.msvmav.RC1`) on data.
 
 :func:`rademacher_check` evaluates the statement on actual rows: it enumerates all 2^n sign
-vectors (n <= 16), computes e2 exactly (and checks it equals sum ||x_i||^2, the orthogonality
-identity), e1 in 100-bit arithmetic, and returns both sides; ``holds`` compares them with a
-relative slack of 2^-90 for that arithmetic's rounding (equality is attained by orthogonal
-rows of equal norm).
+vectors (n <= 16), computes e2 = E ||sum sigma_i x_i||^2 exactly (and checks it equals
+sum ||x_i||^2, the orthogonality identity), e1 = E ||sum sigma_i x_i|| in 100-bit arithmetic,
+and returns both sides of R_S(H) = Lam e1 / n <= r Lam / sqrt(n); ``holds`` compares them
+with a relative slack of 2^-90 for that arithmetic's rounding (equality is attained by
+orthogonal rows of equal norm).
 """
 
 from __future__ import annotations
@@ -18,36 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import mpmath
-import sympy as sp
 
 from novikoff.errors import InputError
-from novikoff.proofs.core import Certificate, Chain, Obligation, SignByAssumptions, Step, Term, gt, le
-from novikoff.proofs.statements import HeadlineProof
-from novikoff.spec.msvmav import RC1
 
-__all__ = ["RademacherCheck", "obligation", "rademacher_check"]
-
-
-def _proof() -> Chain:
-    n, r, lam, e1, _e2 = RC1.symbols
-    return Chain(
-        steps=(
-            Step("s_pos", gt(r * sp.sqrt(n) + e1, 0), SignByAssumptions()),
-            Step("lam_pos", gt(lam, 0), SignByAssumptions()),
-            Step("n_pos", gt(n, 0), SignByAssumptions()),
-            Step(
-                "e1_le",
-                le(e1, r * sp.sqrt(n)),
-                Certificate(multiplier=("s_pos",), terms=(Term((), "jensen"), Term((), "orthogonality"))),
-            ),
-        ),
-        final=Certificate(terms=(Term(("lam_pos", ("inverse", "n_pos")), "e1_le"),)),
-    )
-
-
-def obligation() -> Obligation:
-    """RC1 as an obligation (premises and hypotheses imply the conclusion)."""
-    return HeadlineProof(RC1, _proof()).obligation()
+__all__ = ["RademacherCheck", "rademacher_check"]
 
 
 @dataclass(frozen=True)
