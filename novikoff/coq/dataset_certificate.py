@@ -22,12 +22,15 @@ rho after generation gives a file that fails to compile (at ``scale_checks`` or
 statement). Compile it against the development:
 ``coqc -R novikoff/proofs/coq Novikoff FILE.v`` after building novikoff/proofs/coq.
 
-Size limit: the file holds m (d + 1) integers plus lambda's numerators (determinant-sized:
-hundreds of digits for Sonar); the cost is Coq's big-number arithmetic in ``vm_compute``
-(bit-level binary integers), run twice (tactic and kernel). Measured with coqc 8.16 on this
-project's 2-core machine: exercise 6.1, T1 n = 5 and n = 50 about 2-3 s, iris setosa-vs-rest
-(150 x 5) about 4 s, Sonar (208 x 61, 400-digit numbers) about 50 s. Expect beyond a few
-minutes once m d times the digit count squared is much larger than Sonar's.
+Size limit: the file holds the m d features as fractions, rho, and lambda's numerators
+(determinant-sized: hundreds of digits for Sonar). The cost is Coq's big-number arithmetic in
+``vm_compute`` (bit-level binary integers: the common denominator, the rows, the checks), run
+twice (tactic and kernel). Long integers are written in hexadecimal, which Coq reads in linear
+time. Measured with coqc 8.16 on this project's 2-core machine (load about 7): t1:50 2.8 s wall
+(0.9 s CPU), seed-6.6:3 3.2 s (1.0 s CPU), iris setosa-vs-rest (150 x 4, rho = 1) 1.9 s
+(0.8 s CPU). Expect minutes once m d times the digit count squared is much larger than
+Sonar's (208 x 60, 400-digit numbers; about 50 s in the earlier rows-only format, not
+re-measured).
 """
 
 from __future__ import annotations
