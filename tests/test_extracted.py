@@ -338,3 +338,27 @@ def test_planted_pdm_bug_is_caught(binary: Path, monkeypatch: pytest.MonkeyPatch
     ds = load_example("seed-6.6:3")
     diff = compare_runs(ds, max_epochs=300, binary=binary, algorithm="pdm", parameter=Fraction(1, 3))
     assert diff and diff[0].startswith("update #"), diff
+
+
+# ------------------------------------------------------------------ PDM-succ (ZPdmSucc.v)
+
+
+@CAMPAIGN
+@given(runs(), st.lists(epsilons, min_size=1, max_size=3, unique=True))
+def test_campaign_pdm_succ(binary: Path, case: tuple[Dataset, Order, int], eps: list[Fraction]) -> None:
+    """Stages eps_1 > ... > eps_final, max_epochs per stage, epochs numbered across stages."""
+    ds, order, max_epochs = case
+    epss = sorted(eps, reverse=True)
+    diff = compare_runs(
+        ds, order=order, max_epochs=max_epochs, binary=binary, algorithm="pdm-succ", parameter=epss
+    )
+    request = format_request(ds, order=order, max_epochs=max_epochs, algorithm="pdm-succ", parameter=epss)
+    assert not diff, "\n".join([*diff, request])
+
+
+def test_pdm_succ_of_one_stage_is_pdm(binary: Path) -> None:
+    ds = load_example("seed-6.6:3")
+    one = run_extracted(ds, binary=binary, algorithm="pdm-succ", parameter=[Fraction(1, 4)])
+    assert one == run_extracted(ds, binary=binary, algorithm="pdm", parameter=Fraction(1, 4))
+    two = run_extracted(ds, binary=binary, algorithm="pdm-succ", parameter=[Fraction(1, 2), Fraction(1, 8)])
+    assert two.mistakes > run_extracted(ds, binary=binary, algorithm="pdm", parameter=Fraction(1, 2)).mistakes

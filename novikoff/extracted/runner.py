@@ -71,8 +71,8 @@ def _num(v: Fraction) -> str:
 
 
 #: The algorithms of the extracted program and the name of each one's parameter.
-ALGORITHMS = {"perceptron": None, "pfm": "beta", "pdm": "eps"}
-Parameter = Fraction | int | str | None
+ALGORITHMS = {"perceptron": None, "pfm": "beta", "pdm": "eps", "pdm-succ": "epsilons"}
+Parameter = Fraction | int | str | Sequence[Fraction | int | str] | None
 
 
 def _parameter_line(algorithm: str, parameter: Parameter) -> str:
@@ -85,6 +85,12 @@ def _parameter_line(algorithm: str, parameter: Parameter) -> str:
         return "parameter none"
     if parameter is None:
         raise InputError(f"parameter: {algorithm} needs {name}")
+    if algorithm == "pdm-succ":
+        if isinstance(parameter, (str, int, Fraction)) or not parameter:
+            raise InputError("parameter: pdm-succ needs a non-empty list of epsilons")
+        return f"parameter {name} " + " ".join(_num(Fraction(e)) for e in parameter)
+    if not isinstance(parameter, (str, int, Fraction)):
+        raise InputError(f"parameter: {algorithm} needs one number {name}")
     return f"parameter {name} {_num(Fraction(parameter))}"
 
 
@@ -97,11 +103,13 @@ def format_request(
     parameter: Parameter = None,
 ) -> str:
     """The driver's request for ``algorithm`` (the perceptron, PFM with ``parameter`` =
-    beta, PDM with ``parameter`` = eps, one update per mistake) on ``dataset`` from w_0 = 0.
+    beta, PDM with ``parameter`` = eps, PDM-succ with ``parameter`` = the epsilons; one update
+    per mistake) on ``dataset`` from w_0 = 0 (``max_epochs`` per stage for PDM-succ).
 
     ``order`` is any order of :func:`novikoff.runs.epoch_order`: natural and one
     permutation are sent as protocol orders; a list of permutations is sent as a cycle;
-    ``"shuffle:SEED"`` as the cycle of its first ``max_epochs`` epochs.
+    ``"shuffle:SEED"`` as the cycle of every epoch the run can reach (``max_epochs``, times
+    the number of stages for PDM-succ).
     """
     m, d = dataset.n_samples, dataset.n_features
     if order is None or order == "natural":
@@ -109,7 +117,9 @@ def format_request(
     else:
         presentation = epoch_order(order, m)
         if isinstance(order, str):
-            perms = [list(presentation(e)) for e in range(max_epochs)]
+            # every epoch the run can reach: max_epochs per stage, epochs numbered across stages
+            stages = len(parameter) if algorithm == "pdm-succ" and isinstance(parameter, Sequence) else 1
+            perms = [list(presentation(e)) for e in range(max_epochs * stages)]
         else:
             seq = list(order)
             nested = isinstance(seq[0], Sequence) and not isinstance(seq[0], str)
@@ -184,7 +194,8 @@ def run_extracted(
     algorithm: str = "perceptron",
     parameter: Parameter = None,
 ) -> ExtractedRun:
-    """Run the extracted ``algorithm`` (perceptron, pfm with beta, pdm with eps) on
+    """Run the extracted ``algorithm`` (perceptron, pfm with beta, pdm with eps, pdm-succ
+    with a list of epsilons) on
     ``dataset`` (every order kind of :func:`novikoff.runs.epoch_order`, at most
     ``max_epochs`` epochs). Raises InputError for a bad order or parameter and
     ExtractedError when the program fails."""
@@ -255,9 +266,14 @@ def compare_runs(
 
         theirs = run_perceptron(dataset, order=order, max_epochs=max_epochs)
     else:
-        from novikoff.reference.large_margin import run_pdm, run_pfm
+        from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
 
-        solver = run_pfm if algorithm == "pfm" else run_pdm
+        solvers: dict[str, Callable[..., RunRecord]] = {
+            "pfm": run_pfm,
+            "pdm": run_pdm,
+            "pdm-succ": run_pdm_succ,
+        }
+        solver = solvers[algorithm]
         theirs = solver(dataset, parameter, order=order, max_epochs=max_epochs)
     return differences(mine, theirs)
 

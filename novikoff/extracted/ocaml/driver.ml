@@ -13,8 +13,8 @@
    ("natural", "given", or "shuffle-v1 SEED", the protocol's splitmix64 shuffle) is
    computed here; its pairs (index, pattern) come from the extracted [zpresent], once
    per permutation (the memoization is this driver's).  Algorithms: the
-   perceptron, PFM(beta) and PDM(eps) (the PDM paper's fixed and decreasing margins, one
-   update per mistake); every other declared semantics than these rules from w_0 = 0 is
+   perceptron, PFM(beta), PDM(eps) and PDM-succ (the PDM paper's fixed and decreasing
+   margins and its successive runs, one update per mistake); every other declared semantics than these rules from w_0 = 0 is
    answered "unsupported". *)
 
 module E = Perceptron_extracted
@@ -84,6 +84,12 @@ let () =
       let e = parse_q "parameter eps" e in
       if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter eps: %s is not in (0, 1]" (Q.to_string e);
       `Pdm e
+    | ["pdm-succ"], "epsilons" :: es when es <> [] ->
+      (* this driver's extension (not protocol v1): PDM-succ with eps_1 ... eps_final *)
+      `Succ (List.map (fun t ->
+          let e = parse_q "parameter epsilons" t in
+          if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter epsilons: %s is not in (0, 1]" t;
+          e) es)
     | a, p -> unsupported := Printf.sprintf "algorithm %s, parameter %s"
                   (String.concat " " a) (String.concat " " p) :: !unsupported; `Perceptron in
   want "tie_rule" ["nonstrict"];
@@ -148,13 +154,17 @@ let () =
     | `Pdm eps ->
       (* PDM(en/ed): ZLargeMargin.zpdm_correct *)
       let (((((w, k), _), tr), e), c) =
-        E.zg_epochs (E.zpdm_test (Q.num eps) (Q.den eps)) pres_of max_epochs in (w, k, tr, e, c) in
+        E.zg_epochs (E.zpdm_test (Q.num eps) (Q.den eps)) pres_of max_epochs in (w, k, tr, e, c)
+    | `Succ epss ->
+      (* PDM-succ, max_epochs per stage: ZPdmSucc.zsucc_correct *)
+      let ((((((w, k), _), tr), e), c), _) =
+        E.zsucc (List.map (fun q -> (Q.num q, Q.den q)) epss) pres_of max_epochs in (w, k, tr, e, c) in
   let buf = Buffer.create 4096 in
   Buffer.add_string buf "novikoff-perceptron 1\nweights";
   let w = if w = [] then List.init (d + 1) (fun _ -> Z.zero) else w in
   List.iter (fun n -> print_q buf (Q.make n scale)) w;
   Buffer.add_string buf "\nupdates";
   List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
-  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs)\nend\n"
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc)\nend\n"
     k epochs (if conv then "yes" else "no");
   print_string (Buffer.contents buf)
