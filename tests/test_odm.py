@@ -58,7 +58,7 @@ def test_with_every_margin_inside_the_band_the_minimum_is_zero() -> None:
 )
 def test_bad_parameters_are_clear_errors(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(InputError) as err:
-        odm_fit(problem(0), **kwargs)
+        odm_fit(problem(0), C=kwargs["C"], mu=kwargs["mu"], theta=kwargs["theta"])
     assert message in str(err.value)
 
 
