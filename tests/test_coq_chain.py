@@ -70,6 +70,7 @@ def test_the_run_ids_have_run_statements() -> None:
         "D3",
         "MU",
         "G1_scale",
+        "G1_add_point",
     }
     assert expected <= set(RUNS)
     for name, (rs, run, bridge) in RUNS.items():

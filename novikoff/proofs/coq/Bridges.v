@@ -567,3 +567,54 @@ Qed.
 
 Theorem G1_scale_run : G1_scale_run_statement.
 Proof. exact (G1_scale_bridge Theorems.G1_scale). Qed.
+
+(** ** G1 (a far point): the certificate survives, R^2 takes the new point's norm *)
+
+Lemma fold_Rmax_snoc (l : list R) (x : R) :
+  0 <= x -> fold_right Rmax 0 (l ++ [x]) = Rmax (fold_right Rmax 0 l) x.
+Proof.
+  intros Hx. rewrite fold_right_app. simpl. rewrite (Rmax_left x 0) by lra.
+  induction l as [|a l IH]; simpl.
+  - rewrite Rmax_right by lra. reflexivity.
+  - rewrite IH. unfold Rmax. repeat destruct Rle_dec; lra.
+Qed.
+
+Lemma radius2_snoc rho D s :
+  radius2 rho (D ++ [s]) = Rmax (radius2 rho D) (norm2 (augment rho (features s))).
+Proof.
+  unfold radius2. rewrite map_app. simpl. apply fold_Rmax_snoc. apply norm2_nonneg.
+Qed.
+
+Theorem G1_add_point_bridge : G1_add_point_statement -> G1_add_point_run_statement.
+Proof.
+  intros G1_printed D rho c gamma2 gamma2_new lam p s Hcert Hc Hs Hmin Hmin_new.
+  pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (gamma2_is_pp rho D lam p gamma2 Hcert Hmin) as Hgamma.
+  assert (E : reflected rho (D ++ [s]) = reflected rho D ++ [vscale c p]).
+  { unfold reflected. rewrite map_app. simpl. rewrite Hs. reflexivity. }
+  destruct (Invariance.G1_add_point (reflected rho D) lam p c Hcert Hc) as [Hnew [_ [Hmin' _]]].
+  rewrite <- E in Hnew, Hmin'.
+  pose proof (min_norm_sq_unique _ _ _ Hmin_new Hmin') as Hgamma_new.
+  pose proof (radius2_pos rho D lam p Hcert) as HR.
+  assert (Hz2 : norm2 (augment rho (features s)) = c ^ 2 * dot p p).
+  { rewrite <- norm2_reflect, Hs. apply norm2_vscale. }
+  assert (Hzp : dot (reflect rho s) p = c * dot p p) by (rewrite Hs; apply dot_vscale_l).
+  subst gamma2.
+  apply (G1_printed c (dot p p) (radius2 rho D) gamma2_new (radius2 rho (D ++ [s]))
+           (dot (reflect rho s) p) (norm2 (augment rho (features s)))).
+  - (* domain of c *) lra.
+  - (* domain of gamma2 *) exact Hpp.
+  - (* domain of R2 *) exact HR.
+  - (* domain of gamma2_new *) rewrite Hgamma_new. exact Hpp.
+  - (* domain of R2_new *) rewrite radius2_snoc. eapply Rlt_le_trans; [exact HR|apply Rmax_l].
+  - (* domain of znew_norm2 *) apply norm2_nonneg.
+  - (* c_ge_1 *) lra.
+  - (* gamma2_pos *) exact Hpp.
+  - (* radius *) apply radius2_snoc.
+  - (* znew_norm *) exact Hz2.
+  - (* znew_dot *) exact Hzp.
+  - (* certificate *) intros _. exact Hgamma_new.
+Qed.
+
+Theorem G1_add_point_run : G1_add_point_run_statement.
+Proof. exact (G1_add_point_bridge Theorems.G1_add_point). Qed.

@@ -10,6 +10,7 @@
     statement's theorem.  novikoff.coq.kernel types both against these definitions. *)
 
 From Coq Require Import Reals List.
+Import ListNotations.
 From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin PfmBound Labelled.
 Local Open Scope R_scope.
 
@@ -187,3 +188,15 @@ Definition G1_scale_run_statement : Prop :=
   0 < a ->
   perceptron_updates (a * rho) (scale_data a D) order = perceptron_updates rho D order /\
   perceptron_weights (a * rho) (scale_data a D) order = vscale a (perceptron_weights rho D order).
+
+(** G1 (a far point): for every labelled dataset with a separating certificate p*, bias rho
+    and c >= 1, adding a sample whose reflected pattern is c p* keeps gamma^2 (the hull's
+    minimum) and makes R^2 = max(R^2, c^2 gamma^2). *)
+Definition G1_add_point_run_statement : Prop :=
+  forall (D : dataset) (rho c gamma2 gamma2_new : R) (lam : list R) (p : vec) (s : sample),
+  separable_certificate (reflected rho D) lam p ->
+  1 <= c ->
+  reflect rho s = vscale c p ->
+  min_norm_sq (reflected rho D) gamma2 ->
+  min_norm_sq (reflected rho (D ++ [s])) gamma2_new ->
+  gamma2_new = gamma2 /\ radius2 rho (D ++ [s]) = Rmax (radius2 rho D) (c ^ 2 * gamma2).
