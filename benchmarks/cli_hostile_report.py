@@ -23,13 +23,40 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from _common import REPO, write_between
+
+ADDRESS_SPACE = 3 << 30  # as tests/test_cli_fuzz.py sets it for every call
+PEAK_KB = 1536 * 1024
 BEGIN, END = "<!-- cli-hostile:begin -->", "<!-- cli-hostile:end -->"
-COMMANDS = ["certify", "run", "margins", "falsify", "diff", "verify", "seed-tables", "(other)"]
+COMMANDS = [
+    "certify",
+    "run",
+    "margins",
+    "check",
+    "replay",
+    "falsify",
+    "diff",
+    "verify",
+    "seed-tables",
+    "(other)",
+]
 MEANING = {0: "ok", 1: "check/bound failed", 2: "bad input or usage"}
 
 
-def fuzz(examples: int) -> tuple[collections.Counter[tuple[str, int]], float, bool]:
+class Fuzzed:
+    """What the fuzz suite's log says: calls by (subcommand, exit), each subcommand's largest
+    peak resident memory (KiB) and longest call (s), the wall time and whether it passed."""
+
+    def __init__(self) -> None:
+        self.counts: collections.Counter[tuple[str, int]] = collections.Counter()
+        self.peak_kb: dict[str, int] = {}
+        self.longest: dict[str, float] = {}
+        self.seconds = 0.0
+        self.passed = False
+
+
+def fuzz(examples: int) -> Fuzzed:
+    found = Fuzzed()
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "calls.jsonl"
         env = {**os.environ, "NOVIKOFF_FUZZ_LOG": str(log), "NOVIKOFF_FUZZ_EXAMPLES": str(examples)}
@@ -39,12 +66,15 @@ def fuzz(examples: int) -> tuple[collections.Counter[tuple[str, int]], float, bo
             cwd=REPO,
             env=env,
         )
-        seconds = time.perf_counter() - t0
-        counts: collections.Counter[tuple[str, int]] = collections.Counter()
+        found.seconds = time.perf_counter() - t0
+        found.passed = result.returncode == 0
         for line in log.read_text().splitlines() if log.exists() else []:
             call = json.loads(line)
-            counts[(call["command"], call["exit"])] += 1
-    return counts, seconds, result.returncode == 0
+            command = call["command"]
+            found.counts[(command, call["exit"])] += 1
+            found.peak_kb[command] = max(found.peak_kb.get(command, 0), int(call.get("peak_kb", 0)))
+            found.longest[command] = max(found.longest.get(command, 0.0), float(call.get("seconds", 0.0)))
+    return found
 
 
 def peak(args: list[str]) -> tuple[int, int]:
@@ -70,34 +100,40 @@ def memory() -> list[tuple[int, int, int, int]]:
     return rows
 
 
-def render(
-    counts: collections.Counter[tuple[str, int]],
-    seconds: float,
-    passed: bool,
-    examples: int,
-    mem: list[tuple[int, int, int, int]],
-) -> str:
+def render(found: Fuzzed, examples: int, mem: list[tuple[int, int, int, int]]) -> str:
+    counts = found.counts
     total = sum(counts.values())
     lines = [
-        BEGIN,
         f"Measured by `python benchmarks/cli_hostile_report.py --examples {examples}` "
         f"(Python {platform.python_version()}, {os.cpu_count()} cores): {total} command-line calls "
-        f"in {seconds:.0f} s, suite {'passed' if passed else 'FAILED'}.",
+        f"in {found.seconds:.0f} s, suite {'passed' if found.passed else 'FAILED'}. Every call runs "
+        f"under an address-space limit of {ADDRESS_SPACE >> 30} GiB and a CPU limit; peak memory is "
+        "the call's own resident peak (ru_maxrss).",
         "",
-        "| subcommand | calls | exit 0 (ok) | exit 1 (check/bound failed) | exit 2 (bad input or usage) |",
-        "|---|---|---|---|---|",
+        "| subcommand | calls | exit 0 (ok) | exit 1 (check/bound failed) | exit 2 (bad input or usage) "
+        "| peak memory (largest call) | longest call |",
+        "|---|---|---|---|---|---|---|",
     ]
     for command in COMMANDS:
         row = [counts.get((command, code), 0) for code in (0, 1, 2)]
         if sum(row):
-            lines.append(f"| {command} | {sum(row)} | {row[0]} | {row[1]} | {row[2]} |")
+            lines.append(
+                f"| {command} | {sum(row)} | {row[0]} | {row[1]} | {row[2]} "
+                f"| {found.peak_kb.get(command, 0) / 1024:.0f} MiB "
+                f"| {found.longest.get(command, 0.0):.1f} s |"
+            )
     other = {k: v for k, v in counts.items() if k[1] not in MEANING}
     col = [sum(counts.get((c, code), 0) for c in COMMANDS) for code in (0, 1, 2)]
-    lines.append(f"| **all** | **{total}** | **{col[0]}** | **{col[1]}** | **{col[2]}** |")
+    top = max(found.peak_kb.values(), default=0)
+    lines.append(
+        f"| **all** | **{total}** | **{col[0]}** | **{col[1]}** | **{col[2]}** | **{top / 1024:.0f} MiB** "
+        f"| **{max(found.longest.values(), default=0.0):.1f} s** |"
+    )
     lines.append("")
     lines.append(
-        f"Other exit statuses, tracebacks, hangs, non-standard JSON, processes left running: "
-        f"{sum(other.values()) if passed else 'see the failing test'} (the suite asserts none)."
+        "Other exit statuses, tracebacks, hangs, non-standard JSON, processes left running, calls over "
+        f"the memory cap ({PEAK_KB // 1024} MiB): "
+        f"{sum(other.values()) if found.passed else 'see the failing test'} (the suite asserts none)."
     )
     lines += [
         "",
@@ -126,21 +162,12 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=60, help="fuzz inputs per test function")
     parser.add_argument("--dry-run", action="store_true", help="print the block, do not touch the docs page")
     args = parser.parse_args()
-    counts, seconds, passed = fuzz(args.examples)
-    block = render(counts, seconds, passed, args.examples, memory())
-    if args.dry_run:
-        print(block)
-        return 0 if passed else 1
-    readme = REPO / "docs" / "reference" / "contract.md"
-    text = readme.read_text()
-    head, sep, rest = text.partition(BEGIN)
-    if not sep:
-        print(f"{readme} has no {BEGIN} marker", file=sys.stderr)
-        return 2
-    _, sep, tail = rest.partition(END)
-    readme.write_text(head + block + tail)
+    found = fuzz(args.examples)
+    block = render(found, args.examples, memory())
     print(block)
-    return 0 if passed else 1
+    if not args.dry_run:
+        write_between(REPO / "docs" / "reference" / "contract.md", BEGIN, END, block)
+    return 0 if found.passed else 1
 
 
 if __name__ == "__main__":

@@ -21,10 +21,14 @@ typed by hand.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -38,6 +42,8 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="us
 REPO = Path(__file__).resolve().parent.parent
 TIME_LIMIT = "20"  # seconds, passed to every call (the last --time-limit wins)
 HANG_GUARD = 120.0  # seconds for the subprocess itself: a hang fails, it does not block CI
+ADDRESS_SPACE = 3 << 30  # RLIMIT_AS of every call: a blow-up is a MemoryError, not a full machine
+PEAK_KB = 1536 * 1024  # and every call's resident peak must stay below this (KiB)
 EXTRA = int(os.environ.get("NOVIKOFF_FUZZ_EXAMPLES", "0"))
 
 
@@ -72,11 +78,22 @@ def _session_members(sid: int) -> list[int]:
     return members
 
 
-def _log(command: str, code: int) -> None:
+def _log(command: str, code: int, peak_kb: int, seconds: float) -> None:
     path = os.environ.get("NOVIKOFF_FUZZ_LOG")
     if path:
         with open(path, "a") as out:
-            out.write(json.dumps({"command": command, "exit": code}) + "\n")
+            line = {"command": command, "exit": code, "peak_kb": peak_kb, "seconds": round(seconds, 3)}
+            out.write(json.dumps(line) + "\n")
+
+
+def _resource_limits() -> None:
+    """In the child before exec: at most ADDRESS_SPACE of address space and HANG_GUARD s of CPU."""
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+    resource.setrlimit(resource.RLIMIT_CPU, (int(HANG_GUARD), int(HANG_GUARD) + 5))
+
+
+def _drain(chunks: dict[str, bytes], name: str, stream: Any) -> None:
+    chunks[name] = stream.read()
 
 
 def call(args: list[str], cwd: Path, allow_1: str = "") -> subprocess.CompletedProcess[str]:
@@ -95,25 +112,48 @@ def call(args: list[str], cwd: Path, allow_1: str = "") -> subprocess.CompletedP
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
-        text=True,
-        errors="replace",
         start_new_session=True,
+        preexec_fn=_resource_limits,
     )
+    start = time.monotonic()
+    chunks: dict[str, bytes] = {}
+    readers = [
+        threading.Thread(target=_drain, args=(chunks, name, stream), daemon=True)
+        for name, stream in (("out", proc.stdout), ("err", proc.stderr))
+    ]
+    for t in readers:
+        t.start()
+    timer = threading.Timer(HANG_GUARD, lambda: os.killpg(proc.pid, 9))
+    timer.start()
     try:
-        out, err = proc.communicate(timeout=HANG_GUARD)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, 9)
-        proc.communicate()
+        _, status, usage = os.wait4(proc.pid, 0)  # this call's own peak memory (ru_maxrss, KiB)
+    finally:
+        hung = not timer.is_alive()
+        timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    seconds = time.monotonic() - start
+    if hung:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, 9)
         pytest.fail(f"hang: {args!r} did not end within {HANG_GUARD} s")
+    for t in readers:
+        t.join(timeout=10)
+    out = chunks.get("out", b"").decode("utf-8", "replace")
+    err = chunks.get("err", b"").decode("utf-8", "replace")
+    peak_kb = int(usage.ru_maxrss)
     deadline = time.monotonic() + 10
     while _session_members(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     left = _session_members(proc.pid)
-    known = ("certify", "run", "margins", "falsify", "diff", "verify", "seed-tables")
+    known = ("certify", "run", "margins", "falsify", "diff", "verify", "seed-tables", "check", "replay")
     command = args[0] if args and args[0] in known else "(other)"
-    _log(command, proc.returncode)
-    where = f"novikoff {' '.join(repr(a) for a in args)}\nexit {proc.returncode}\nstderr: {err[-2000:]}"
+    _log(command, proc.returncode, peak_kb, seconds)
+    where = (
+        f"novikoff {' '.join(repr(a) for a in args)[:3000]}\nexit {proc.returncode}\nstderr: {err[-2000:]}"
+    )
     assert not left, f"processes left running {left}: {where}"
+    assert peak_kb < PEAK_KB, f"peak memory {peak_kb} KiB over {PEAK_KB} KiB: {where}"
+    assert proc.returncode != -signal.SIGXCPU and proc.returncode != -signal.SIGKILL, f"CPU limit: {where}"
     assert proc.returncode in (0, 1, 2), where
     assert "Traceback" not in err and "INTERNAL ERROR" not in err, where
     if proc.returncode == 2:
@@ -123,6 +163,8 @@ def call(args: list[str], cwd: Path, allow_1: str = "") -> subprocess.CompletedP
         ok = "--time-limit" in err
         ok = ok or (allow_1 == "counterexample" and ("COUNTEREXAMPLE" in out or '"counterexample": "' in out))
         ok = ok or (allow_1 == "finding" and ('"ok": false' in out or "bugs" in out or "errors" in out))
+        ok = ok or (allow_1 == "invalid" and "novikoff: certificate invalid: " in err)
+        ok = ok or (allow_1 == "violated" and "novikoff: bound violated: " in err)
         assert ok, where
     options = args[:cut]
     if "--json" in options and not {"-h", "--help"} & set(options):
@@ -546,3 +588,153 @@ def test_fuzz_arguments(tmp_path_factory: pytest.TempPathFactory, words: list[st
     if words[:1] == ["verify"] and "--only" not in words:
         words = [*words, "--only", "N1"]  # the full campaign is a minute of work, not a fuzz input
     call(words, tmp_path_factory.mktemp("fuzz"))
+
+
+# ------------------------------------------------------------------ resources: huge numbers,
+# devices and pipes as files, counts in headers, sparse blow-ups (each call under the
+# address-space and CPU limits of :func:`call`, its peak memory asserted there)
+
+_SEP = b"0,0,-1\n1,1,1\n2,0,1\n0,2,-1\n"
+_REPLAY = (
+    '# novikoff-replay {"algorithm": "perceptron", "bias": "0", "bound": "(sqrt(R2)+sqrt(D2))**2/gamma2/4", '
+    '"bound_limits": [2000, 100, 10000, 10000], "nonseparable": {"gamma": "4", "passes": 1, "u": ["1"]}, '
+    '"novikoff_counterexample": 1, "order": "natural", "parameters": {}, "samples": 2, "updates": 2}\n'
+    "1,1\n1,-1\n"
+)
+_HUGE = st.sampled_from([101, 4301, 10_001, 1_000_000])
+
+
+def _certificate_text() -> str:
+    import tempfile
+
+    from novikoff.certificates import certify
+    from novikoff.certificates.format import CertificateDocument, DatasetBinding
+    from novikoff.readers import read_csv
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sep.csv"
+        path.write_bytes(_SEP)
+        ds = read_csv(path)
+    return CertificateDocument(DatasetBinding.of(ds), certify(ds)).to_json()
+
+
+_CERTIFICATE: list[str] = []
+
+
+@st.composite
+def resource_command(draw: Any) -> tuple[list[str], dict[str, bytes], str, str]:
+    """(arguments, files, a FIFO's name or "", the documented exit-1 outcome) of a call whose
+    input asks for unbounded time or memory."""
+    kind = draw(st.sampled_from(["certificate", "replay", "data", "sparse", "device", "pipe", "argument"]))
+    digits = draw(_HUGE)
+    huge = "9" * digits
+    files: dict[str, bytes] = {"sep.csv": _SEP}
+    if kind == "certificate":
+        if not _CERTIFICATE:
+            _CERTIFICATE.append(_certificate_text())
+        doc = json.loads(_CERTIFICATE[0])
+        field = draw(st.sampled_from(["n_samples", "n_features", "bias", "version", "kind", "lambda", "key"]))
+        if field in ("n_samples", "n_features"):
+            doc["dataset"][field] = int(huge[: min(digits, 4000)])  # json.dumps of more is itself slow
+            text = json.dumps(doc)
+            text = text.replace(str(doc["dataset"][field]), huge)
+        elif field == "bias":
+            doc["dataset"]["bias"] = huge
+            text = json.dumps(doc)
+        elif field == "version":
+            text = json.dumps(doc).replace('"version": 1', '"version": ' + huge)
+        elif field == "kind":
+            doc["certificate"]["kind"] = draw(st.sampled_from([["gordan"], {"k": 1}, huge, None]))
+            text = json.dumps(doc)
+        elif field == "lambda":
+            doc["certificate"]["lambda"][0] = huge + "/7"
+            text = json.dumps(doc)
+        else:
+            doc["dataset"]["\n\x1b[2J" + huge[:50]] = 1
+            text = json.dumps(doc)
+        encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-16"]))
+        files["c.json"] = text.encode(encoding)
+        return ["check", "sep.csv", "c.json"], files, "", "invalid"
+    if kind == "replay":
+        field = draw(st.sampled_from(["passes", "limits", "seed", "samples", "gamma"]))
+        text = _REPLAY
+        if field == "passes":
+            text = text.replace(
+                '"passes": 1', '"passes": ' + draw(st.sampled_from([huge, "1000000000000", "0"]))
+            )
+        elif field == "limits":
+            text = text.replace("[2000, 100, 10000, 10000]", f"[2000, 100, {huge}, 100000000]")
+        elif field == "seed":
+            text = text.replace('"order": "natural"', f'"order": "shuffle:{huge}"')
+        elif field == "samples":
+            text = text.replace('"samples": 2', '"samples": ' + huge)
+        else:
+            text = text.replace('"gamma": "4"', f'"gamma": "{huge}"')
+        files["ce.csv"] = text.encode()
+        return ["replay", "ce.csv"], files, "", "violated"
+    if kind == "data":
+        where = draw(st.sampled_from(["field", "exponent", "index"]))
+        if where == "field":
+            files["d.csv"] = f"{huge},1,1\n-1,-2,-1\n".encode()
+            return ["run", "d.csv"], files, "", ""
+        if where == "exponent":
+            files["d.csv"] = f"1e{huge},1,1\n-1,-2,-1\n".encode()
+            return ["certify", "d.csv"], files, "", ""
+        files["d.svm"] = f"+1 {huge}:1\n-1 1:1\n".encode()
+        return ["run", "d.svm"], files, "", ""
+    if kind == "sparse":
+        rows = draw(st.sampled_from([2, 10, 100, 1000]))
+        index = draw(st.sampled_from([1000, 100_000, 1_000_000]))
+        files["w.svm"] = "".join(
+            f"{'+1' if k % 2 else '-1'} {index}:{k}\n" for k in range(1, rows + 1)
+        ).encode()
+        budget = draw(st.sampled_from([[], ["--max-memory", "256M"], ["--max-memory", "1G"]]))
+        return [draw(st.sampled_from(["run", "certify"])), "w.svm", *budget], files, "", ""
+    if kind == "device":
+        device = draw(st.sampled_from(["/dev/zero", "/dev/urandom", "/dev/null", "/proc/self/maps"]))
+        args = draw(
+            st.sampled_from(
+                [
+                    ["check", "sep.csv", device],
+                    ["run", device, "--format", "csv"],
+                    ["certify", device, "--format", "libsvm"],
+                    ["margins", "sep.csv", "--weights", device],
+                    ["replay", device],
+                ]
+            )
+        )
+        return args, files, "", "invalid" if args[0] == "check" else ""
+    if kind == "pipe":
+        args = draw(
+            st.sampled_from(
+                [
+                    ["check", "sep.csv", "pipe"],
+                    ["run", "pipe", "--format", "csv", "--time-limit", "3"],
+                    ["margins", "sep.csv", "--weights", "pipe", "--time-limit", "3"],
+                    ["replay", "pipe"],
+                ]
+            )
+        )
+        return args, files, "pipe", ""
+    option = draw(st.sampled_from(["--max-epochs", "--label-column", "--max-memory", "--time-limit"]))
+    value = draw(st.sampled_from([huge[:100_000], "1_0", "\u0661", "1e400"]))  # exec's limit: 128 KiB
+    return ["run", "sep.csv", option, value], files, "", ""
+
+
+@_settings(10)
+@given(resource_command(), st.booleans())
+@example(
+    (["run", "w.svm"], {"w.svm": b"".join(b"+1 1000000:%d\n" % k for k in range(1, 101))}, "", ""), False
+)
+@example((["check", "sep.csv", "/dev/zero"], {"sep.csv": _SEP}, "", ""), True)
+def test_fuzz_resources(
+    tmp_path_factory: pytest.TempPathFactory,
+    case: tuple[list[str], dict[str, bytes], str, str],
+    as_json: bool,
+) -> None:
+    args, files, fifo, allow_1 = case
+    tmp = tmp_path_factory.mktemp("fuzz")
+    _write(tmp, files)
+    if fifo:
+        os.mkfifo(tmp / fifo)  # nobody writes: the read waits until the time limit or a refusal
+    call([*args, "--json"] if as_json else args, tmp, allow_1)

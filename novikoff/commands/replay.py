@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         print(r.summary())
     if r.violated:  # every non-zero exit says why on stderr too, on one line
         print(
-            printable(f"novikoff: bound violated: {r.updates} updates > {r.bound} = {r.bound_value}"),
+            printable(f"novikoff: bound violated: {r.updates} updates, bound {r.bound} {r.bound_value}"),
             file=sys.stderr,
             flush=True,
         )
