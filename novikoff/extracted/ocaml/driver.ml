@@ -5,7 +5,7 @@
    What it does, and all it does: parse the exact rationals; take the common scale L
    (the least common multiple of every denominator of the features and of the bias);
    form the integer numerators L x_i and L rho; build the integer patterns with the
-   extracted [zreflect] (z_i = y_i (L x_i, L rho), bias last); run the extracted
+   extracted [zlabelled_patterns] (z_i = y_i (L x_i, L rho), bias last, from the labels); run the extracted
    [zepochs_pairs] (the epoch loop proved equal to Perceptron.run of the Coq
    development, given the per-epoch pairs of the extracted [zpresent] / [znatural]);
    print the weights W / L in lowest terms, the updated sample indices, the update
@@ -112,14 +112,16 @@ let () =
   let rho = match get "bias" with [t] -> parse_q "bias" t | _ -> fail "bias: one number expected" in
   let rows = List.map (fun (ln, lab, xs) ->
       let where = Printf.sprintf "line %d" ln in
-      let yl = match lab with "+1" | "1" -> Z.one | "-1" -> Z.minus_one
+      let yl = match lab with "+1" | "1" -> E.Pos | "-1" -> E.Neg
                               | _ -> fail "%s: the label %S is not +1 or -1" where lab in
       if List.length xs <> d then fail "%s: %d features, %d expected" where (List.length xs) d;
       (yl, List.map (parse_q where) xs)) samples in
   let scale = List.fold_left (fun acc (_, xs) ->
       List.fold_left (fun a q -> Z.lcm a (Q.den q)) acc xs) (Q.den rho) rows in
   let num q = Q.num (Q.mul q (Q.of_bigint scale)) in
-  let zs = List.map (fun (yl, xs) -> E.zreflect yl (num rho) (List.map num xs)) rows in
+  (* the labelled dataset of numerators (label, L x_i), bias L rho: ZLabelled.zlabelled_correct
+     is about Labelled.perceptron on it *)
+  let zs = E.zlabelled_patterns (num rho) (List.map (fun (yl, xs) -> (yl, List.map num xs)) rows) in
   let indices where idx =
     let p = List.map (fun t -> match int_of_string_opt t with
         | Some i when i >= 0 && i < m -> i
