@@ -181,8 +181,7 @@ ITEMS: tuple[SeedItem, ...] = (
             "novikoff.proofs.pdm.succ_ratio:obligation",
             "novikoff.reference.pdm_succ_ratio:check_pdm_succ_ratio",
         ),
-        "derived here (constants lost), proved with the energy recursion from t0 as a premise; "
-        "not yet in the theorem registry",
+        "derived here (constants lost), proved (Python checker and Coq); not yet in the theorem registry",
     ),
     SeedItem(_P, "multiple updates", "replicated", ("novikoff.spec.pdm:MU",)),
     SeedItem(

@@ -18,7 +18,7 @@ from novikoff.data import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.strategies import certified_separable
 from novikoff.proofs.core import FailureKind, check_obligation
-from novikoff.proofs.pdm.succ_ratio import obligation
+from novikoff.proofs.pdm.succ_ratio import energy_from_t0, energy_premise, obligation, sums_from_t0
 from novikoff.proofs.wrong_variants import scale_claim
 from novikoff.reference.large_margin import run_pdm_succ
 from novikoff.reference.pdm_succ_ratio import check_pdm_succ_ratio
@@ -131,3 +131,21 @@ def test_bad_stages_are_clear_errors(stages: list[tuple[object, ...]], message: 
 def test_nonpositive_radius_or_margin_is_an_error() -> None:
     with pytest.raises(InputError, match="R2 and gamma2 must be positive"):
         check_pdm_succ_ratio([], Fraction(0), Fraction(1))
+
+
+def test_the_energy_premise_is_proved_from_the_recursion() -> None:
+    for ob in (energy_from_t0(), sums_from_t0(), energy_premise()):
+        result = check_obligation(ob)
+        assert result.ok, (ob.name, result.message)
+
+
+def test_without_the_recursion_the_energy_induction_fails() -> None:
+    ob = energy_from_t0()
+    hyps = {k: v for k, v in ob.hypotheses.items() if k != "recursion"}
+    result = check_obligation(dataclasses.replace(ob, hypotheses=hyps))
+    assert not result.ok and "recursion" in result.message
+
+
+def test_a_power_sum_bound_one_percent_too_good_is_rejected() -> None:
+    result = check_obligation(scale_claim(sums_from_t0(), sp.Rational(99, 100)))
+    assert not result.ok
