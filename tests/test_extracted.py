@@ -362,3 +362,30 @@ def test_pdm_succ_of_one_stage_is_pdm(binary: Path) -> None:
     assert one == run_extracted(ds, binary=binary, algorithm="pdm", parameter=Fraction(1, 4))
     two = run_extracted(ds, binary=binary, algorithm="pdm-succ", parameter=[Fraction(1, 2), Fraction(1, 8)])
     assert two.mistakes > run_extracted(ds, binary=binary, algorithm="pdm", parameter=Fraction(1, 2)).mistakes
+
+
+# ------------------------------------------------------------------ the campaign verify --coq runs
+
+
+def test_campaign_agrees(binary: Path) -> None:
+    from novikoff.extracted.campaign import run_campaign
+
+    report = run_campaign(examples=20, seed=3, binary=binary)
+    assert report.agrees, [m.request for m in report.mismatches]
+    assert set(report.runs) == {"perceptron", "pfm", "pdm", "pdm-succ"} and "identical" in report.summary()
+
+
+def test_campaign_catches_a_planted_bug_and_shrinks_it(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the reference's tie rule made strict, the campaign reports one mismatch, shrunk to
+    a single sample presented once in the natural order."""
+    from novikoff.extracted.campaign import run_campaign
+
+    monkeypatch.setattr(
+        reference_module, "perceptron_mistake", lambda w, z: sum(a * b for a, b in zip(w, z)) < 0
+    )
+    report = run_campaign(examples=20, seed=3, algorithms=("perceptron",), binary=binary)
+    assert not report.agrees and "differ" in report.summary()
+    (mismatch,) = report.mismatches
+    assert mismatch.differences[0].startswith("update #1 differs"), mismatch.differences
+    assert "samples 1\n" in mismatch.request and "order natural" in mismatch.request, mismatch.request
+    assert "max_epochs 1\n" in mismatch.request, mismatch.request

@@ -4,7 +4,10 @@
 run of the Coq development's ``Perceptron.run`` (the run Novikoff's theorem is about);
 ``coq/Extract.v`` extracts it to OCaml (Zarith integers); ``ocaml/driver.ml`` (hand
 written, not verified) reads a request and prints the run. :mod:`.build` compiles it all
-from the sources, :mod:`.runner` runs it and compares it with the Python reference.
+from the sources, :mod:`.runner` runs it and compares it with the Python reference,
+:mod:`.campaign` runs seeded differential campaigns (what ``verify --coq`` calls).
+``ZLargeMargin.v``, ``ZPdmSucc.v`` and ``ZLabelled.v`` extend this to PFM, PDM, PDM-succ
+and the labelled-data run.
 """
 
 from novikoff.extracted.runner import (
