@@ -1,7 +1,8 @@
 """The certificate format: the certificate types and their versioned JSON form.
 
 This module is part of the trusted base (the checker imports it); it imports only exact
-data, rationals and errors. A certificate file is one JSON object (schema:
+data, rationals, errors and :mod:`novikoff.bounded` (whose strict JSON parser checks every
+number's length before converting it). A certificate file is one JSON object (schema:
 ``docs/reference/certificate-format.md``)::
 
     {"format": "novikoff-certificate", "version": 1,

@@ -4,8 +4,12 @@ Reads FILE.json strictly (:func:`novikoff.certificates.from_json`), reads DATA w
 certificate's bias rho, and runs the trusted checker alone
 (:func:`novikoff.certificates.checker.check_document`: no solver is imported). Exit 0 when
 every fact holds (prints ``valid: ...``), 1 at the first false fact (prints
-``invalid: CODE: ...`` with its reason code), 2 on bad input: unreadable data or file, text
-that is not a certificate (the message names the JSON path).
+``invalid: CODE: ...`` with its reason code, and says so on one line of stderr), 2 on bad
+input: unreadable data or file, text that is not a certificate (the message names the JSON
+path), a recorded run or bound claiming more epochs than ``--max-epochs`` (refused before
+any replay). FILE.json is read to at most :data:`MAX_FILE_BYTES` plus one byte whatever its
+size says (:func:`novikoff.bounded.read_bytes`), and its JSON numbers' lengths are checked
+before they are converted.
 """
 
 from __future__ import annotations

@@ -191,6 +191,7 @@ def _exact_run(
         # exact ROMMA's numbers double with every update: its own default unless --max-updates is given
         given = args.max_updates is not None and getattr(args, "max_updates_given", True)
         limit = args.max_updates if given else DEFAULT_MAX_UPDATES
+        args.max_updates = limit  # the bound the summary names
         return run_romma(
             ds,
             aggressive=args.aggressive,
@@ -324,9 +325,10 @@ def run(args: argparse.Namespace) -> int:
         write_trace(args.trace, run.updates)
     bounds = RunBounds(args.max_epochs, args.max_updates)
     one_per_presentation = args.algorithm in ("perceptron", "pocket", *AVERAGED_ALGORITHMS)
-    stopped = stopped_by(
-        run.converged, run.epochs, bounds, ds.n_samples, getattr(run, "stopped", ""), one_per_presentation
-    )
+    early = getattr(run, "stopped", "")
+    if args.algorithm == "romma" and early.startswith("update limit"):
+        early = "max_updates"  # exact ROMMA's own update limit, --max-updates or its default
+    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples, early, one_per_presentation)
     checks: dict[str, str] = dict(getattr(run, "checks", {}))
     if args.algorithm in ("perceptron", *AVERAGED_ALGORITHMS) and not args.fast and sep is not None:
         checks["N1-N3"] = f"held at all {run.mistakes} updates"
