@@ -55,6 +55,8 @@ from offline_data import OUT, load
 
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data import Dataset
+from novikoff.errors import InvariantViolation
+from novikoff.reference.pdm_succ_ratio import check_pdm_succ_ratio
 from novikoff.transforms import soft_margin
 from novikoff.twins import compiled_large_margin as cl
 from novikoff.twins.large_margin import TwinRun, pdm_succ_twin, pdm_twin, pfm_twin
@@ -114,6 +116,8 @@ class Row:
     d: int
     runs: dict[str, Outcome] = field(default_factory=dict)
     gamma: float | None = None  # exact, where m <= 800
+    succ_stages: list[tuple[float, int, int]] = field(default_factory=list)  # PDM-succ's (eps, t, epochs)
+    ds1: str = ""  # DS1 on those stages, with the exact R^2 and gamma^2 (where m <= 800)
 
 
 def patterns(X: np.ndarray, y: np.ndarray) -> sps.csr_matrix:
@@ -202,6 +206,7 @@ def row(name: str, n: int) -> Row:
     beta = Fraction(out.runs["pdm"].margin)
     out.runs["pfm"] = twin_outcome(Z, lambda: pfm_twin(Xext, y, beta=beta, **kw), n)
     out.runs["succ"] = twin_outcome(Z, lambda: pdm_succ_twin(Xext, y, epsilons=SUCC, **kw), n)
+    out.succ_stages = pdm_succ_twin(Xext, y, epsilons=SUCC, **kw).stages
     beta_succ = Fraction(out.runs["succ"].margin)
     out.runs["pfm_succ"] = twin_outcome(Z, lambda: pfm_twin(Xext, y, beta=beta_succ, **kw), n)
 
@@ -221,6 +226,11 @@ def row(name: str, n: int) -> Row:
         cert = certify(exact)
         assert isinstance(cert, SeparableCertificate)
         out.gamma = float(cert.gamma2) ** 0.5
+        try:  # the twin's float run; DS1's premises are exact for the twin's decisions, not its sums
+            held = check_pdm_succ_ratio(out.succ_stages, cert.R2, cert.gamma2)
+            out.ds1 = f"held on {len(held)} stage pairs"
+        except InvariantViolation as err:
+            out.ds1 = f"failed: {err}"
     return out
 
 
@@ -340,6 +350,12 @@ def summary(rows: list[Row], loadavg: tuple[float, float]) -> str:
         f"- **Machine load**: the 1-minute load average of the 2-core machine was {loadavg[0]:.2f} when "
         f"the benchmark started and {loadavg[1]:.2f} when it ended."
     )
+    ds1 = [f"{r.dataset} ({r.ds1})" for r in rows if r.ds1]
+    if ds1:
+        lines.append(
+            "- **DS1, PDM-succ's stage ratio bound**, on the PDM-succ runs' stages with the exact R^2 "
+            "and gamma^2: " + "; ".join(ds1) + "."
+        )
     if frac:
         lines.append(
             f"- **PDM's achieved margin** is {min(frac):.4f}-{max(frac):.4f} of the exact gamma on "
