@@ -608,3 +608,33 @@ def test_format_values_are_shown_short_and_ascii(
 def test_memory_sizes_parse_exactly() -> None:
     assert parse_memory("1024K") == 1 << 20
     assert Fraction(parse_memory("0.5G"), 1 << 30) == Fraction(1, 2)
+
+
+def test_a_command_reports_one_failure_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A signal that arrives while a reported failure is cleaned up adds no second message
+    (and no second JSON object): the voted run that ran out of memory, then got SIGTERM."""
+    from novikoff import cli as app
+    from novikoff.commands import check
+    from novikoff.limits import Terminated
+
+    def exhausted_then_terminated(args: object) -> int:
+        raise MemoryError
+
+    signals = [15]
+
+    def kill_children_then_signal() -> None:  # SIGTERM arrives while the children are killed
+        if signals:
+            raise Terminated(signals.pop())
+
+    monkeypatch.setattr(check, "run", exhausted_then_terminated)
+    from novikoff.cli import app as app_module
+
+    monkeypatch.setattr(app_module, "kill_children", kill_children_then_signal)
+    data = str(write(tmp_path, "s.csv", SEP))
+    code = app.main(["check", data, data, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert len(err.splitlines()) == 1 and "out of memory" in err, err
+    assert len(out.splitlines()) == 1 and json.loads(out)["exit_code"] == 2
