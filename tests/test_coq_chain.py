@@ -71,6 +71,8 @@ def test_the_run_ids_have_run_statements() -> None:
         "MU",
         "G1_scale",
         "G1_add_point",
+        "G1_pad",
+        "G1_rotate",
     }
     assert expected <= set(RUNS)
     for name, (rs, run, bridge) in RUNS.items():

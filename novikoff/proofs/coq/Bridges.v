@@ -618,3 +618,97 @@ Qed.
 
 Theorem G1_add_point_run : G1_add_point_run_statement.
 Proof. exact (G1_add_point_bridge Theorems.G1_add_point). Qed.
+
+(** ** G1 (zero features): the Gram matrix is unchanged, by the printed identity *)
+
+(** The zero coordinate inserted at position d. *)
+Definition insert0 (d : nat) (v : vec) : vec := firstn d v ++ 0 :: skipn d v.
+
+Lemma reflect_pad d rho s :
+  length (features s) = d -> reflect rho (pad_sample s) = insert0 d (reflect rho s).
+Proof.
+  intros Hd. unfold reflect, pad_sample, insert0, augment, vscale; cbn [features lab].
+  rewrite !map_app. simpl.
+  rewrite firstn_app, skipn_app, map_length, Hd, Nat.sub_diag, firstn_all2, skipn_all2
+    by (rewrite map_length; lia).
+  simpl. rewrite app_nil_r, <- app_assoc. simpl. rewrite Rmult_0_r. reflexivity.
+Qed.
+
+Lemma length_reflect rho s : length (reflect rho s) = S (length (features s)).
+Proof. unfold reflect, augment, vscale. rewrite map_length, app_length. simpl. lia. Qed.
+
+Theorem G1_pad_bridge : G1_pad_statement -> G1_pad_run_statement.
+Proof.
+  intros G1_printed D d rho order Hlen Hvalid.
+  assert (Emap : reflected rho (pad_data D) = map (insert0 d) (reflected rho D)).
+  { unfold reflected, pad_data. rewrite !map_map. apply map_ext_in. intros s Hs.
+    apply reflect_pad. rewrite Forall_forall in Hlen. auto. }
+  assert (Hgram : same_gram 1 (reflected rho D) (reflected rho (pad_data D))).
+  { rewrite Emap. apply same_gram_map. intros z z' Hz Hz'.
+    unfold reflected in Hz, Hz'. apply in_map_iff in Hz as [s [<- Hs]].
+    apply in_map_iff in Hz' as [s' [<- Hs']].
+    rewrite Forall_forall in Hlen. pose proof (Hlen s Hs) as Ls. pose proof (Hlen s' Hs') as Ls'.
+    assert (Lz : length (firstn d (reflect rho s)) = d)
+      by (rewrite firstn_length, length_reflect; lia).
+    assert (Lz' : length (firstn d (reflect rho s')) = d)
+      by (rewrite firstn_length, length_reflect; lia).
+    pose proof (dot_app_l (firstn d (reflect rho s)) (skipn d (reflect rho s))
+                  (firstn d (reflect rho s')) (skipn d (reflect rho s')) ltac:(lia)) as Ez.
+    rewrite !firstn_skipn in Ez. rewrite Ez.
+    unfold insert0. rewrite dot_app_l by lia. simpl.
+    set (a := dot (firstn d (reflect rho s)) (firstn d (reflect rho s'))).
+    set (b := dot (skipn d (reflect rho s)) (skipn d (reflect rho s'))).
+    pose proof (G1_printed 1 1 1 a b (0 * 0) ltac:(ring)) as Hp.
+    replace (a + (0 * 0 + b)) with (1 * a + 1 * b + 1 * (0 * 0)) by ring.
+    rewrite Hp. ring. }
+  assert (Hvalid' : valid (pad_data D) order)
+    by (unfold valid, pad_data in *; rewrite map_length; exact Hvalid).
+  destruct (run_gram_invariant 1 _ _ order Rlt_0_1 Hgram) as [Hdec [Hupd _]].
+  split; [exact Hdec|].
+  rewrite !perceptron_updates_run by assumption. exact Hupd.
+Qed.
+
+Theorem G1_pad_run : G1_pad_run_statement.
+Proof. exact (G1_pad_bridge Theorems.G1_pad). Qed.
+
+(** ** G1 (rotations): the Gram matrix is unchanged, by the printed identity *)
+
+Definition rotate3 (a : R) (v : vec) : vec :=
+  match v with [v1; v2; v3] => [cayley1 a v1 v2; cayley2 a v1 v2; v3] | _ => v end.
+
+Lemma reflect_rotate a rho s :
+  length (features s) = 2%nat ->
+  reflect rho (mk_sample (rotate2 a (features s)) (lab s)) = rotate3 a (reflect rho s).
+Proof.
+  intros Hl. destruct s as [[|u1 [|u2 [|u3 x]]] l]; simpl in Hl; try discriminate.
+  assert (Ha : a ^ 2 + 1 <> 0) by nra.
+  unfold reflect, augment, vscale, rotate2, rotate3, cayley1, cayley2; cbn [features lab].
+  cbn [map app]. f_equal; [field; exact Ha|]. f_equal. field; exact Ha.
+Qed.
+
+Theorem G1_rotate_bridge : G1_rotate_statement -> G1_rotate_run_statement.
+Proof.
+  intros G1_printed D rho a order Hlen Hvalid.
+  assert (Emap : reflected rho (rotate_data a D) = map (rotate3 a) (reflected rho D)).
+  { unfold reflected, rotate_data. rewrite !map_map. apply map_ext_in. intros s Hs.
+    apply reflect_rotate. rewrite Forall_forall in Hlen. auto. }
+  assert (Hgram : same_gram 1 (reflected rho D) (reflected rho (rotate_data a D))).
+  { rewrite Emap. apply same_gram_map. intros z z' Hz Hz'.
+    unfold reflected in Hz, Hz'. apply in_map_iff in Hz as [s [<- Hs]].
+    apply in_map_iff in Hz' as [s' [<- Hs']].
+    rewrite Forall_forall in Hlen. pose proof (Hlen s Hs) as Ls. pose proof (Hlen s' Hs') as Ls'.
+    destruct s as [[|u1 [|u2 [|u3 x]]] l]; simpl in Ls; try discriminate.
+    destruct s' as [[|v1 [|v2 [|v3 x']]] l']; simpl in Ls'; try discriminate.
+    unfold reflect, augment, vscale; cbn [features lab]. simpl.
+    set (y1 := y l). set (y2 := y l').
+    pose proof (G1_printed a (y1 * u1) (y1 * u2) (y2 * v1) (y2 * v2)) as Hp.
+    unfold cayley1, cayley2. lra. }
+  assert (Hvalid' : valid (rotate_data a D) order)
+    by (unfold valid, rotate_data in *; rewrite map_length; exact Hvalid).
+  destruct (run_gram_invariant 1 _ _ order Rlt_0_1 Hgram) as [Hdec [Hupd _]].
+  split; [exact Hdec|].
+  rewrite !perceptron_updates_run by assumption. exact Hupd.
+Qed.
+
+Theorem G1_rotate_run : G1_rotate_run_statement.
+Proof. exact (G1_rotate_bridge Theorems.G1_rotate). Qed.

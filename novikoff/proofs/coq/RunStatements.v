@@ -200,3 +200,35 @@ Definition G1_add_point_run_statement : Prop :=
   min_norm_sq (reflected rho D) gamma2 ->
   min_norm_sq (reflected rho (D ++ [s])) gamma2_new ->
   gamma2_new = gamma2 /\ radius2 rho (D ++ [s]) = Rmax (radius2 rho D) (c ^ 2 * gamma2).
+
+(** A zero feature appended to every sample (before the bias coordinate). *)
+Definition pad_sample (s : sample) : sample := mk_sample (features s ++ [0]) (lab s).
+Definition pad_data (D : dataset) : dataset := map pad_sample D.
+
+(** G1 (zero features): for every labelled dataset whose samples have d features, rho and
+    order, the perceptron on the data with a zero feature appended makes the same
+    decisions and the same number of updates. *)
+Definition G1_pad_run_statement : Prop :=
+  forall (D : dataset) (d : nat) (rho : R) (order : list nat),
+  Forall (fun s => length (features s) = d) D ->
+  valid D order ->
+  decisions (reflected rho (pad_data D)) order = decisions (reflected rho D) order /\
+  perceptron_updates rho (pad_data D) order = perceptron_updates rho D order.
+
+(** The Cayley rotation of the plane with parameter a (any real a; the printed statement's
+    form), applied to samples with two features. *)
+Definition cayley1 (a u1 u2 : R) : R := 2 * a * u1 / (a ^ 2 + 1) + u2 * (1 - a ^ 2) / (a ^ 2 + 1).
+Definition cayley2 (a u1 u2 : R) : R := - (2 * a * u2 / (a ^ 2 + 1)) + u1 * (1 - a ^ 2) / (a ^ 2 + 1).
+Definition rotate2 (a : R) (x : vec) : vec :=
+  match x with [u1; u2] => [cayley1 a u1 u2; cayley2 a u1 u2] | _ => x end.
+Definition rotate_data (a : R) (D : dataset) : dataset :=
+  map (fun s => mk_sample (rotate2 a (features s)) (lab s)) D.
+
+(** G1 (rotations): for every labelled dataset of two-feature samples, rho, order and a,
+    the perceptron on the rotated features makes the same decisions and updates. *)
+Definition G1_rotate_run_statement : Prop :=
+  forall (D : dataset) (rho a : R) (order : list nat),
+  Forall (fun s => length (features s) = 2%nat) D ->
+  valid D order ->
+  decisions (reflected rho (rotate_data a D)) order = decisions (reflected rho D) order /\
+  perceptron_updates rho (rotate_data a D) order = perceptron_updates rho D order.
