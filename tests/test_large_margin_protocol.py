@@ -120,3 +120,33 @@ def test_bad_protocol_options_are_clear_errors(options: dict[str, Any], message:
     with pytest.raises(InputError) as err:
         pdm_twin(X, y, eps=EPS, **options)
     assert str(err.value) == message
+
+
+def test_three_level_active_sets_converge_to_an_exact_clean_pass() -> None:
+    X, y = planted()
+    two = pdm_twin(X, y, eps=EPS, multiple_updates=True, active_sets=True, engine="numpy")
+    three = pdm_twin(
+        X, y, eps=EPS, multiple_updates=True, active_sets=True, engine="numpy", three_levels=True
+    )
+    assert three.converged and three.engine == "numpy"
+    assert three.updates != two.updates  # a different presentation schedule
+    Z = sps.diags(y) @ sps.hstack([X, np.ones((X.shape[0], 1))], format="csr")
+    w = np.asarray(three.weights)
+    assert float((three.mistakes * (Z @ w)).min()) > (1 - float(EPS)) * float(w @ w)
+    pfm = pfm_twin(X, y, beta=Fraction(1, 50), multiple_updates=True, active_sets=True, three_levels=True)
+    assert pfm.converged and pfm.engine == "numpy"  # "auto" stays on numpy for three levels
+
+
+def test_three_levels_without_active_sets_is_the_plain_run() -> None:
+    X, y = planted(m=80, d=6)
+    a = pdm_twin(X, y, eps=EPS, engine="numpy")
+    b = pdm_twin(X, y, eps=EPS, engine="numpy", three_levels=True)
+    assert a.updates == b.updates
+
+
+def test_three_levels_refuse_the_compiled_engine_and_non_booleans() -> None:
+    X, y = planted(m=40, d=5)
+    with pytest.raises(InputError, match="numpy engine only"):
+        pdm_twin(X, y, eps=EPS, active_sets=True, three_levels=True, engine="compiled")
+    with pytest.raises(InputError, match="three_levels must be True or False, got 1"):
+        pdm_twin(X, y, eps=EPS, three_levels=1)  # type: ignore[arg-type]

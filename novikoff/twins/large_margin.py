@@ -39,6 +39,8 @@ after the first full epoch: k = 1); ``first_level1=r`` uses ``r`` instead of ``L
 for the level-1 set of the first full epoch (epoch 0) only, which the paper also does
 (its value of r was lost in extraction). Both only change which updates are presented
 when; every decision is still the exact one, so D2 holds at convergence as before.
+``three_levels=True`` replaces the two levels by the paper's three nested ones
+(:func:`_three_level_rounds`; numpy engine only: "auto" then stays on numpy).
 
 **Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs each
 epoch (full pass and active-set rounds) in the numba kernel of
@@ -80,6 +82,7 @@ __all__ = ["TwinRun", "pdm_succ_twin", "pdm_twin", "pfm_twin", "twin_sparse_patt
 _U = 2.0**-53
 _FIRST_BLOCK = 16
 LEVEL1, LEVEL2 = 1.0, 0.1
+LEVEL3 = 0.01  # three_levels=True: the third level (the paper's own values were lost)
 MINI_EPOCHS, ROUNDS = 20, 10
 COMPILED_FROM = 10_000  # engine="auto": the compiled kernel from the start from this many stored values
 COMPILED_CONVERSION_FROM = (
@@ -269,6 +272,7 @@ class _State:
         self.level1 = LEVEL1  # this epoch's level-1 parameter (first_level1 in epoch 0)
         self.multiple_from = 0  # multiple updates from this full epoch on
         self.first_level1: float | None = None
+        self.three_levels = False  # the paper's three nested active sets (numpy engine only)
 
     def refresh(self) -> None:
         self.w2 = float(self.w @ self.w)
@@ -484,6 +488,8 @@ def _numpy_epoch(
     made = _scan(S, rows, multiple, epoch, updates)
     if S.stopped or made == 0 or not active_sets:
         return made == 0, mini
+    if S.three_levels:
+        return False, _three_level_rounds(S, rows, multiple, epoch, updates)
     for _ in range(ROUNDS):
         c = _closeness(S, rows)
         level1 = rows[c <= 1 + S.level1]
@@ -503,6 +509,48 @@ def _numpy_epoch(
         if S.stopped or made_round == 0:
             break
     return False, mini
+
+
+def _three_level_rounds(
+    S: _State, rows: np.ndarray, multiple: bool, epoch: int, updates: list[tuple[int, int]]
+) -> int:
+    """The paper's three nested active sets after a full pass with updates: level 1 from the
+    data (c <= 1 + level1), level 2 from level 1 (c <= 1 + LEVEL2), level 3 from level 2
+    (c <= 1 + LEVEL3); level 3 is scanned for up to MINI_EPOCHS mini-epochs (rebuilt from
+    level 2 before each, until one is clean), then level 2 once, up to ROUNDS cycles of level 2
+    (each rebuilt from level 1), then level 1 once, up to ROUNDS cycles of level 1; a cycle
+    without updates ends its loop. Returns the mini-epochs (scans of a level)."""
+    mini = 0
+    for _ in range(ROUNDS):
+        c = _closeness(S, rows)
+        level1 = rows[c <= 1 + S.level1]
+        made1 = 0
+        for _ in range(ROUNDS):
+            c1 = _closeness(S, level1) if len(level1) else c[:0]
+            level2 = level1[c1 <= 1 + LEVEL2]
+            made2 = 0
+            for _ in range(MINI_EPOCHS):
+                c2 = _closeness(S, level2) if len(level2) else c[:0]
+                level3 = level2[c2 <= 1 + LEVEL3]
+                mini += 1
+                made = _scan(S, level3, multiple, epoch, updates)
+                made2 += made
+                if S.stopped:
+                    return mini
+                if made == 0:
+                    break
+            mini += 1
+            made2 += _scan(S, level2, multiple, epoch, updates)
+            made1 += made2
+            if S.stopped:
+                return mini
+            if made2 == 0:
+                break
+        mini += 1
+        made1 += _scan(S, level1, multiple, epoch, updates)
+        if S.stopped or made1 == 0:
+            break
+    return mini
 
 
 def _compiled_epoch(
@@ -594,9 +642,11 @@ def _engine(engine: str, S: _State) -> None:
     problem, arms the switch to it (:func:`_switch`)."""
     if engine not in ENGINES:
         raise InputError(f"engine must be 'auto', 'compiled' or 'numpy', got {engine!r}")
+    if S.three_levels and engine == "compiled":
+        raise InputError("three_levels=True runs on the numpy engine only (engine='numpy' or 'auto')")
     if engine == "compiled" and not cl.available():
         raise InputError("engine='compiled' needs numba (pip install novikoff[fast])")
-    if engine == "numpy" or (engine == "auto" and not cl.available()):
+    if engine == "numpy" or S.three_levels or (engine == "auto" and not cl.available()):
         return
     stored = S.P.Z.nnz if S.P.sparse else S.P.Z.size
     if engine == "auto" and stored < COMPILED_FROM:
@@ -615,7 +665,7 @@ def _switch(S: _State) -> None:
         S.engines.append("compiled")
 
 
-def _protocol(S: _State, multiple_from_epoch: int, first_level1: float | None) -> None:
+def _protocol(S: _State, multiple_from_epoch: int, first_level1: float | None, three_levels: bool) -> None:
     """The PDM paper's protocol options (module docstring), checked: InputError naming the
     option for a negative or non-integer epoch or a level that is not a positive finite float."""
     if (
@@ -631,6 +681,9 @@ def _protocol(S: _State, multiple_from_epoch: int, first_level1: float | None) -
             raise InputError(f"first_level1 must be a positive finite number, got {first_level1!r}")
         S.first_level1 = float(first_level1)
     S.multiple_from = multiple_from_epoch
+    if not isinstance(three_levels, bool):
+        raise InputError(f"three_levels must be True or False, got {three_levels!r}")
+    S.three_levels = three_levels
 
 
 def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
@@ -655,6 +708,7 @@ def pfm_twin(
     engine: str = "auto",
     multiple_from_epoch: int = 0,
     first_level1: float | None = None,
+    three_levels: bool = False,
 ) -> TwinRun:
     """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring
     (``engine``: "auto", "numpy" or "compiled", the same updates whichever runs)."""
@@ -664,7 +718,7 @@ def pfm_twin(
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
     S = _State(P, "pfm", b)
     S.max_updates = max_updates
-    _protocol(S, multiple_from_epoch, first_level1)
+    _protocol(S, multiple_from_epoch, first_level1, three_levels)
     _engine(engine, S)
     updates: list[tuple[int, int]] = []
     epochs, converged, mini = _run_stage(
@@ -700,6 +754,7 @@ def pdm_succ_twin(
     engine: str = "auto",
     multiple_from_epoch: int = 0,
     first_level1: float | None = None,
+    three_levels: bool = False,
 ) -> TwinRun:
     """PDM with eps_1 > ... > eps_final in float64, each stage continuing from the last
     (``engine`` as in :func:`pfm_twin`)."""
@@ -708,7 +763,7 @@ def pdm_succ_twin(
     limit = check_max_epochs(max_epochs)
     S = _State(P, "pdm", eps[0])
     S.max_updates = max_updates
-    _protocol(S, multiple_from_epoch, first_level1)
+    _protocol(S, multiple_from_epoch, first_level1, three_levels)
     _engine(engine, S)
     updates: list[tuple[int, int]] = []
     total, mini_total, converged = 0, 0, False
@@ -754,6 +809,7 @@ def pdm_twin(
     engine: str = "auto",
     multiple_from_epoch: int = 0,
     first_level1: float | None = None,
+    three_levels: bool = False,
 ) -> TwinRun:
     """PDM(eps) in float64 from w = 0, t = 0 (``engine`` as in :func:`pfm_twin`)."""
     return pdm_succ_twin(
@@ -770,4 +826,5 @@ def pdm_twin(
         engine=engine,
         multiple_from_epoch=multiple_from_epoch,
         first_level1=first_level1,
+        three_levels=three_levels,
     )
