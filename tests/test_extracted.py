@@ -25,6 +25,7 @@ from novikoff.examples import load_example
 from novikoff.extracted import ExtractedError, compare_runs, run_extracted, unavailable
 from novikoff.extracted.build import THEOREMS, build
 from novikoff.extracted.runner import format_request
+from novikoff.multiclass import MulticlassData
 from novikoff.reference import perceptron as reference_module
 from novikoff.reference.perceptron import run_perceptron
 from novikoff.runs import Order
@@ -389,3 +390,50 @@ def test_campaign_catches_a_planted_bug_and_shrinks_it(binary: Path, monkeypatch
     assert mismatch.differences[0].startswith("update #1 differs"), mismatch.differences
     assert "samples 1\n" in mismatch.request and "order natural" in mismatch.request, mismatch.request
     assert "max_epochs 1\n" in mismatch.request, mismatch.request
+
+
+# ------------------------------------------------------------------ multiclass (ZMulticlass.v)
+
+
+@st.composite
+def multiclass_runs(draw: st.DrawFn) -> tuple[MulticlassData, Order, int]:
+    """Small K-class data (ties between class scores are frequent: small integers, zeros)."""
+    m, d, k = draw(st.integers(2, 7)), draw(st.integers(1, 3)), draw(st.integers(2, 4))
+    rows = [[draw(small) for _ in range(d)] for _ in range(m)]
+    labels = [draw(st.integers(0, k - 1)) for _ in range(m)]
+    labels[:2] = [0, 1]  # at least two classes
+    bias = draw(st.sampled_from([Fraction(1), Fraction(0), Fraction(1, 2)]))
+    data = MulticlassData.from_arrays(rows, labels, bias=bias)
+    return data, draw(orders(m)), draw(st.integers(1, 30))
+
+
+@CAMPAIGN
+@given(multiclass_runs())
+def test_campaign_multiclass(binary: Path, case: tuple[MulticlassData, Order, int]) -> None:
+    data, order, max_epochs = case
+    diff = compare_runs(data, order=order, max_epochs=max_epochs, binary=binary, algorithm="multiclass")
+    request = format_request(data, order=order, max_epochs=max_epochs, algorithm="multiclass")
+    assert not diff, "\n".join([*diff, request])
+
+
+def test_planted_multiclass_bug_is_caught(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reference that predicts the LAST maximiser (the rule is the first) disagrees."""
+    from novikoff.reference import multiclass as reference_multiclass
+
+    def last_max(W: list[list[int]], x: tuple[int, ...]) -> int:
+        scores = [sum(a * b for a, b in zip(w, x)) for w in W]
+        return len(scores) - 1 - scores[::-1].index(max(scores))
+
+    monkeypatch.setattr(reference_multiclass, "predict_first_max", last_max)
+
+    def differs(case: tuple[MulticlassData, Order, int]) -> bool:
+        data, order, max_epochs = case
+        return bool(
+            compare_runs(data, order=order, max_epochs=max_epochs, binary=binary, algorithm="multiclass")
+        )
+
+    data, order, max_epochs = find(
+        multiclass_runs(), differs, settings=settings(database=None, max_examples=500)
+    )
+    diff = compare_runs(data, order=order, max_epochs=max_epochs, binary=binary, algorithm="multiclass")
+    assert diff[0].startswith("update #1 differs"), diff

@@ -43,7 +43,7 @@ COQ_DIR = HERE / "coq"
 OCAML_DIR = HERE / "ocaml"
 DEV_DIR = HERE.parent / "proofs" / "coq"
 #: This package's Coq files, in dependency order (``Extract.v`` last: it writes the .ml).
-OWN_FILES = ("ZPerceptron.v", "ZLargeMargin.v", "ZPdmSucc.v", "ZLabelled.v", "Extract.v")
+OWN_FILES = ("ZPerceptron.v", "ZLargeMargin.v", "ZPdmSucc.v", "ZLabelled.v", "ZMulticlass.v", "Extract.v")
 #: The correctness theorems whose assumptions are printed (and checked by the tests).
 THEOREMS = (
     "zrun_correct",
@@ -57,6 +57,7 @@ THEOREMS = (
     "zpdm_correct",
     "zsucc_correct",
     "zlabelled_correct",
+    "zmepochs_correct",
 )
 BINARY = "perceptron-extracted"
 _REQUIRE = re.compile(r"From\s+Novikoff\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_ ]+)\.")
@@ -161,7 +162,7 @@ def build(force: bool = False, timeout: float = 600.0) -> Built:
         for f in OWN_FILES:
             _run(["coqc", *flags, f], own, f"coqc {f}", timeout)
         (own / "Assumptions.v").write_text(
-            "From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc ZLabelled.\n"
+            "From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc ZLabelled ZMulticlass.\n"
             + "".join(f"Print Assumptions {t}.\n" for t in THEOREMS),
             encoding="utf-8",
         )

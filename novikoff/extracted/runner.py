@@ -20,6 +20,7 @@ from pathlib import Path
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.extracted.build import BuildError, build, missing_tools
+from novikoff.multiclass import MulticlassData
 from novikoff.runs import Order, RunRecord, epoch_order
 
 __all__ = [
@@ -71,7 +72,7 @@ def _num(v: Fraction) -> str:
 
 
 #: The algorithms of the extracted program and the name of each one's parameter.
-ALGORITHMS = {"perceptron": None, "pfm": "beta", "pdm": "eps", "pdm-succ": "epsilons"}
+ALGORITHMS = {"perceptron": None, "pfm": "beta", "pdm": "eps", "pdm-succ": "epsilons", "multiclass": None}
 Parameter = Fraction | int | str | Sequence[Fraction | int | str] | None
 
 
@@ -79,9 +80,9 @@ def _parameter_line(algorithm: str, parameter: Parameter) -> str:
     if algorithm not in ALGORITHMS:
         raise InputError(f"algorithm: the extracted program runs {', '.join(ALGORITHMS)}, not {algorithm!r}")
     name = ALGORITHMS[algorithm]
+    if name is None and parameter is not None:
+        raise InputError(f"parameter: {algorithm} takes none")
     if name is None:
-        if parameter is not None:
-            raise InputError("parameter: the perceptron takes none")
         return "parameter none"
     if parameter is None:
         raise InputError(f"parameter: {algorithm} needs {name}")
@@ -95,7 +96,7 @@ def _parameter_line(algorithm: str, parameter: Parameter) -> str:
 
 
 def format_request(
-    dataset: Dataset,
+    dataset: Dataset | MulticlassData,
     *,
     order: Order = None,
     max_epochs: int = 1000,
@@ -125,6 +126,9 @@ def format_request(
             nested = isinstance(seq[0], Sequence) and not isinstance(seq[0], str)
             perms = [list(presentation(e)) for e in range(len(seq) if nested else 1)]
         order_lines = [f"order cycle {len(perms)}", *("perm " + " ".join(map(str, p)) for p in perms)]
+    multiclass = isinstance(dataset, MulticlassData)
+    if multiclass != (algorithm == "multiclass"):
+        raise InputError("algorithm: multiclass runs on MulticlassData, the others on a Dataset")
     den = dataset.denominator
     lines = [
         "novikoff-perceptron 1",
@@ -132,6 +136,7 @@ def format_request(
         _parameter_line(algorithm, parameter),
         f"samples {m}",
         f"features {d}",
+        *([f"classes {dataset.n_classes}"] if isinstance(dataset, MulticlassData) else []),
         f"bias {_num(Fraction(dataset.bias))}",
         f"max_epochs {max_epochs}",
         *order_lines,
@@ -144,14 +149,16 @@ def format_request(
     ]
     for i in range(m):
         xs = " ".join(_num(Fraction(v, den)) for v in dataset.numerators[i])
-        lines.append(f"sample {dataset.labels[i]:+d} {xs}".rstrip())
+        label = str(dataset.labels[i]) if multiclass else f"{dataset.labels[i]:+d}"
+        lines.append(f"sample {label} {xs}".rstrip())
     lines.append("end")
     return "\n".join(lines) + "\n"
 
 
-def parse_answer(text: str, features: int, bias: bool) -> ExtractedRun:
-    """Read the driver's answer (d + 1 weights, the bias weight last; with ``bias`` False
-    that weight must be 0 and is dropped). ExtractedError naming the line otherwise."""
+def parse_answer(text: str, features: int, bias: bool, classes: int = 1) -> ExtractedRun:
+    """Read the driver's answer (``classes`` blocks of d + 1 weights, the bias weight last in
+    each; with ``bias`` False that weight must be 0 and is dropped). ExtractedError naming
+    the line otherwise."""
     fields: dict[str, list[str]] = {}
     for no, raw in enumerate(text.splitlines(), start=1):
         words = raw.split()
@@ -175,17 +182,21 @@ def parse_answer(text: str, features: int, bias: bool) -> ExtractedRun:
         raise ExtractedError(
             f"the extracted program's answer is not in its format ({exc!r}):\n{text[:500]}"
         ) from exc
-    if len(weights) != features + 1:
-        raise ExtractedError(f"the extracted program printed {len(weights)} weights, {features + 1} expected")
+    size = features + 1
+    if len(weights) != classes * size:
+        raise ExtractedError(
+            f"the extracted program printed {len(weights)} weights, {classes * size} expected"
+        )
     if not bias:
-        if weights[-1] != 0:
+        if any(weights[j * size + features] != 0 for j in range(classes)):
             raise ExtractedError("the extracted program's bias weight is not 0 on data without a bias")
-        run = ExtractedRun(weights[:-1], run.update_indices, run.mistakes, run.epochs, run.converged)
+        kept = tuple(v for j, v in enumerate(weights) if j % size != features)
+        run = ExtractedRun(kept, run.update_indices, run.mistakes, run.epochs, run.converged)
     return run
 
 
 def run_extracted(
-    dataset: Dataset,
+    dataset: Dataset | MulticlassData,
     *,
     order: Order = None,
     max_epochs: int = 1000,
@@ -211,7 +222,8 @@ def run_extracted(
         raise ExtractedError(f"the extracted program ran past {timeout:g} s") from None
     if proc.returncode != 0:
         raise ExtractedError(f"the extracted program exited {proc.returncode}: {proc.stderr.strip()[:500]}")
-    return parse_answer(proc.stdout, dataset.n_features, dataset.bias != 0)
+    classes = dataset.n_classes if isinstance(dataset, MulticlassData) else 1
+    return parse_answer(proc.stdout, dataset.n_features, dataset.bias != 0, classes)
 
 
 def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
@@ -243,7 +255,7 @@ def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
 
 
 def compare_runs(
-    dataset: Dataset,
+    dataset: Dataset | MulticlassData,
     *,
     order: Order = None,
     max_epochs: int = 1000,
@@ -264,7 +276,13 @@ def compare_runs(
     elif algorithm == "perceptron":
         from novikoff.reference.perceptron import run_perceptron
 
+        assert isinstance(dataset, Dataset)  # format_request checked the kind
         theirs = run_perceptron(dataset, order=order, max_epochs=max_epochs)
+    elif algorithm == "multiclass":
+        from novikoff.reference.multiclass import run_multiclass
+
+        assert isinstance(dataset, MulticlassData)
+        theirs = run_multiclass(dataset, order=order, max_epochs=max_epochs)
     else:
         from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
 

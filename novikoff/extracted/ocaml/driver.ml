@@ -84,6 +84,7 @@ let () =
       let e = parse_q "parameter eps" e in
       if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter eps: %s is not in (0, 1]" (Q.to_string e);
       `Pdm e
+    | ["multiclass"], ["none"] -> `Multi
     | ["pdm-succ"], "epsilons" :: es when es <> [] ->
       (* this driver's extension (not protocol v1): PDM-succ with eps_1 ... eps_final *)
       `Succ (List.map (fun t ->
@@ -110,10 +111,16 @@ let () =
   let samples = List.rev !samples in
   if List.length samples <> m then fail "samples %d, but %d sample lines" m (List.length samples);
   let rho = match get "bias" with [t] -> parse_q "bias" t | _ -> fail "bias: one number expected" in
+  let classes = if algorithm = `Multi then int_of "classes" else 2 in
+  if classes < 1 then fail "classes: %d is not a number of classes" classes;
   let rows = List.map (fun (ln, lab, xs) ->
       let where = Printf.sprintf "line %d" ln in
-      let yl = match lab with "+1" | "1" -> E.Pos | "-1" -> E.Neg
-                              | _ -> fail "%s: the label %S is not +1 or -1" where lab in
+      let yl = match algorithm, lab with
+        | `Multi, _ -> (match int_of_string_opt lab with
+            | Some c when c >= 0 && c < classes -> `Class c
+            | _ -> fail "%s: the label %S is not a class 0..%d" where lab (classes - 1))
+        | _, ("+1" | "1") -> `Bin E.Pos | _, "-1" -> `Bin E.Neg
+        | _ -> fail "%s: the label %S is not +1 or -1" where lab in
       if List.length xs <> d then fail "%s: %d features, %d expected" where (List.length xs) d;
       (yl, List.map (parse_q where) xs)) samples in
   let scale = List.fold_left (fun acc (_, xs) ->
@@ -121,7 +128,8 @@ let () =
   let num q = Q.num (Q.mul q (Q.of_bigint scale)) in
   (* the labelled dataset of numerators (label, L x_i), bias L rho: ZLabelled.zlabelled_correct
      is about Labelled.perceptron on it *)
-  let zs = E.zlabelled_patterns (num rho) (List.map (fun (yl, xs) -> (yl, List.map num xs)) rows) in
+  let binary = List.filter_map (function (`Bin l, xs) -> Some (l, List.map num xs) | _ -> None) rows in
+  let zs = E.zlabelled_patterns (num rho) binary in
   let indices where idx =
     let p = List.map (fun t -> match int_of_string_opt t with
         | Some i when i >= 0 && i < m -> i
@@ -132,20 +140,28 @@ let () =
   (* pres_of e = zpresent zs (perm_of e) at every epoch (the premise of the proved
      zepochs_pairs_correct): each order's pairs are computed once by the extracted
      zpresent (znatural for the natural order, proved equal to zpresent on 0..m-1). *)
-  let pres_of = match get "order" with
-    | ["natural"] -> let p = E.znatural zs in fun _ -> p
-    | "given" :: idx -> let p = E.zpresent zs (indices "order given" idx) in fun _ -> p
+  (* perm_of e: the indices epoch e presents; pres_of e = zpresent zs (perm_of e) at every
+     epoch (the premise of the proved zepochs_pairs_correct): each constant order's pairs
+     are computed once by the extracted zpresent (znatural for the natural order, proved
+     equal to zpresent on 0..m-1) *)
+  let perm_of, pres_of = match get "order" with
+    | ["natural"] ->
+      let p = List.init m (fun i -> i) and q = E.znatural zs in (fun _ -> p), (fun _ -> q)
+    | "given" :: idx ->
+      let p = indices "order given" idx in
+      let q = E.zpresent zs p in (fun _ -> p), (fun _ -> q)
     | ["cycle"; n] ->
       (* this driver's extension (not protocol v1): epoch e presents the
          (e mod n)-th of the n following "perm i_1 ... i_m" lines *)
       let ps = Array.of_list (List.rev_map (fun (ln, idx) ->
-          E.zpresent zs (indices (Printf.sprintf "line %d" ln) idx)) !perms) in
+          indices (Printf.sprintf "line %d" ln) idx) !perms) in
       if Array.length ps = 0 || string_of_int (Array.length ps) <> n then
         fail "order cycle %s: %d perm lines" n (Array.length ps);
-      fun e -> ps.(e mod Array.length ps)
+      let qs = Array.map (E.zpresent zs) ps in
+      (fun e -> ps.(e mod Array.length ps)), (fun e -> qs.(e mod Array.length qs))
     | ["shuffle-v1"; s] ->
       let seed = match Int64.of_string_opt s with Some v -> v | None -> fail "order: bad seed %S" s in
-      fun e -> E.zpresent zs (shuffle_v1 seed e m)
+      (fun e -> shuffle_v1 seed e m), (fun e -> E.zpresent zs (shuffle_v1 seed e m))
     | o -> fail "order %s is not natural, given or shuffle-v1" (String.concat " " o) in
   let w, k, tr, epochs, conv = match algorithm with
     | `Perceptron -> let ((((w, k), tr), e), c) = E.zepochs_pairs pres_of max_epochs in (w, k, tr, e, c)
@@ -157,6 +173,14 @@ let () =
       (* PDM(en/ed): ZLargeMargin.zpdm_correct *)
       let (((((w, k), _), tr), e), c) =
         E.zg_epochs (E.zpdm_test (Q.num eps) (Q.den eps)) pres_of max_epochs in (w, k, tr, e, c)
+    | `Multi ->
+      (* the multiclass perceptron on x~_i = (L x_i, L rho) (the bias coordinate appended
+         here): ZMulticlass.zmepochs_correct; its weights are the K class vectors *)
+      let data = List.map (function
+          | (`Class c, xs) -> (List.map num xs @ [num rho], c) | _ -> assert false) rows in
+      let ((((ws, k), tr), e), c) = E.zmepochs classes data perm_of max_epochs in
+      let dz = List.init (d + 1) (fun _ -> Z.zero) in
+      (List.concat_map (fun w -> if w = [] then dz else w) ws, k, tr, e, c)
     | `Succ epss ->
       (* PDM-succ, max_epochs per stage: ZPdmSucc.zsucc_correct *)
       let ((((((w, k), _), tr), e), c), _) =
