@@ -373,7 +373,10 @@ def test_campaign_agrees(binary: Path) -> None:
 
     report = run_campaign(examples=20, seed=3, binary=binary)
     assert report.agrees, [m.request for m in report.mismatches]
-    assert set(report.runs) == {"perceptron", "pfm", "pdm", "pdm-succ"} and "identical" in report.summary()
+    assert (
+        set(report.runs) == {"perceptron", "pfm", "pdm", "pdm-succ", "multiclass"}
+        and "identical" in report.summary()
+    )
 
 
 def test_campaign_catches_a_planted_bug_and_shrinks_it(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,8 @@
 random datasets of every kind (any labels, separable, small integers and zeros so that
 ties are frequent, biases 0, 1/2, 1 and 3), every order kind (natural, one permutation, a
 cycle of permutations, a seeded shuffle) and runs cut by the epoch limit, for every
-algorithm of the extracted program, plus the shipped examples; each run must be identical
+algorithm of the extracted program (random K-class data for the multiclass perceptron), plus
+the shipped examples; each run must be identical
 in both. A mismatch is shrunk greedily (drop samples, zero features, fewer epochs, the
 natural order) to a minimal dataset that still differs, and reported with its request.
 Deterministic for a given ``seed``.
@@ -21,6 +22,7 @@ from pathlib import Path
 from novikoff.data import Dataset
 from novikoff.examples import load_example
 from novikoff.extracted.runner import Parameter, compare_runs, extracted_binary, format_request
+from novikoff.multiclass import MulticlassData
 from novikoff.runs import Order, RunRecord
 
 __all__ = ["CampaignReport", "Mismatch", "run_campaign"]
@@ -32,7 +34,7 @@ EXAMPLES = ("exercise-6.1", "seed-6.6:3", "seed-6.9", "xor", "t1:12")
 class Case:
     """One input: data, order, epoch limit, algorithm and its parameter."""
 
-    dataset: Dataset
+    dataset: Dataset | MulticlassData
     order: Order
     max_epochs: int
     algorithm: str
@@ -79,6 +81,13 @@ def _dataset(rng: random.Random) -> Dataset:
     return Dataset.from_fraction_rows(rows, labels, bias=rng.choice([0, Fraction(1, 2), 1, 3]))
 
 
+def _multiclass(rng: random.Random) -> MulticlassData:
+    m, d, k = rng.randint(2, 7), rng.randint(1, 3), rng.randint(2, 4)
+    rows = [[Fraction(rng.randint(-2, 2), rng.choice([1, 2])) for _ in range(d)] for _ in range(m)]
+    labels = [0, 1, *(rng.randrange(k) for _ in range(m - 2))]
+    return MulticlassData.from_arrays(rows, labels, bias=rng.choice([0, Fraction(1, 2), 1]))
+
+
 def _order(rng: random.Random, m: int) -> Order:
     kind = rng.randrange(4)
     if kind == 0:
@@ -118,12 +127,14 @@ def _differences(case: Case, binary: Path, reference: Callable[..., RunRecord] |
 def _smaller(case: Case) -> list[Case]:
     """Candidate simplifications of ``case``, simplest first."""
     ds, out = case.dataset, []
-    m, den = ds.n_samples, ds.denominator
-    rows = [[Fraction(v, den) for v in r] for r in ds.numerators]
     if case.order is not None:
         out.append(Case(ds, None, case.max_epochs, case.algorithm, case.parameter))
     if case.max_epochs > 1:
         out.append(Case(ds, case.order, case.max_epochs - 1, case.algorithm, case.parameter))
+    if not isinstance(ds, Dataset):  # multiclass data: the order and the epochs only
+        return out
+    m, den = ds.n_samples, ds.denominator
+    rows = [[Fraction(v, den) for v in r] for r in ds.numerators]
     if m > 1 and case.order is None:
         for i in range(m):
             keep = [j for j in range(m) if j != i]
@@ -171,7 +182,7 @@ def _shrink(case: Case, binary: Path, reference: Callable[..., RunRecord] | None
 def run_campaign(
     examples: int = 50,
     seed: int = 0,
-    algorithms: tuple[str, ...] = ("perceptron", "pfm", "pdm", "pdm-succ"),
+    algorithms: tuple[str, ...] = ("perceptron", "pfm", "pdm", "pdm-succ", "multiclass"),
     reference: Callable[..., RunRecord] | None = None,
     binary: Path | None = None,
 ) -> CampaignReport:
@@ -184,11 +195,11 @@ def run_campaign(
     for algorithm in algorithms:
         cases = []
         for _ in range(examples):
-            ds = _dataset(rng)
+            ds: Dataset | MulticlassData = _multiclass(rng) if algorithm == "multiclass" else _dataset(rng)
             cases.append(
                 Case(ds, _order(rng, ds.n_samples), rng.randint(1, 40), algorithm, _parameter(rng, algorithm))
             )
-        for name in EXAMPLES:
+        for name in EXAMPLES if algorithm != "multiclass" else ():
             cases.append(Case(load_example(name), None, 300, algorithm, _parameter(rng, algorithm)))
         report.runs[algorithm] = len(cases)
         for case in cases:
