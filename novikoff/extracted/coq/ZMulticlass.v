@@ -151,21 +151,32 @@ Definition sdata (data : list (zvec * nat)) : list Multiclass.sample :=
 Definition labels_below (K : nat) (data : list (zvec * nat)) : Prop :=
   forall s, In s data -> (snd s < K)%nat.
 
+(** The indices the real multiclass run updates on (a wrong prediction). *)
+Fixpoint mtrace (K : nat) (data : list Multiclass.sample) (order : list nat) (s : mstate) : list nat :=
+  match order with
+  | [] => []
+  | i :: o =>
+      let xy := msample data i in
+      if Nat.eqb (predict K (fst s) (fst xy)) (snd xy) then mtrace K data o (mstep K s xy)
+      else i :: mtrace K data o (mstep K s xy)
+  end.
+
 Lemma zmrun_from_R K data order Wr Ws k tr :
   (0 < K)%nat -> labels_below K data -> length Ws = K -> rel Wr Ws ->
   let '(Ws', k', tr') := zmrun_from K data order Ws k tr in
   rel (fst (fold_left (mstep K) (map (msample (sdata data)) order) (Wr, k))) Ws' /\
   snd (fold_left (mstep K) (map (msample (sdata data)) order) (Wr, k)) = k' /\
-  length Ws' = K /\ (k <= k')%nat /\ (k' = k -> Ws' = Ws /\ tr' = tr).
+  length Ws' = K /\ (k <= k')%nat /\ (k' = k -> Ws' = Ws /\ tr' = tr) /\
+  rev tr' = rev tr ++ mtrace K (sdata data) order (Wr, k).
 Proof.
   intros HK Hlab. revert Wr Ws k tr.
   induction order as [|i o IH]; intros Wr Ws k tr Hlen Hrel; simpl.
-  - repeat split; auto.
+  - rewrite app_nil_r. repeat split; auto.
   - assert (Hs : msample (sdata data) i = (sv (fst (nth i data ([], 0%nat))), snd (nth i data ([], 0%nat)))).
     { unfold msample, sdata.
       exact (map_nth (fun s : zvec * nat => (sv (fst s), snd s)) data ([], 0%nat) i). }
     rewrite Hs. destruct (nth i data ([], 0%nat)) as [x y] eqn:Ex. simpl.
-    unfold mstep at 2. rewrite (predict_rel K Wr Ws x Hrel).
+    unfold mstep at 2. cbn [fst snd]. rewrite (predict_rel K Wr Ws x Hrel).
     destruct (Nat.eqb (zpredict K Ws x) y).
     + apply IH; assumption.
     + assert (Hy : (y < K)%nat).
@@ -177,10 +188,11 @@ Proof.
         apply amax_lt. exact HK. }
       specialize (IH (mupdate Wr (sv x) y (zpredict K Ws x)) (zmupd 0 Ws x y (zpredict K Ws x)) (S k) (i :: tr)).
       destruct (zmrun_from K data o (zmupd 0 Ws x y (zpredict K Ws x)) (S k) (i :: tr)) as [[Ws' k'] tr'].
-      destruct IH as [I1 [I2 [I3 [I4 _]]]].
+      destruct IH as [I1 [I2 [I3 [I4 [_ I6]]]]].
       { rewrite zmupd_length. exact Hlen. }
       { apply rel_update; [exact Hrel|lia|lia]. }
       repeat split; try assumption; try lia.
+      rewrite I6. simpl. rewrite <- app_assoc. reflexivity.
 Qed.
 
 Lemma zmrun_from_app K data o1 o2 Ws k tr :
@@ -218,7 +230,8 @@ Theorem zmepochs_correct K data perm_of fuel :
   (0 < K)%nat -> labels_below K data ->
   let '(Ws, k, tr, E, conv) := zmepochs K data perm_of fuel in
   (forall j, fst (mrun K (sdata data) (epochs_order perm_of 0 E)) j = sv (nth j Ws [])) /\
-  mistakes K (sdata data) (epochs_order perm_of 0 E) = k /\ length Ws = K.
+  mistakes K (sdata data) (epochs_order perm_of 0 E) = k /\ length Ws = K /\
+  rev tr = mtrace K (sdata data) (epochs_order perm_of 0 E) minit.
 Proof.
   intros HK Hlab. unfold zmepochs.
   pose proof (zmepochs_from_spec K data perm_of fuel 0 (repeat [] K) 0 []) as H.
@@ -226,8 +239,8 @@ Proof.
   destruct H as [_ Hrun]. rewrite Nat.sub_0_r in Hrun.
   pose proof (zmrun_from_R K data (epochs_order perm_of 0 E) (fun _ => []) (repeat [] K) 0 [] HK Hlab
                 (repeat_length _ _) (fun j => eq_sym (f_equal sv (nth_repeat_nil K j)))) as R.
-  rewrite Hrun in R. destruct R as [R1 [R2 [R3 _]]].
-  unfold mistakes, mrun, minit. split; [exact R1|]. split; [exact R2|exact R3].
+  rewrite Hrun in R. destruct R as [R1 [R2 [R3 [_ [_ R6]]]]].
+  unfold mistakes, mrun, minit. split; [exact R1|]. split; [exact R2|]. split; [exact R3|exact R6].
 Qed.
 
 End Scale.
