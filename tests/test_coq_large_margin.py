@@ -61,7 +61,7 @@ MAIN = {
         "pdm_succ_example",
         "pfm_run_example",
         "D1_D2_D3_example",
-        "MU_example",
+        "mu_repeated_example",
     ],
     "Lemma1": [
         "L1_core",
@@ -75,9 +75,9 @@ MAIN = {
         "D1_half_pdm_succ",
         "small_x_bound",
         "P1_spec",
-        "L1_example",
-        "D1_half_example",
-        "P1_example",
+        "L1_spec_example",
+        "D1_half_spec_example",
+        "P1_spec_example",
     ],
     "MarginDistribution": [
         "S1_spec",

@@ -197,7 +197,7 @@ Proof.
     unfold D. rewrite basis_data_length. lia. }
   assert (Hk : perceptron_updates 0 D (seq 0 n) = n).
   { rewrite perceptron_updates_run by exact Hvalid. unfold D, basis_data.
-    rewrite reflected_pos_nobias. destruct (Invariance.G1_pad 1 (basis n) (seq 0 n)) as [_ [HK _]].
+    rewrite reflected_pos_nobias. destruct (Invariance.pad_run_invariant 1 (basis n) (seq 0 n)) as [_ [HK _]].
     rewrite HK. apply T1_updates. }
   pose proof (basis_data_radius2 n Hn) as HR. fold D in HR.
   assert (Hpos : 0 < INR n) by (apply lt_0_INR; exact Hn).
@@ -592,7 +592,7 @@ Proof.
   pose proof (gamma2_is_pp rho D lam p gamma2 Hcert Hmin) as Hgamma.
   assert (E : reflected rho (D ++ [s]) = reflected rho D ++ [vscale c p]).
   { unfold reflected. rewrite map_app. simpl. rewrite Hs. reflexivity. }
-  destruct (Invariance.G1_add_point (reflected rho D) lam p c Hcert Hc) as [Hnew [_ [Hmin' _]]].
+  destruct (Invariance.add_point_certificate (reflected rho D) lam p c Hcert Hc) as [Hnew [_ [Hmin' _]]].
   rewrite <- E in Hnew, Hmin'.
   pose proof (min_norm_sq_unique _ _ _ Hmin_new Hmin') as Hgamma_new.
   pose proof (radius2_pos rho D lam p Hcert) as HR.

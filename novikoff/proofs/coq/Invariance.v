@@ -85,7 +85,7 @@ Qed.
 
 (** ** Scaling every pattern by one a > 0 (features and rho together) *)
 
-Theorem G1_scale (a : R) (zs : list vec) (order : list nat) :
+Theorem scale_run_invariant (a : R) (zs : list vec) (order : list nat) :
   0 < a ->
   decisions (map (vscale a) zs) order = decisions zs order /\
   updates (map (vscale a) zs) order = updates zs order.
@@ -152,7 +152,7 @@ Proof.
   rewrite !dot_orth_zero by exact Hf. rewrite Hqq, IH by (auto; lia). ring.
 Qed.
 
-Theorem G1_orthogonal (qs : list vec) (zs : list vec) (order : list nat) :
+Theorem orthogonal_run_invariant (qs : list vec) (zs : list vec) (order : list nat) :
   orthonormal qs ->
   (forall z, In z zs -> length z = length qs) ->
   decisions (map (apply_cols qs) zs) order = decisions zs order /\
@@ -171,7 +171,7 @@ Qed.
 
 Definition pad (e : nat) (z : vec) : vec := z ++ repeat 0 e.
 
-Theorem G1_pad (e : nat) (zs : list vec) (order : list nat) :
+Theorem pad_run_invariant (e : nat) (zs : list vec) (order : list nat) :
   decisions (map (pad e) zs) order = decisions zs order /\
   updates (map (pad e) zs) order = updates zs order /\
   forall j, dot (weights (map (pad e) zs) order) (pattern (map (pad e) zs) j)
@@ -227,7 +227,7 @@ Qed.
 Lemma sum_app l1 l2 : sum (l1 ++ l2) = sum l1 + sum l2.
 Proof. unfold sum. induction l1 as [|a l1 IH]; simpl; [ring|]. rewrite IH. ring. Qed.
 
-Theorem G1_add_point (zs : list vec) (lam : list R) (p : vec) (c : R) :
+Theorem add_point_certificate (zs : list vec) (lam : list R) (p : vec) (c : R) :
   separable_certificate zs lam p -> 1 <= c ->
   separable_certificate (zs ++ [vscale c p]) (lam ++ [0]) p /\
   min_norm_sq zs (dot p p) /\
@@ -252,11 +252,11 @@ Proof.
 Qed.
 
 (** gamma is unchanged: the two minimum-norm values coincide. *)
-Corollary G1_add_point_gamma (zs : list vec) (lam : list R) (p : vec) (c g g' : R) :
+Corollary add_point_gamma (zs : list vec) (lam : list R) (p : vec) (c g g' : R) :
   separable_certificate zs lam p -> 1 <= c ->
   min_norm_sq zs g -> min_norm_sq (zs ++ [vscale c p]) g' -> g = g'.
 Proof.
-  intros H Hc Hg Hg'. destruct (G1_add_point zs lam p c H Hc) as [_ [H1 [H2 _]]].
+  intros H Hc Hg Hg'. destruct (add_point_certificate zs lam p c H Hc) as [_ [H1 [H2 _]]].
   rewrite (min_norm_sq_unique _ _ _ Hg H1), (min_norm_sq_unique _ _ _ Hg' H2). reflexivity.
 Qed.
 
@@ -266,7 +266,7 @@ Qed.
     given by its columns. *)
 Definition Q_ex : list vec := [[3/5; 4/5; 0]; [-4/5; 3/5; 0]; [0; 0; 1]].
 
-Example G1_orthogonal_example :
+Example orthogonal_example :
   orthonormal Q_ex /\ (forall z, In z ex61 -> length z = length Q_ex).
 Proof.
   split.
@@ -275,17 +275,17 @@ Proof.
     contradiction.
 Qed.
 
-Example G1_scale_example :
+Example scale_example :
   0 < 2 /\ updates (map (vscale 2) ex61) [0; 1; 2; 3]%nat = updates ex61 [0; 1; 2; 3]%nat.
-Proof. split; [lra|]. apply G1_scale. lra. Qed.
+Proof. split; [lra|]. apply scale_run_invariant. lra. Qed.
 
-Example G1_add_point_example :
+Example add_point_example :
   separable_certificate ex61 ex61_lambda ex61_p /\ 1 <= 3 /\
   R2max (ex61 ++ [vscale 3 ex61_p]) = 18.
 Proof.
   split; [exact ex61_certificate|]. split; [lra|].
   assert (H3 : 1 <= 3) by lra.
-  destruct (G1_add_point ex61 ex61_lambda ex61_p 3 ex61_certificate H3) as [_ [_ [_ E]]].
+  destruct (add_point_certificate ex61 ex61_lambda ex61_p 3 ex61_certificate H3) as [_ [_ [_ E]]].
   rewrite E. unfold R2max, ex61, ex61_p; simpl.
   unfold Rmax; repeat destruct Rle_dec; lra.
 Qed.

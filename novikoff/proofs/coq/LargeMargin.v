@@ -671,7 +671,7 @@ Qed.
 
 (** MU: w = (-3, -3), z = (2, 2), t = 1, eps = 1/2: p = -12, q = 8, l = 18, the root is
     3/2 and the count floor(3/2) + 1 = 2; presenting z five times makes two updates. *)
-Example MU_example :
+Example mu_repeated_example :
   mu_count (1 / 2) 1 (-12) 8 18 = 2%nat /\
   fold_left (pdm_step (1 / 2)) (repeat [2; 2] 5) ([-3; -3], 1%nat) = ([1; 1], 3%nat).
 Proof.

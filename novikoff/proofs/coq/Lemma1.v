@@ -401,7 +401,7 @@ Qed.
 (** ** Non-vacuity *)
 
 (** L1 at t = 1, delta = 1, C = 1: e^-1 <= 1 < 1 and 1 <= 1 (1 + 1 + ln 1). *)
-Example L1_example :
+Example L1_spec_example :
   0 < 1 /\ 0 < 1 /\ 1 >= exp (- 1) /\ 1 > exp (- 1) /\ 1 <= 1 * (1 + ln 1 + 1) /\
   1 <= 1 * (1 + ln (1 * (1 + exp 1))) * (exp (- 1) + 1).
 Proof.
@@ -412,7 +412,7 @@ Qed.
 
 (** D1 (eps = 1/2) on the PDM(1/2) run of exercise 6.1 (2 updates, gamma^2 = 2, R^2 = 9):
     every hypothesis holds and the bound is about 16.4. *)
-Example D1_half_example :
+Example D1_half_spec_example :
   certificate_condition ex61 ex61_p /\ 0 < dot ex61_p ex61_p /\ radius_bound ex61 ex61_R2 /\
   dot ex61_p ex61_p <= ex61_R2 /\ valid_order ex61 ex_order /\
   (1 <= snd (pdm_run (1 / 2) ex61 ex_order))%nat /\
@@ -428,7 +428,7 @@ Proof.
 Qed.
 
 (** P1 at t = 1, eps = 1/2, R = 1, gamma = 1/2: lemma_form holds (1 <= 4 (1 + 1)). *)
-Example P1_example :
+Example P1_spec_example :
   1 <= (1 ^ 2) * (ln 1 + 1 + (2 * (1 / 2) / 1)) / (2 * (1 / 2) * ((1 / 2) ^ 2)) /\
   1 <= ((1 ^ 2) * ((exp (- 1)) + 1) * ((ln ((1 ^ 2) * (1 + (exp 1)) / (2 * (1 / 2) * ((1 / 2) ^ 2))))
         + (2 * (1 / 2) / 1)) / (2 * (1 / 2) * ((1 / 2) ^ 2))).

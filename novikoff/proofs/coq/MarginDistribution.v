@@ -235,7 +235,7 @@ Proof.
   split; [exact H|]. split; [exact Hd|]. apply sherman_morrison; assumption.
 Qed.
 
-Example S1_example : Rmax 0 (1 - 1 / 2) ^ 2 = Rmax 0 (2 - 1) ^ 2 / 2 ^ 2.
+Example S1_mean_example : Rmax 0 (1 - 1 / 2) ^ 2 = Rmax 0 (2 - 1) ^ 2 / 2 ^ 2.
 Proof. apply S1_spec; lra. Qed.
 
 Example S2_scalar_example : (2 + 1 * 1) * (1 / 2 - (1 * 1 / 2 ^ 2) / (1 + 1 * 1 / 2)) = 1.

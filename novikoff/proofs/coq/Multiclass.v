@@ -210,7 +210,7 @@ Qed.
 Definition m_data : list sample := [([1; 0], 0%nat); ([0; 1], 1%nat); ([-1; -1], 2%nat)].
 Definition m_U : mweights := fun j => nth j [[1; 0]; [0; 1]; [-1; -1]] [].
 
-Example M1_example :
+Example m_data_example :
   (forall x y, In (x, y) m_data -> (y < 3)%nat /\ dot x x <= 2) /\
   kesler_margin 3 m_data m_U 1 /\ frob2 3 m_U = 4 /\
   forall order, Forall (fun i => (i < 3)%nat) order ->

@@ -332,13 +332,13 @@ Qed.
 
 (** The hypotheses of N1, N2 and N3 hold together on exercise 6.1 (so none of
     the theorems is vacuous), and N3 gives at most 4 updates in every order. *)
-Example N1_example : certificate_condition ex61 ex61_p.
+Example ex61_N1_hypotheses : certificate_condition ex61 ex61_p.
 Proof. apply ex61_certificate. Qed.
 
-Example N2_example : radius_bound ex61 ex61_R2.
+Example ex61_N2_hypotheses : radius_bound ex61 ex61_R2.
 Proof. apply ex61_radius. Qed.
 
-Example N3_example :
+Example ex61_N3_bound :
   certificate_condition ex61 ex61_p /\ 0 < dot ex61_p ex61_p /\
   radius_bound ex61 ex61_R2 /\ 0 <= ex61_R2 /\
   forall order, valid_order ex61 order -> (updates ex61 order <= 4)%nat.

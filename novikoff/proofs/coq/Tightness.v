@@ -206,7 +206,7 @@ Proof.
 Qed.
 
 (** Non-vacuity: n = 3. *)
-Example T1_example :
+Example T1_basis3 :
   basis 3 = [[1; 0; 0]; [0; 1; 0]; [0; 0; 1]] /\
   updates (basis 3) (seq 0 3) = 3%nat /\
   T1_p 3 = [/3; /3; /3] /\
