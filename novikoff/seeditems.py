@@ -189,7 +189,7 @@ ITEMS: tuple[SeedItem, ...] = (
         "three-level active sets",
         "partial",
         ("novikoff.twins.large_margin:pdm_twin",),
-        "the twins use two levels (level 1, level 2); three levels were not attempted",
+        "three_levels=True on the numpy engine only (not in the compiled kernel); the paper's values lost",
     ),
     SeedItem(
         _P,
