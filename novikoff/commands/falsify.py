@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from novikoff.commands.options import add_time_limit, int_arg, positive_int
+from novikoff.commands.options import add_time_limit, int_arg, positive_int, printable
 from novikoff.errors import InputError
 from novikoff.jsonout import dumps
 from novikoff.limits import phase
@@ -175,10 +175,19 @@ def run(args: argparse.Namespace) -> int:
                 f"  at u = {u}, gamma = {fs['gamma']} (margins u.z_i)\n"
                 f"  dataset written to {args.out}; replay: {replay}"
             )
-            return 1
-        print(
-            f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates of "
-            f"{ce.setting.describe(ce.values['gamma2'])} > bound {result.bound} = {ce.bound_value}\n"
-            f"  {values}; order {order}\n  dataset written to {args.out}; replay: {replay}"
-        )
+        else:
+            print(
+                f"COUNTEREXAMPLE ({ce.source}): {ce.updates} updates of "
+                f"{ce.setting.describe(ce.values['gamma2'])} > bound {result.bound} = {ce.bound_value}\n"
+                f"  {values}; order {order}\n  dataset written to {args.out}; replay: {replay}"
+            )
+    what = "mistakes" if fs is not None else "updates"
+    print(  # every non-zero exit says why on stderr too, on one line
+        printable(
+            f"novikoff: counterexample: {ce.updates} {what} > bound {result.bound} {ce.bound_value}; "
+            f"written to {args.out}"
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
     return 1
