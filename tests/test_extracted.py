@@ -10,6 +10,7 @@ the minimal dataset. Skipped, with the reason, when coqc, ocamlfind or Zarith is
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -33,7 +34,9 @@ from novikoff.runs import Order
 REASON = unavailable()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=f"extracted program not buildable: {REASON}")
 
-COQ_DATA = Path("/work/shared/benchmarks/coq-perceptron")
+ROOT = Path(__file__).resolve().parent.parent
+#: the peer project's exact-rational data (the benchmarks' shared directory)
+COQ_DATA = Path(os.environ.get("NOVIKOFF_SHARED", ROOT.parent / "shared")) / "benchmarks" / "coq-perceptron"
 
 
 @pytest.fixture(scope="module")
