@@ -149,3 +149,16 @@ def test_without_the_recursion_the_energy_induction_fails() -> None:
 def test_a_power_sum_bound_one_percent_too_good_is_rejected() -> None:
     result = check_obligation(scale_claim(sums_from_t0(), sp.Rational(99, 100)))
     assert not result.ok
+
+
+def test_run_pdm_succ_reports_ds1_among_its_checks() -> None:
+    ds = Dataset.from_fraction_rows(
+        [[Fraction(2), Fraction(1)], [Fraction(-1), Fraction(3)], [Fraction(1, 2), Fraction(-1)]], [1, -1, 1]
+    )
+    cert = certify(ds)
+    assert isinstance(cert, SeparableCertificate)
+    run = run_pdm_succ(ds, EPS, certificate=cert)
+    ds1 = {k: v for k, v in run.checks.items() if k.startswith("DS1")}
+    assert ds1 == check_pdm_succ_ratio(run.stages, cert.R2, cert.gamma2)
+    assert set(ds1) == {"DS1 (eps = 1/4)", "DS1 (eps = 1/8)", "DS1 (eps = 1/16)"}
+    assert not any(k.startswith("DS1") for k in run_pdm_succ(ds, EPS).checks)  # no certificate, no DS1

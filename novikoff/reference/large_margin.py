@@ -69,6 +69,7 @@ from novikoff.errors import InputError, InvariantViolation
 from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
 from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
 from novikoff.reference.large_margin_integer import DecisionValues
+from novikoff.reference.pdm_succ_ratio import check_pdm_succ_ratio
 from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, P1, HypothesisNotMet, Statement
 from novikoff.spec.intervals import SquareRoot, Undecided
@@ -780,7 +781,9 @@ def run_pdm_succ(
     (converged = False). Epochs are numbered across stages, so an explicit
     per-epoch order continues where the previous stage stopped. D2 is checked at
     the end of every stage, D1 only for the first (its derivation starts at w = 0).
-    ``engine`` ("integer" or "plain", module docstring) does not change the run.
+    ``engine`` ("integer" or "plain", module docstring) does not change the run. With a
+    certificate, DS1 (PDM-succ's stage ratio bound) is checked on every pair of consecutive
+    converged stages it applies to (``checks["DS1 (eps = e)"]``).
     """
     eps_list = parse_epsilons(epsilons)
     max_epochs = check_max_epochs(max_epochs)
@@ -812,6 +815,8 @@ def run_pdm_succ(
         stage_checks = _end_checks(dataset, rule, state.W, t, certificate, k == 0, state.min_decision())
         suffix = "" if len(eps_list) == 1 else f" (eps = {eps})"
         checks.update({f"{key}{suffix}": v for key, v in stage_checks.items()})
+    if certificate is not None and len(stages) > 1:  # DS1 between consecutive converged stages
+        checks.update(check_pdm_succ_ratio(stages, certificate.R2, certificate.gamma2, converged=converged))
     parameters = (
         {"eps": eps_list[-1]} if len(eps_list) == 1 else {f"eps_{i + 1}": e for i, e in enumerate(eps_list)}
     )
