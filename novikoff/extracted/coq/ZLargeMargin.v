@@ -196,11 +196,11 @@ End Generic.
 Local Open Scope Z_scope.
 
 Definition zpfm_test (bn bd L : Z) (w : zvec) (_ : Z) (z : zvec) : bool :=
-  let p := zdot w z in
-  if Z.leb p 0 then true else Z.leb (p * p * (bd * bd)) (bn * bn * (L * L) * zdot w w).
+  let p := zdot_acc 0 w z in
+  if Z.leb p 0 then true else Z.leb (p * p * (bd * bd)) (bn * bn * (L * L) * zdot_acc 0 w w).
 
 Definition zpdm_test (en ed : Z) (w : zvec) (t : Z) (z : zvec) : bool :=
-  if Z.eqb t 0 then true else Z.leb (t * zdot w z * ed) ((ed - en) * zdot w w).
+  if Z.eqb t 0 then true else Z.leb (t * zdot_acc 0 w z * ed) ((ed - en) * zdot_acc 0 w w).
 
 Local Open Scope R_scope.
 
@@ -220,7 +220,7 @@ Lemma zpfm_test_R bn bd L W t Z :
   pfm_test (IZR bn / IZR bd) (sc (/ IZR L) W) (sc (/ IZR L) Z).
 Proof.
   intros Hbd HL. apply IZR_lt in Hbd, HL.
-  unfold zpfm_test, pfm_test, norm2. rewrite !dot_sc.
+  unfold zpfm_test, pfm_test, norm2. rewrite !zdot_acc_spec, !Z.add_0_l, !dot_sc.
   rewrite (leb_R (zdot W Z) 0), (leb_R (_ * _ * _) _), !mult_IZR. change (IZR 0) with 0.
   set (p := IZR (zdot W Z)). set (w2 := IZR (zdot W W)).
   set (l := IZR L). set (b := IZR bn). set (d := IZR bd).
@@ -250,7 +250,7 @@ Lemma zpdm_test_R en ed L W t Z :
   pdm_test (IZR en / IZR ed) (sc (/ IZR L) W) t (sc (/ IZR L) Z).
 Proof.
   intros Hed HL. apply IZR_lt in Hed, HL.
-  unfold zpdm_test, pdm_test, norm2. destruct t as [|t].
+  unfold zpdm_test, pdm_test, norm2. rewrite !zdot_acc_spec, !Z.add_0_l. destruct t as [|t].
   - reflexivity.
   - change (Z.of_nat (S t) =? 0)%Z with false. rewrite !dot_sc, leb_R, !mult_IZR, minus_IZR.
     rewrite <- INR_IZR_INZ.

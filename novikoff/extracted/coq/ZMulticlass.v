@@ -22,7 +22,7 @@ Fixpoint zamax (f : nat -> Z) (K : nat) : nat :=
   | S K' => let b := zamax f K' in if Z.ltb (f b) (f K') then K' else b
   end.
 
-Definition zscores (Ws : list zvec) (x : zvec) : list Z := map (fun w => zdot w x) Ws.
+Definition zscores (Ws : list zvec) (x : zvec) : list Z := map (fun w => zdot_acc 0 w x) Ws.
 Definition zpredict (K : nat) (Ws : list zvec) (x : zvec) : nat :=
   let s := zscores Ws x in zamax (fun j => nth j s 0%Z) K.
 
@@ -97,11 +97,11 @@ Qed.
 Lemma predict_rel K Wr Ws x : rel Wr Ws -> predict K Wr (sv x) = zpredict K Ws x.
 Proof.
   intros H. unfold predict, zpredict, zscores.
-  rewrite <- (amax_scores (fun j => nth j (map (fun w => zdot w x) Ws) 0%Z)).
+  rewrite <- (amax_scores (fun j => nth j (map (fun w => zdot_acc 0 w x) Ws) 0%Z)).
   apply amax_ext. intros j. rewrite H. unfold sv. rewrite dot_vscale_l, dot_vscale_r, <- zdot_R.
-  assert (E : nth j (map (fun w => zdot w x) Ws) 0%Z = zdot (nth j Ws []) x)
-    by exact (map_nth (fun w => zdot w x) Ws [] j).
-  rewrite E. ring.
+  assert (E : nth j (map (fun w => zdot_acc 0 w x) Ws) 0%Z = zdot_acc 0 (nth j Ws []) x)
+    by exact (map_nth (fun w => zdot_acc 0 w x) Ws [] j).
+  rewrite E, zdot_acc_spec, Z.add_0_l. ring.
 Qed.
 
 Lemma nth_zmupd Ws x y r p n :

@@ -57,13 +57,26 @@ Proof.
   rewrite plus_IZR. unfold inj in IH. rewrite IH. reflexivity.
 Qed.
 
+(** [zdot] with an accumulator (tail recursive: constant stack, fewer allocations). *)
+Fixpoint zdot_acc (acc : Z) (u v : zvec) : Z :=
+  match u, v with
+  | a :: u', b :: v' => zdot_acc (acc + a * b)%Z u' v'
+  | _, _ => acc
+  end.
+
+Lemma zdot_acc_spec acc u v : zdot_acc acc u v = (acc + zdot u v)%Z.
+Proof.
+  revert acc v; induction u as [|a u IH]; intros acc [|b v]; simpl; try ring.
+  rewrite IH. ring.
+Qed.
+
 (** The decision, over Z: update iff W.Z <= 0 (ties update), as [Perceptron.step]. *)
-Definition zmistake (w z : zvec) : bool := Z.leb (zdot w z) 0.
+Definition zmistake (w z : zvec) : bool := Z.leb (zdot_acc 0 w z) 0.
 
 Lemma zmistake_R w z :
   zmistake w z = if Rle_dec (dot (inj w) (inj z)) 0 then true else false.
 Proof.
-  unfold zmistake. rewrite <- zdot_R.
+  unfold zmistake. rewrite zdot_acc_spec, Z.add_0_l, <- zdot_R.
   destruct (Rle_dec (IZR (zdot w z)) 0) as [H|H].
   - apply Z.leb_le. apply le_IZR. exact H.
   - apply Z.leb_gt. apply lt_IZR. lra.
