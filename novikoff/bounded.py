@@ -47,6 +47,7 @@ __all__ = [
     "read_bytes",
     "read_text",
     "run_bounded",
+    "run_completed",
     "set_memory_budget",
 ]
 
@@ -334,3 +335,22 @@ def run_bounded(
         err_file.seek(0)
         out, err = out_file.read(_MAX_CAPTURE), err_file.read(_MAX_CAPTURE)
     return code, out, err, time.monotonic() - start
+
+
+def run_completed(
+    argv: Sequence[str],
+    timeout: float,
+    *,
+    cwd: str | Path | None = None,
+    input_text: str | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """:func:`run_bounded` with :func:`subprocess.run`'s result: the same process group, the
+    same kill of the whole group at ``timeout`` or on any exception, and
+    :class:`subprocess.TimeoutExpired` (after the group is killed and reaped) when the bound
+    is reached. Output is decoded as UTF-8 (undecodable bytes replaced)."""
+    data = None if input_text is None else input_text.encode("utf-8")
+    code, out, err, _ = run_bounded(argv, timeout, cwd=cwd, input=data)
+    stdout, stderr = out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+    if code is None:
+        raise subprocess.TimeoutExpired(list(argv), timeout, output=stdout, stderr=stderr)
+    return subprocess.CompletedProcess(list(argv), code, stdout, stderr)

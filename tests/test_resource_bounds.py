@@ -638,3 +638,20 @@ def test_a_command_reports_one_failure_only(
     assert code == 2
     assert len(err.splitlines()) == 1 and "out of memory" in err, err
     assert len(out.splitlines()) == 1 and json.loads(out)["exit_code"] == 2
+
+
+def test_run_completed_kills_the_whole_group_at_the_bound(tmp_path: Path) -> None:
+    from novikoff.bounded import run_completed
+
+    pidfile = tmp_path / "pid"
+    script = f"sleep 60 & echo $! > {pidfile}; wait"
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_completed(["sh", "-c", script], 0.5)
+    grandchild = int(pidfile.read_text())
+    try:
+        state = Path(f"/proc/{grandchild}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        state = "gone"
+    assert state in ("gone", "Z", "X")  # the background sleep died with its group
+    done = run_completed(["sh", "-c", "printf out; printf err >&2; exit 3"], 10.0)
+    assert (done.returncode, done.stdout, done.stderr) == (3, "out", "err")

@@ -68,6 +68,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from novikoff.bounded import run_completed
 from novikoff.coq.printer import COQ_DIR, CoqTranslationError, all_statements, generate, layout
 
 __all__ = [
@@ -304,19 +305,14 @@ def statements_diff(committed: str, fresh: str) -> list[str]:
 
 
 def _coqc_version(coqc: str) -> str:
-    out = subprocess.run([coqc, "--version"], capture_output=True, text=True, timeout=30).stdout
+    out = run_completed([coqc, "--version"], 30.0).stdout
     m = re.search(r"version\s+(\S+)", out)
     return m.group(1) if m else out.strip()
 
 
 def _coqc(coqc: str, work: Path, f: str, timeout: float) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [coqc, "-q", "-R", ".", LOGICAL_ROOT, f],
-        cwd=work,
-        capture_output=True,
-        text=True,
-        timeout=max(timeout, 1.0),
-    )
+    """coqc on ``f`` in its own process group, killed with the group at the bound."""
+    return run_completed([coqc, "-q", "-R", ".", LOGICAL_ROOT, f], max(timeout, 1.0), cwd=work)
 
 
 def _tail(proc: subprocess.CompletedProcess[str], n: int = 2000) -> str:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import sympy as sp
 
+from novikoff.bounded import run_completed
 from novikoff.coq.printer import COQ_DIR
 from novikoff.fuzz.bounds import BOUND_SYMBOLS
 from novikoff.prove.certificate import Certificate, ProofTree, Terms, log_atoms
@@ -408,13 +409,7 @@ def built_development(
             continue
         shutil.copy(key / f, work / f)
         try:
-            proc = subprocess.run(
-                [coqc, "-q", "-R", ".", "Novikoff", f],
-                cwd=work,
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-            )
+            proc = run_completed([coqc, "-q", "-R", ".", "Novikoff", f], timeout, cwd=work)
         except subprocess.TimeoutExpired:
             error = f"{f}: coqc timed out"
         else:
@@ -440,13 +435,7 @@ def compile_file(
         path = Path(tmp) / "Proposed.v"
         path.write_text(text, encoding="utf-8")
         try:
-            proc = subprocess.run(
-                [coqc, "-q", "-R", str(built), "Novikoff", "Proposed.v"],
-                cwd=tmp,
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-            )
+            proc = run_completed([coqc, "-q", "-R", str(built), "Novikoff", "Proposed.v"], timeout, cwd=tmp)
         except subprocess.TimeoutExpired:
             return False, f"coqc timed out after {timeout:.0f} s"
     if proc.returncode != 0:
