@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from novikoff.approx import show
 from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, certify, to_json
 from novikoff.commands.kernel import add_kernel_argument, kernel_certify
-from novikoff.commands.options import add_data_options, add_run_bounds, load_data, write_file
+from novikoff.commands.options import add_data_options, add_run_bounds, load_data, printable, write_file
 from novikoff.data import Dataset
 from novikoff.errors import InputError
 from novikoff.jsonout import float_or_none, print_json
@@ -55,6 +56,13 @@ def register(sub: Any) -> None:
         help="write a Coq file holding the data as read that checks this certificate by "
         "computation and proves updates <= floor(R^2/gamma^2) in every order (separable data), "
         "or that no weight vector separates the data (a Gordan certificate)",
+    )
+    c.add_argument(
+        "--verified",
+        action="store_true",
+        help="replay the exact run with the perceptron extracted from Coq (proved equal to the run "
+        "the theorems speak of; docs/verified-reference.md) and report whether the two agree; exit 1 "
+        "if they do not. Needs coqc, OCaml and Zarith; built once and cached",
     )
     c.add_argument(
         "--certificate",
@@ -274,6 +282,8 @@ def run(args: argparse.Namespace) -> int:
         _check_coq_path(args.coq)
     if args.certificate is not None:
         _check_output_path(args.certificate, "--certificate")
+    if args.verified:
+        _check_verified(args)
     from novikoff.commands.certify_sharded import (
         Reporting,
         certify_sharded,
@@ -303,6 +313,30 @@ def run(args: argparse.Namespace) -> int:
 
 
 _ONE_BLAS_THREAD_SIZE = 100_000  # samples x pattern length from which certify forks helpers
+
+
+def _check_verified(args: argparse.Namespace) -> None:
+    """--verified is refused, before any work, where it cannot be done (exit 2 naming why)."""
+    if args.kernel is not None:
+        raise InputError("--verified replays the linear perceptron's run; it does not apply to --kernel")
+    if args.executor != "local":
+        raise InputError("--verified replays the run on this machine; it does not apply to --executor dask")
+    from novikoff.extracted import unavailable
+
+    why = unavailable()
+    if why is not None:
+        raise InputError(f"--verified: the extracted perceptron cannot be built here: {why}")
+
+
+def _verified_replay(ds: Dataset, run: RunRecord, order: Order, epochs: int) -> Any:
+    """The extracted program's replay of ``run`` (a :class:`novikoff.extracted.Replay`)."""
+    from novikoff.extracted import ExtractedError, replay
+
+    with phase("the verified replay"):
+        try:
+            return replay(ds, run, order=order, max_epochs=epochs)
+        except ExtractedError as exc:
+            raise InputError(f"--verified: {exc}") from None
 
 
 def _whole(main: Certificate, geometric: GeometricMarginStarted) -> Certificate:
@@ -374,6 +408,9 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     )
     if args.coq:
         report["coq_file"] = args.coq
+    verified = _verified_replay(ds, run, order, epochs) if args.verified else None
+    if verified is not None:
+        report["verified_replay"] = verified.to_json()
     if args.certificate is not None:
         document = certificate_document(
             ds, cert, run, "natural" if order is None else str(order), None if fs is None else fs.claim()
@@ -402,4 +439,9 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
             print(
                 f"  certificate written to {args.certificate} (check: novikoff check DATA {args.certificate})"
             )
+        if verified is not None:
+            print(f"  {verified.summary()}")
+    if verified is not None and not verified.agrees:
+        print(printable(f"novikoff: {verified.summary()}"), file=sys.stderr, flush=True)
+        return 1
     return 0
