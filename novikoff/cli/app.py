@@ -6,6 +6,8 @@ failed (a bug or a false theorem: never bad input), a bound the user set
 traceback with NOVIKOFF_TRACEBACK=1); 2 bad input or usage (or output that cannot be
 written), with a one-line message naming the file, line and column or the argument;
 130 on SIGINT (Ctrl-C), 143 on SIGTERM, 129 on SIGHUP, each with a one-line message.
+``prove`` has two more: 3 the bound is open, 4 proved by the Python checker only (no Coq);
+its 1 is a counterexample, and ``falsify``'s too.
 With --json, stdout holds one standard JSON object even then: {"error": ..., "exit_code": ...}.
 """
 
