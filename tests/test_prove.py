@@ -203,16 +203,16 @@ def test_the_coq_file_applies_the_run_theorem() -> None:
     v = prove_bound("max(m, R2/gamma2)")
     assert v.coq_checked is True, v.coq_log
     text = v.coq_text or ""
-    assert "N3_mistake_bound" in text and "INR (updates zs order) <= bound0" in text
+    assert "N3_run D rho order" in text and "INR (perceptron_updates rho D order) <= bound0" in text
     assert "Admitted" not in text and "admit" not in text
     v = prove_bound("2*R2/gamma2", "pdm", epsilons=[Fraction(3, 4), Fraction(1)])
     assert v.coq_checked is True, v.coq_log
-    assert (v.coq_text or "").count("D1_above_half_pdm zs p") == 2
+    assert (v.coq_text or "").count("D1_above_half_run D rho") == 2
     v = prove_bound("9*R2**2/gamma2**2", "pdm", epsilons=[Fraction(1, 4)])
     assert v.coq_checked is True, v.coq_log
-    assert "D1_below_half_pdm zs p" in (v.coq_text or "") and "Rpower_pow" in (v.coq_text or "")
+    assert "D1_below_half_run D rho" in (v.coq_text or "") and "Rpower_pow" in (v.coq_text or "")
     v = prove_bound("2*R2/gamma2 + K", "multiclass")
-    assert v.coq_checked is True and "M1_normalized" in (v.coq_text or "")
+    assert v.coq_checked is True and "M1_run K rho data" in (v.coq_text or "")
 
 
 def test_the_printer_refuses_what_it_cannot_translate() -> None:

@@ -33,7 +33,7 @@ from novikoff.coq.printer import COQ_DIR
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.prove.certificate import ProofTree, check_proof, search_proof
-from novikoff.prove.coq import BELOW_HALF, NEEDED, below_half, compile_file, coq_file
+from novikoff.prove.coq import compile_file, coq_file
 from novikoff.prove.inequality import REFUSED, Problem, problems
 from novikoff.prove.verdict import ProveVerdict
 
@@ -82,8 +82,7 @@ def prove_bound(
         verdict.certificates = [c for t in trees for c in t.certificates()]
         verdict.coq_text = coq_file(claims, trees)
         if coq:
-            files = (*NEEDED, *BELOW_HALF) if below_half(claims) else NEEDED
-            verdict.coq_checked, verdict.coq_log = compile_file(verdict.coq_text, coq_dir, files=files)
+            verdict.coq_checked, verdict.coq_log = compile_file(verdict.coq_text, coq_dir)
         if verdict.coq_checked is False:
             reasons = [f"the certificates were checked but coqc rejected the Coq file: {verdict.coq_log}"]
         else:
