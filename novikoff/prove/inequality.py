@@ -4,11 +4,11 @@ For each algorithm with a run theorem in the Coq development the known bound is 
 squared radius and gamma2 the squared margin of any certificate):
 
 - perceptron, averaged, voted (the underlying perceptron's updates): R2/gamma2 (Novikoff's
-  theorem, ``N3_mistake_bound``);
-- pdm with eps > 1/2: R2/((2 eps - 1) gamma2) (the PDM paper's Theorem 1, ``D1_above_half_pdm``);
+  theorem, ``N3_run`` on labelled data);
+- pdm with eps > 1/2: R2/((2 eps - 1) gamma2) (the PDM paper's Theorem 1, ``D1_above_half_run``);
   with eps < 1/2 and 1/(2 eps) = k an integer: (2 (1 - eps)/(1 - 2 eps) R2/gamma2)^k
-  (``D1_below_half_pdm``);
-- multiclass: 2 R2/gamma2, gamma the Kesler margin of a unit-norm W (``M1_normalized``).
+  (``D1_below_half_run``);
+- multiclass: 2 R2/gamma2, gamma the Kesler margin of a unit-norm W (``M1_run``).
 
 The admissible domain is parametrised by nonnegative variables (:data:`G`, :data:`S`, ...), so
 that "EXPR - known >= 0 on the domain" becomes "a rational function of nonnegative variables is
@@ -143,7 +143,7 @@ def known_bound(algorithm: str, eps: Fraction | None = None) -> tuple[sp.Expr, s
             return known, "PDM's bound at eps = 1/2", "PDM's bound at eps = 1/2 has a logarithm"
         known = (_R2 * (2 - 2 * e) / (_GAMMA2 * (1 - 2 * e))) ** (1 / (2 * e))
         name = f"PDM's (2 (1 - eps)/(1 - 2 eps) R^2/gamma^2)^(1/(2 eps)) at eps = {eps}"
-        if (1 / (2 * e)).is_Integer:  # a polynomial in R^2/gamma^2 (D1_below_half_pdm)
+        if (1 / (2 * e)).is_Integer:  # a polynomial in R^2/gamma^2 (D1_below_half_run)
             return known, name, None
         return known, name, f"PDM's bound at eps = {eps} < 1/2 is a real power (1/(2 eps) is not an integer)"
     if algorithm == "pfm":
