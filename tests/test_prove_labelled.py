@@ -59,6 +59,20 @@ Proof. exact proposed_bound0. Qed.
 Check proposed_bound0.
 """
 
+MULTICLASS_ON_LABELLED_DATA = """
+Lemma stated_on_labelled_data :
+  forall (K : nat) (rho : R) (data : list (vec * nat)) (U : mweights) (g : R) (order : list nat)
+    (d : nat),
+  (2 <= K)%nat -> (forall x c, In (x, c) data -> (c < K)%nat) ->
+  kesler_margin K (RunStatements.maugment rho data) U g -> 0 < g -> frob2 K U = 1 ->
+  0 < RunStatements.mradius2 rho data -> Forall (fun i => (i < length data)%nat) order ->
+  Forall (fun s => length (fst s) = d) data -> (1 <= d)%nat ->
+  INR (RunStatements.multiclass_mistakes K rho data order) <=
+    bound0 (sqrt (RunStatements.mradius2 rho data)) g (INR (length data)) (INR d) (INR K).
+Proof. exact proposed_bound0. Qed.
+Check proposed_bound0.
+"""
+
 
 def _coqc(text: str) -> tuple[int, str]:
     """coqc's exit status and output on ``text`` as Proposed.v against the development."""
@@ -102,6 +116,9 @@ def test_coqc_shows_the_theorem_is_about_the_run_on_labelled_data() -> None:
     rc, out = _coqc(_generated("2*R2/gamma2", "pdm", [Fraction(3, 4)]) + PDM_ON_LABELLED_DATA)
     assert rc == 0, out
     assert "pdm_updates (3 / 4) rho D order" in out[out.index("proposed_bound0") :], out
+    rc, out = _coqc(_generated("2*R2/gamma2 + K", "multiclass") + MULTICLASS_ON_LABELLED_DATA)
+    assert rc == 0, out
+    assert "multiclass_mistakes K rho data order" in out[out.index("proposed_bound0") :], out
 
 
 def _tampered(text: str, old: str, new: str) -> str:
