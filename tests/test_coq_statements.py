@@ -131,7 +131,10 @@ def test_the_spec_statements_that_assert_definedness() -> None:
         "S1",
         "S2",
         "FS1_passes",
+        "DS1",
+        "RC1",
     }
+    assert "(* defined *) ((n <> 0) /\\ (0 < n)) /\\" in blocks["RC1_statement"]
     assert "(* defined *) (gamma2 <> 0) /\\\n  ((INR k) = (R2 / gamma2))." in blocks["T1_statement"]
     below = blocks["D1_below_half_statement"]
     assert "(0 < (R2 * (2 - (2 * eps)) / (gamma2 * (1 - (2 * eps)))))" in below.split("(* defined *)")[1]

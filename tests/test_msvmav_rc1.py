@@ -14,6 +14,7 @@ import sympy as sp
 from novikoff.errors import InputError
 from novikoff.proofs.core import FailureKind, check_obligation
 from novikoff.proofs.msvmav import rc1_obligation as obligation
+from novikoff.proofs.registry import headline_obligation
 from novikoff.proofs.wrong_variants import scale_claim
 from novikoff.reference.rademacher import rademacher_check
 from novikoff.spec import THEOREMS
@@ -30,9 +31,10 @@ def test_the_proof_checks_and_broken_copies_fail() -> None:
     assert not result.ok and "jensen" in result.message
 
 
-def test_rc1_is_not_yet_in_the_theorem_registry() -> None:
-    assert "RC1" not in THEOREMS  # a coordinator's step: registering it makes the printer print it
-    assert RC1.id == "RC1"
+def test_rc1_is_in_the_theorem_registry_with_its_proof() -> None:
+    assert THEOREMS["RC1"] == (RC1,) and RC1.id == "RC1"
+    registered = headline_obligation("RC1")
+    assert registered.claim == obligation().claim and check_obligation(registered).ok
 
 
 def _wdbc_rows(n: int) -> list[list[Fraction]]:

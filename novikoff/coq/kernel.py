@@ -138,6 +138,8 @@ EXPECTED_AXIOMS: Mapping[str, frozenset[str]] = {
     "S1": REALS_AXIOMS,
     "S2": REALS_AXIOMS,
     "MU": REALS_AXIOMS,
+    "DS1": _LN,
+    "RC1": _LN,
     "R1": REALS_AXIOMS,
     "FS1_one_pass": REALS_NOT_DEC,
     "FS1_passes": REALS_NOT_DEC,

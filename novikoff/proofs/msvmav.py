@@ -1,11 +1,10 @@
-"""Proofs of :mod:`novikoff.spec.msvmav` (S1, S2): the margin-distribution identities.
+"""Proofs of :mod:`novikoff.spec.msvmav` (S1, S2, RC1): the margin-distribution identities.
 
 ``obligations()``: S1 per sample and S2 (Sherman-Morrison) for 2 x 2 and 3 x 3
 matrices; ``headline_proofs()``: S1 by cases on theta - m, S2 (the scalar case) as an
 identity. ``rc1_obligation()``: RC1 (the linear class's Rademacher bound), by one
 certificate: with s = r sqrt(n) + e1 > 0, s (r sqrt(n) - e1) = (e2 - e1^2) + (n r^2 - e2),
-then times Lam/n > 0. RC1 is not yet in the theorem registry, so it is not among
-``headline_proofs()``.
+then times Lam/n > 0; ``headline_proofs()`` holds it too.
 """
 
 from __future__ import annotations
@@ -78,6 +77,7 @@ def headline_proofs() -> list[HeadlineProof]:
             Identity(),
             "the matrix form is checked for 2 x 2 and 3 x 3 matrices; the statement is the scalar case",
         ),
+        HeadlineProof(RC1, _rc1_proof()),
     ]
 
 

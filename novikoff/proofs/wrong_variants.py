@@ -220,6 +220,18 @@ MAKERS: tuple[tuple[str, FailureKind, Maker], ...] = (
     ("S1", FailureKind.RESIDUAL, _s1_without_square),
     ("S2", FailureKind.UNDEFINED, _s2_wrong_sign),
     ("M1", FailureKind.RESIDUAL, lambda: scale_claim(multiclass.m1()[-1], sp.Rational(1, 2))),
+    # DS1: the ratio 1 % too good; without the previous stage's end, without D3 (the margin
+    # progress of the current stage), the certificate leaves a residual; without eps < 1/2 the
+    # factor 1/(1 - 2 eps) may be undefined.
+    ("DS1", FailureKind.RESIDUAL, lambda: scale_claim(headline_obligation("DS1"), _ONE_PERCENT)),
+    ("DS1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("DS1"), "previous")),
+    ("DS1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("DS1"), "D3")),
+    ("DS1", FailureKind.UNDEFINED, lambda: drop_hypothesis(headline_obligation("DS1"), "eps_lt_half")),
+    # RC1: the bound 1 % too good; without Jensen (e1^2 <= e2) or the orthogonality of the
+    # Rademacher signs (e2 <= n r^2) the certificate leaves a residual.
+    ("RC1", FailureKind.RESIDUAL, lambda: scale_claim(headline_obligation("RC1"), _ONE_PERCENT)),
+    ("RC1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("RC1"), "jensen")),
+    ("RC1", FailureKind.RESIDUAL, lambda: drop_hypothesis(headline_obligation("RC1"), "orthogonality")),
     ("D1", FailureKind.MISMATCH, lambda: flip(small_eps.bernoulli())),
     ("D1", FailureKind.RESIDUAL, lambda: drop_hypothesis(small_eps.bernoulli(), "p_ge_1")),
     ("D1", FailureKind.MISMATCH, lambda: scale_claim(small_eps.final_small_eps(), _ONE_PERCENT)),

@@ -1,17 +1,19 @@
 """The spec: every theorem novikoff states, as sympy data with hypotheses and a source.
 
 ``THEOREMS`` maps each normative id of DESIGN section 3 (plus MU, the repeated-update
-count of section 2, and the section 2b statements R1, FS1, V1) to its statement(s). The
+count of section 2, and the section 2b statements R1, FS1, V1; DS1, PDM-succ's stage ratio
+bound from the PDM paper's successive runs; RC1, the IJCAI paper's bound on the linear class's
+empirical Rademacher complexity) to its statement(s). The
 PFM/PDM statements are derived here from the papers' update conditions (see
 :mod:`novikoff.spec.pdm`).
 """
 
 from novikoff.spec.core import HypothesisNotMet, Statement
 from novikoff.spec.invariance import G1
-from novikoff.spec.msvmav import S1, S2
+from novikoff.spec.msvmav import RC1, S1, S2
 from novikoff.spec.multiclass import M1
 from novikoff.spec.nonseparable import FS1_ONE_PASS, FS1_PASSES
-from novikoff.spec.pdm import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, L1, MU, P1
+from novikoff.spec.pdm import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, L1, MU, P1, PDM_SUCC_RATIO
 from novikoff.spec.perceptron import N1, N2, N3
 from novikoff.spec.romma import R1
 from novikoff.spec.tightness import T1
@@ -32,6 +34,8 @@ THEOREMS: dict[str, tuple[Statement, ...]] = {
     "S1": (S1,),
     "S2": (S2,),
     "MU": (MU,),
+    "DS1": (PDM_SUCC_RATIO,),
+    "RC1": (RC1,),
     "R1": (R1,),
     "FS1": (FS1_ONE_PASS, FS1_PASSES),
     "V1": (V1_PREFIXES, V1_VOTE, V1_SAMPLE),
@@ -48,7 +52,9 @@ __all__ = [
     "N2",
     "N3",
     "P1",
+    "PDM_SUCC_RATIO",
     "R1",
+    "RC1",
     "S1",
     "S2",
     "T1",

@@ -13,6 +13,7 @@
     here the same three facts are combined after dividing by t^p > 0. *)
 
 From Coq Require Import Reals Lra Psatz.
+From Novikoff Require Import Statements.
 Local Open Scope R_scope.
 
 Lemma ds1_Rpower_pos (x y : R) : 0 < Rpower x y.
@@ -92,4 +93,38 @@ Proof.
   replace (E0 * (1 / d ^ 2 + R2 / (c * gamma2 * t0)) * gamma2)
     with (E0 * gamma2 / (d * d) + R2 * (E0 / t0) / c) by (field; repeat split; lra).
   exact H2.
+Qed.
+
+(** ** The printed statement [DS1_statement] (novikoff/spec/pdm.py, PDM_SUCC_RATIO)
+
+    The printed premises are those of [pdm_succ_stage_updates_ratio_pow_le] up to the order
+    of factors and summands; the printed conclusion groups the ratio as
+    t0^(2 eps) (R^2/(gamma^2 t0 (1 - 2 eps)) + 1/(1 - eps')^2) and first asserts that its
+    divisions are defined, which the domains give. *)
+Theorem DS1 : DS1_statement.
+Proof.
+  unfold DS1_statement.
+  intros t t0 eps eps_prev R2 gamma2 a_t a_t0 t_pos t0_pos eps_pos eps_prev_pos R2_pos
+    gamma2_pos a_t0_nonneg eps_lt_half eps_prev_lt_1 t0_ge_1 t_ge_1 previous energy D3.
+  split.
+  { repeat split; lra. }
+  assert (ratio := pdm_succ_stage_updates_ratio_pow_le t t0 eps eps_prev R2 gamma2 a_t a_t0
+    eps_pos eps_lt_half eps_prev_pos eps_prev_lt_1 ltac:(lra) ltac:(lra) R2_pos gamma2_pos
+    ltac:(lra) ltac:(lra) ltac:(lra)).
+  replace (R2 / (gamma2 * t0 * (1 - 2 * eps)) + / (1 - eps_prev) ^ 2)
+    with (1 / (1 - eps_prev) ^ 2 + R2 / ((1 - 2 * eps) * gamma2 * t0)).
+  - exact ratio.
+  - field. repeat split; try lra.
+Qed.
+
+(** Non-vacuity: a stage of t = t0 = 1 update with eps = eps' = 1/4, R^2 = gamma^2 = 1 and
+    ||w_t||^2 = ||w_t0||^2 = 1 meets every premise (t^(2 - 2 eps) = 1 and t0^s = 1). *)
+Lemma ds1_Rpower_one_base (y : R) : Rpower 1 y = 1.
+Proof. unfold Rpower. rewrite ln_1, Rmult_0_r. exact exp_0. Qed.
+
+Example DS1_example : DS1_hypotheses 1 1 (1 / 4) (1 / 4) 1 1 1 1.
+Proof.
+  unfold DS1_hypotheses.
+  rewrite !ds1_Rpower_one_base.
+  repeat split; lra.
 Qed.

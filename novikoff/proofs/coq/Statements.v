@@ -375,6 +375,66 @@ Definition MU_hypotheses (n : nat) (t : R) (eps : R) (p : R) (q : R) (l : R) : P
   (* domain of t *) (0 < t) /\
   (* domain of eps *) (0 < eps).
 
+(** DS1 pdm_succ_stage_updates_ratio_pow_le (PDM paper section 3 (the successive-run scenario's bound on t_k/t_(k-1); constants lost in extraction, derived here from the PDM condition (8))) *)
+Definition DS1_statement : Prop :=
+  forall (t : R) (t0 : R) (eps : R) (eps_prev : R) (R2 : R) (gamma2 : R) (a_t : R) (a_t0 : R),
+  (* domain of t *) (0 < t) ->
+  (* domain of t0 *) (0 < t0) ->
+  (* domain of eps *) (0 < eps) ->
+  (* domain of eps_prev *) (0 < eps_prev) ->
+  (* domain of R2 *) (0 < R2) ->
+  (* domain of gamma2 *) (0 < gamma2) ->
+  (* domain of a_t0 *) (0 <= a_t0) ->
+  (* eps_lt_half *) (eps < (1 / 2)) ->
+  (* eps_prev_lt_1 *) (eps_prev < 1) ->
+  (* t0_ge_1 *) (t0 >= 1) ->
+  (* t_ge_1 *) (t >= 1) ->
+  (* previous *) ((a_t0 * ((1 - eps_prev) ^ 2)) <= (gamma2 * (t0 ^ 2))) ->
+  (* energy *) (a_t <= ((Rpower t (2 - (2 * eps))) * ((R2 * (Rpower t0 ((2 * eps) - 1)) / (1 - (2 * eps))) + (a_t0 * (Rpower t0 ((2 * eps) - 2)))))) ->
+  (* D3 *) ((gamma2 * (t ^ 2)) <= a_t) ->
+  (* defined *) ((0 < t) /\ (0 < t0) /\ (gamma2 <> 0) /\ (t0 <> 0) /\ ((1 - (2 * eps)) <> 0) /\ ((1 - eps_prev) <> 0)) /\
+  ((Rpower t (2 * eps)) <= ((Rpower t0 (2 * eps)) * ((R2 / (gamma2 * t0 * (1 - (2 * eps)))) + (/ ((1 - eps_prev) ^ 2))))).
+
+Definition DS1_hypotheses (t : R) (t0 : R) (eps : R) (eps_prev : R) (R2 : R) (gamma2 : R) (a_t : R) (a_t0 : R) : Prop :=
+  (* domain of t *) (0 < t) /\
+  (* domain of t0 *) (0 < t0) /\
+  (* domain of eps *) (0 < eps) /\
+  (* domain of eps_prev *) (0 < eps_prev) /\
+  (* domain of R2 *) (0 < R2) /\
+  (* domain of gamma2 *) (0 < gamma2) /\
+  (* domain of a_t0 *) (0 <= a_t0) /\
+  (* eps_lt_half *) (eps < (1 / 2)) /\
+  (* eps_prev_lt_1 *) (eps_prev < 1) /\
+  (* t0_ge_1 *) (t0 >= 1) /\
+  (* t_ge_1 *) (t >= 1) /\
+  (* previous *) ((a_t0 * ((1 - eps_prev) ^ 2)) <= (gamma2 * (t0 ^ 2))) /\
+  (* energy *) (a_t <= ((Rpower t (2 - (2 * eps))) * ((R2 * (Rpower t0 ((2 * eps) - 1)) / (1 - (2 * eps))) + (a_t0 * (Rpower t0 ((2 * eps) - 2)))))) /\
+  (* D3 *) ((gamma2 * (t ^ 2)) <= a_t).
+
+(** RC1 linear_empirical_rademacher_le_radius_mul_norm_div_sqrt_n (IJCAI-22 paper section 3 (the linear class's empirical Rademacher complexity, after Shalev-Shwartz and Ben-David 2014); Theorem 1 itself was lost in extraction) *)
+Definition RC1_statement : Prop :=
+  forall (n : R) (r : R) (Lam : R) (e1 : R) (e2 : R),
+  (* domain of n *) (0 < n) ->
+  (* domain of r *) (0 < r) ->
+  (* domain of Lam *) (0 < Lam) ->
+  (* domain of e1 *) (0 <= e1) ->
+  (* domain of e2 *) (0 <= e2) ->
+  (* n_ge_1 *) (n >= 1) ->
+  (* jensen *) ((e1 ^ 2) <= e2) ->
+  (* orthogonality *) (e2 <= (n * (r ^ 2))) ->
+  (* defined *) ((n <> 0) /\ (0 < n)) /\
+  ((Lam * e1 / n) <= (Lam * (Rpower n (- (1 / 2))) * r)).
+
+Definition RC1_hypotheses (n : R) (r : R) (Lam : R) (e1 : R) (e2 : R) : Prop :=
+  (* domain of n *) (0 < n) /\
+  (* domain of r *) (0 < r) /\
+  (* domain of Lam *) (0 < Lam) /\
+  (* domain of e1 *) (0 <= e1) /\
+  (* domain of e2 *) (0 <= e2) /\
+  (* n_ge_1 *) (n >= 1) /\
+  (* jensen *) ((e1 ^ 2) <= e2) /\
+  (* orthogonality *) (e2 <= (n * (r ^ 2))).
+
 (** R1 romma_mistakes_mul_gamma_sq_le_radius_sq (Li and Long 2002 (ROMMA; DESIGN section 2b: mistake bound R^2/gamma^2, as Novikoff's)) *)
 Definition R1_statement : Prop :=
   forall (k : nat) (gamma2 : R) (R2 : R) (v2 : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),

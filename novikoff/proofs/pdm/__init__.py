@@ -32,7 +32,7 @@ from novikoff.proofs.core import (
     ge,
     gt,
 )
-from novikoff.proofs.pdm import lemma1, pfm, small_eps, steps
+from novikoff.proofs.pdm import lemma1, pfm, small_eps, steps, succ_ratio
 from novikoff.proofs.statements import HeadlineProof
 from novikoff.spec.pdm import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, L1, MU, P1
 
@@ -45,6 +45,7 @@ def obligations() -> list[Obligation]:
     out += steps.obligations()
     out += small_eps.obligations()
     out += pfm.obligations()
+    out += succ_ratio.obligations()
     return out
 
 
@@ -194,4 +195,5 @@ def headline_proofs() -> list[HeadlineProof]:
         HeadlineProof(D3, _d3()),
         HeadlineProof(L1, _l1()),
         HeadlineProof(MU, Identity()),
+        succ_ratio.headline(),
     ]
