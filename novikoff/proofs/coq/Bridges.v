@@ -18,6 +18,7 @@ From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass 
 From Novikoff Require Import Lemma1 SmallEps PfmBound Labelled.
 From Novikoff Require Import LabelledCertificate.
 From Novikoff Require Import Statements Theorems SpecTheorems RunStatements.
+From Novikoff Require Import Voted VotedRun.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -712,3 +713,43 @@ Qed.
 
 Theorem G1_rotate_run : G1_rotate_run_statement.
 Proof. exact (G1_rotate_bridge Theorems.G1_rotate). Qed.
+
+(** ** V1 (the vote): the voted perceptron's voters satisfy the printed recurrences *)
+
+(** The printed statement's J is the number of voters, c_j their counts, er_j whether voter
+    j errs on the test sample, s_j = 1 - 2 er_j its signed vote; cw, ew and vs are the
+    partial sums of c_j, c_j er_j and c_j s_j over the voters' indices. *)
+Theorem V1_vote_bridge : V1_vote_statement -> V1_vote_run_statement.
+Proof.
+  intros V1_printed D rho order s wrong_vote.
+  set (V := voted rho D order) in *.
+  set (d := ([] : vec, 0%nat)).
+  set (c := fun j => INR (snd (nth j V d))).
+  set (er := fun j => voter_errs (fst (nth j V d)) rho s).
+  set (sg := fun j => 1 - 2 * er j).
+  assert (total : total_weight V = prefix_sum c (length V)).
+  { unfold total_weight, c. rewrite (prefix_sum_list (fun vc => INR (snd vc)) V d). reflexivity. }
+  assert (erring : erring_weight rho V s = prefix_sum (fun j => c j * er j) (length V)).
+  { unfold erring_weight, c, er.
+    rewrite (prefix_sum_list (fun vc => INR (snd vc) * voter_errs (fst vc) rho s) V d).
+    reflexivity. }
+  assert (votes : vote rho V s = prefix_sum (fun j => c j * sg j) (length V)).
+  { unfold vote. rewrite <- (prefix_sum_list (fun vc => INR (snd vc) * voter_sign (fst vc) rho s) V d).
+    apply prefix_sum_ext. intros j. unfold c, sg, er. rewrite voter_sign_errs. reflexivity. }
+  apply (V1_printed (length V) (total_weight V) (erring_weight rho V s) c (prefix_sum c) er
+    (prefix_sum (fun j => c j * er j)) sg (prefix_sum (fun j => c j * sg j))).
+  - apply Rle_ge, pos_INR.
+  - intros j _. reflexivity.
+  - reflexivity.
+  - intros j _. rewrite Nat.add_1_r. reflexivity.
+  - reflexivity.
+  - intros j _. rewrite Nat.add_1_r. reflexivity.
+  - reflexivity.
+  - intros j _. rewrite Nat.add_1_r. reflexivity.
+  - exact total.
+  - exact erring.
+  - rewrite <- votes. exact wrong_vote.
+Qed.
+
+Theorem V1_vote_run : V1_vote_run_statement.
+Proof. exact (V1_vote_bridge Voted.V1_vote). Qed.

@@ -12,6 +12,7 @@
 From Coq Require Import Reals List.
 Import ListNotations.
 From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin PfmBound Labelled.
+From Novikoff Require Import VotedRun.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -232,3 +233,13 @@ Definition G1_rotate_run_statement : Prop :=
   valid D order ->
   decisions (reflected rho (rotate_data a D)) order = decisions (reflected rho D) order /\
   perceptron_updates rho (rotate_data a D) order = perceptron_updates rho D order.
+
+(** V1 (the voted perceptron's vote; Freund and Schapire 1999, the deterministic core of
+    Theorem 1): for every labelled dataset D, bias rho, presentation order and test sample s,
+    when the vote of the voted perceptron trained on D in that order is wrong on s
+    (y sum_j c_j sign(v_j . x~) <= 0, [VotedRun.vote]), the voters that err on s carry at
+    least half of the total weight: W <= 2 Ew. *)
+Definition V1_vote_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (s : sample),
+  vote rho (voted rho D order) s <= 0 ->
+  total_weight (voted rho D order) <= 2 * erring_weight rho (voted rho D order) s.
