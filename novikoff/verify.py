@@ -58,6 +58,7 @@ __all__ = [
     "collect_checks",
     "coq_checks",
     "coq_section",
+    "extracted_check",
     "run_checks",
     "theorem_summary",
     "to_json",
@@ -495,6 +496,36 @@ def coq_checks(timeout: float = 600.0, coq_dir: Path | None = None) -> list[Chec
     return [CoqCheck("coq", sid, f"{sid}: Coq kernel", make(sid), state=state) for sid in SPEC_IDS]
 
 
+def extracted_check(examples: int = 10, seed: int = 0) -> Check:
+    """The program extracted from Coq (``novikoff.extracted``: integer runs proved equal to the
+    development's runs) against the Python reference on a seeded campaign of every algorithm it
+    covers and the shipped examples; a skip, saying why, where it cannot be built. A failure
+    names the first mismatch, shrunk, with its request."""
+
+    def run() -> None:
+        from novikoff.extracted import ExtractedError, unavailable
+        from novikoff.extracted.campaign import run_campaign
+
+        why = unavailable()
+        if why is not None:
+            raise Skip(f"the extracted program cannot be built here: {why}")
+        try:
+            report = run_campaign(examples=examples, seed=seed)
+        except ExtractedError as exc:
+            raise AssertionError(str(exc)) from None
+        if not report.agrees:
+            first = report.mismatches[0]
+            raise AssertionError(
+                f"{report.summary()}; first: {'; '.join(first.differences)}\nrequest:\n{first.request}"
+            )
+
+    name = (
+        "the program extracted from Coq makes the Python reference's runs "
+        "(perceptron, PFM, PDM, PDM-succ, multiclass)"
+    )
+    return Check("extracted", "N3", name, run, frozenset({"N3", "P1", "D1", "M1"}))
+
+
 def coq_section(results: Sequence[CheckResult]) -> dict[str, object] | None:
     """The ``"coq"`` JSON section when the results include the ``coq`` checks."""
     for r in results:
@@ -528,7 +559,7 @@ def collect_checks(
     if crosshair:
         checks += _crosshair_checks()
     if coq:
-        checks += coq_checks()
+        checks += [*coq_checks(), extracted_check()]
     if only:
         checks = [c for c in checks if c.bears_on(only)]
     return checks

@@ -69,4 +69,8 @@ def run(args: argparse.Namespace) -> int:
         for r in results:
             if r.check.group == verify.REGRESSION:
                 print(f"REGRESSION {r.check.name}")
-    return 0 if verify.ok(results) else 1
+    if verify.ok(results):
+        return 0
+    failed = sum(not r.ok for r in results)  # every non-zero exit says why on stderr, on one line
+    print(f"novikoff: verify: {failed} of {len(results)} checks failed", file=sys.stderr, flush=True)
+    return 1
