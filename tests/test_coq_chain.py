@@ -73,7 +73,9 @@ def test_the_run_ids_have_run_statements() -> None:
         "G1_add_point",
         "G1_pad",
         "G1_rotate",
+        "V1_prefixes",
         "V1_vote",
+        "V1_sample",
     }
     assert expected <= set(RUNS)
     for name, (rs, run, bridge) in RUNS.items():

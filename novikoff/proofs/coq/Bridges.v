@@ -753,3 +753,89 @@ Qed.
 
 Theorem V1_vote_run : V1_vote_run_statement.
 Proof. exact (V1_vote_bridge Voted.V1_vote). Qed.
+
+(** ** V1 (over a test sample): the test samples satisfy the printed recurrences *)
+
+(** The printed statement's N is the number of test samples, W the voters' total weight
+    (> 0: it is the number of presentations), wv_t whether the vote is wrong on test sample
+    t, ewp_t the erring voters' weight on it; its [vote] premise is [V1_vote_run]. *)
+Theorem V1_sample_bridge : V1_sample_statement -> V1_sample_run_statement.
+Proof.
+  intros V1_printed D rho order T nonempty.
+  set (V := voted rho D order).
+  set (W := total_weight V).
+  set (wv := fun t => vote_wrong rho V (nth t T no_sample)).
+  set (ewp := fun t => erring_weight rho V (nth t T no_sample)).
+  assert (W_pos : 0 < W).
+  { unfold W, V. rewrite total_weight_voted. apply lt_0_INR.
+    destruct order; [contradiction | simpl; lia]. }
+  assert (votes : wrong_votes rho V T = prefix_sum wv (length T)).
+  { unfold wrong_votes, wv. rewrite (prefix_sum_list (vote_wrong rho V) T no_sample). reflexivity. }
+  assert (erring : erring_weight_sum rho V T = prefix_sum ewp (length T)).
+  { unfold erring_weight_sum, ewp. rewrite (prefix_sum_list (erring_weight rho V) T no_sample).
+    reflexivity. }
+  apply (V1_printed (length T) W (wrong_votes rho V T) (erring_weight_sum rho V T)
+    (prefix_sum ewp) ewp (prefix_sum wv) wv W_pos).
+  - apply Rle_ge, pos_INR.
+  - exact W_pos.
+  - intros t _. unfold wv, vote_wrong. destruct (Rle_dec _ 0); lra.
+  - intros t _. unfold wv, vote_wrong. destruct (Rle_dec _ 0); lra.
+  - intros t _. apply Rle_ge, erring_weight_nonneg.
+  - intros t _ wrong_on_t. unfold wv, vote_wrong in wrong_on_t.
+    destruct (Rle_dec (vote rho V (nth t T no_sample)) 0) as [wrong_vote | right_vote]; [|lra].
+    exact (V1_vote_run D rho order (nth t T no_sample) wrong_vote).
+  - reflexivity.
+  - intros t _. rewrite Nat.add_1_r. simpl. ring.
+  - reflexivity.
+  - intros t _. rewrite Nat.add_1_r. simpl. ring.
+  - exact votes.
+  - exact erring.
+Qed.
+
+Theorem V1_sample_run : V1_sample_run_statement.
+Proof. exact (V1_sample_bridge Voted.V1_sample). Qed.
+
+(** ** V1 (the prefixes): the run's prefixes satisfy the printed recurrences *)
+
+(** The printed statement's n is the number of presentations, k the run's updates, errs the
+    erring prefixes; pv_r = rv_r is the signed margin of the (r+1)-th presented sample under
+    the weights after the first r (the prefix perceptron's weights are the run's), e_r = u_r
+    its mistake indicator, ecount and kcount their partial sums; the [mistakes] premise is
+    [prefix_errs_count]. *)
+Theorem V1_prefixes_bridge : V1_prefixes_statement -> V1_prefixes_run_statement.
+Proof.
+  intros V1_printed D rho order gamma R_ Dv gamma_pos R_nonneg Dv_nonneg fs1.
+  set (ind := fun r => if prefix_errs rho D order r then 1 else 0).
+  set (margin := fun r => signed_margin (perceptron_weights rho D (firstn r order)) rho
+                                         (sample_at D (nth r order 0%nat))).
+  assert (ind_le : forall r, margin r <= 0 -> ind r = 1).
+  { intros r le. unfold ind, prefix_errs, mistake. fold (margin r).
+    destruct (Rle_dec (margin r) 0); [reflexivity | lra]. }
+  assert (ind_gt : forall r, margin r > 0 -> ind r = 0).
+  { intros r gt. unfold ind, prefix_errs, mistake. fold (margin r).
+    destruct (Rle_dec (margin r) 0); [lra | reflexivity]. }
+  apply (V1_printed (length order) (perceptron_updates rho D order) (prefix_errors rho D order)
+    gamma R_ Dv ind (prefix_sum ind) (prefix_sum ind) margin margin ind gamma_pos R_nonneg
+    Dv_nonneg).
+  - apply Rle_ge, pos_INR.
+  - apply Rle_ge, pos_INR.
+  - apply Rle_ge, pos_INR.
+  - exact gamma_pos.
+  - apply Rle_ge, R_nonneg.
+  - apply Rle_ge, Dv_nonneg.
+  - intros r _. reflexivity.
+  - intros r _. exact (ind_le r).
+  - intros r _. exact (ind_gt r).
+  - intros r _. exact (ind_le r).
+  - intros r _. exact (ind_gt r).
+  - reflexivity.
+  - intros r _. rewrite Nat.add_1_r. reflexivity.
+  - reflexivity.
+  - intros r _. rewrite Nat.add_1_r. cbn [prefix_sum]. ring.
+  - unfold prefix_errors. rewrite prefix_count_sum. reflexivity.
+  - rewrite <- prefix_errs_count. reflexivity.
+  - exact fs1.
+Qed.
+
+Theorem V1_prefixes_run : V1_prefixes_run_statement.
+Proof. exact (V1_prefixes_bridge Voted.V1_prefixes). Qed.

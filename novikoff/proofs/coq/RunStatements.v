@@ -243,3 +243,26 @@ Definition V1_vote_run_statement : Prop :=
   forall (D : dataset) (rho : R) (order : list nat) (s : sample),
   vote rho (voted rho D order) s <= 0 ->
   total_weight (voted rho D order) <= 2 * erring_weight rho (voted rho D order) s.
+
+(** V1 (over a finite test sample; Freund and Schapire 1999, Theorem 1's deterministic core):
+    for every labelled training set D, bias rho, nonempty presentation order and list T of
+    labelled test samples, the voted perceptron trained on D in that order has
+    W (number of wrong votes on T) <= 2 (sum over T of the erring voters' weight), where
+    W = sum_j c_j is the total weight. *)
+Definition V1_sample_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (T : list sample),
+  order <> [] ->
+  total_weight (voted rho D order) * wrong_votes rho (voted rho D order) T
+    <= 2 * erring_weight_sum rho (voted rho D order) T.
+
+(** V1 (the prefixes; Freund and Schapire 1999, the deterministic core of Theorem 1): for
+    every labelled dataset D, bias rho and presentation order, the number of prefixes of the
+    run whose perceptron errs on the next presented sample equals the run's number of updates
+    k; so wherever k obeys a bound gamma^2 k <= (Dv + R)^2 (FS1's, a premise here as in the
+    printed statement), the erring prefixes obey it too. *)
+Definition V1_prefixes_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (gamma R_ Dv : R),
+  0 < gamma -> 0 <= R_ -> 0 <= Dv ->
+  gamma ^ 2 * INR (perceptron_updates rho D order) <= (Dv + R_) ^ 2 ->
+  INR (prefix_errors rho D order) = INR (perceptron_updates rho D order) /\
+  INR (prefix_errors rho D order) * gamma ^ 2 <= (Dv + R_) ^ 2.

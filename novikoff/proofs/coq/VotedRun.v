@@ -14,8 +14,8 @@
     about the vote ([V1_vote_run_statement] in [RunStatements]) is proved in [Bridges] from
     the printed statement. *)
 
-From Coq Require Import Reals List Lra Arith.
-From Novikoff Require Import Vectors Labelled.
+From Coq Require Import Reals List Lra Arith Lia.
+From Novikoff Require Import Vectors Perceptron Labelled.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -78,4 +78,91 @@ Lemma prefix_sum_list {A : Type} (f : A -> R) (l : list A) (d : A) :
 Proof.
   induction l as [|a l IH]; [reflexivity|].
   simpl length. rewrite prefix_sum_shift. simpl. rewrite IH. reflexivity.
+Qed.
+
+(** ** The total weight is the number of presentations *)
+
+Lemma total_weight_voted_from rho v c ss :
+  total_weight (voted_from rho v c ss) = INR c + INR (length ss).
+Proof.
+  revert v c. induction ss as [|s ss IH]; intros v c; cbn [voted_from length].
+  - unfold total_weight, list_sum. cbn [fold_right fst snd]. change (INR 0) with 0. ring.
+  - destruct (mistake v rho s).
+    + unfold total_weight, list_sum in *. cbn [fold_right fst snd]. rewrite IH.
+      rewrite (S_INR (length ss)). change (INR 1) with 1. ring.
+    + rewrite IH. rewrite !S_INR. ring.
+Qed.
+
+(** W = sum_j c_j is the number of samples presented in [order]. *)
+Theorem total_weight_voted rho D order : total_weight (voted rho D order) = INR (length order).
+Proof.
+  unfold voted. rewrite total_weight_voted_from, map_length. simpl. ring.
+Qed.
+
+Lemma erring_weight_nonneg rho V s : 0 <= erring_weight rho V s.
+Proof.
+  induction V as [|[v c] V IH]; unfold erring_weight, list_sum in *; simpl; [lra|].
+  assert (0 <= INR c * voter_errs v rho s).
+  { apply Rmult_le_pos; [apply pos_INR|]. unfold voter_errs. destruct (mistake v rho s); lra. }
+  lra.
+Qed.
+
+(** ** Wrong votes over a finite test sample *)
+
+(** 1 when the vote is wrong on s (y sum_j c_j sign(v_j . x~) <= 0), else 0. *)
+Definition vote_wrong (rho : R) (V : list (vec * nat)) (s : sample) : R :=
+  if Rle_dec (vote rho V s) 0 then 1 else 0.
+
+(** The number of test samples of [T] on which the vote is wrong. *)
+Definition wrong_votes (rho : R) (V : list (vec * nat)) (T : list sample) : R :=
+  list_sum (vote_wrong rho V) T.
+
+(** The erring voters' weight summed over the test samples of [T]. *)
+Definition erring_weight_sum (rho : R) (V : list (vec * nat)) (T : list sample) : R :=
+  list_sum (erring_weight rho V) T.
+
+(** ** The prefixes of the run that err on the next sample (V1's first step) *)
+
+(** The perceptron trained on the first r presented samples errs on the (r+1)-th: with the
+    weights of the prefix [firstn r order], by the shared rule [Labelled.mistake]. *)
+Definition prefix_errs (rho : R) (D : dataset) (order : list nat) (r : nat) : bool :=
+  mistake (perceptron_weights rho D (firstn r order)) rho (sample_at D (nth r order 0%nat)).
+
+Fixpoint prefix_count (g : nat -> bool) (n : nat) : nat :=
+  match n with O => O | S m => ((if g m then 1 else 0) + prefix_count g m)%nat end.
+
+(** The number of prefixes of the run that err on the next presented sample. *)
+Definition prefix_errors (rho : R) (D : dataset) (order : list nat) : nat :=
+  prefix_count (prefix_errs rho D order) (length order).
+
+Lemma prefix_count_sum g n :
+  INR (prefix_count g n) = prefix_sum (fun r => if g r then 1 else 0) n.
+Proof.
+  induction n as [|n IH]; [reflexivity|]. cbn [prefix_count prefix_sum].
+  rewrite plus_INR, IH. destruct (g n); reflexivity.
+Qed.
+
+Lemma prefix_sum_ext_lt (g h : nat -> R) n :
+  (forall j, (j < n)%nat -> g j = h j) -> prefix_sum g n = prefix_sum h n.
+Proof.
+  induction n as [|n IH]; intros same; [reflexivity|]. cbn [prefix_sum].
+  rewrite (same n (Nat.lt_succ_diag_r n)), IH; [reflexivity|].
+  intros j Hj. apply same. apply Nat.lt_lt_succ_r. exact Hj.
+Qed.
+
+(** The erring prefixes are counted by the run's updates. *)
+Theorem prefix_errs_count rho D order :
+  prefix_sum (fun r => if prefix_errs rho D order r then 1 else 0) (length order)
+  = INR (perceptron_updates rho D order).
+Proof.
+  induction order as [|i l IH] using rev_ind; [reflexivity|].
+  rewrite app_length. cbn [length]. rewrite Nat.add_1_r. cbn [prefix_sum].
+  rewrite (prefix_sum_ext_lt _ (fun r => if prefix_errs rho D l r then 1 else 0)).
+  2: { intros j Hj. unfold prefix_errs. rewrite firstn_app, (app_nth1 _ _ _ Hj).
+       replace (j - length l)%nat with O by lia. cbn [firstn]. rewrite app_nil_r. reflexivity. }
+  rewrite IH. unfold prefix_errs. rewrite firstn_app, Nat.sub_diag, firstn_all, app_nth2 by lia.
+  rewrite Nat.sub_diag. cbn [firstn nth]. rewrite app_nil_r.
+  unfold perceptron_updates, perceptron_weights, perceptron. rewrite map_app, fold_left_app.
+  cbn [map fold_left]. set (st := fold_left (lstep rho) (map (sample_at D) l) init).
+  unfold lstep. destruct (mistake (fst st) rho (sample_at D i)); cbn [snd]; [rewrite S_INR; ring | ring].
 Qed.
