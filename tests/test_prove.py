@@ -365,3 +365,16 @@ class _CoqReader:
             value = self.sum()
         assert self.take() == ")"
         return value
+
+
+def test_the_needed_files_are_the_imports_closure_in_project_order(tmp_path: Path) -> None:
+    (tmp_path / "_CoqProject").write_text("-R . Novikoff\nA.v\nC.v\nB.v\nD.v\n")
+    (tmp_path / "A.v").write_text("From Coq Require Import Reals.\n")
+    (tmp_path / "B.v").write_text("From Novikoff Require Import A.\nFrom Novikoff Require C.\n")
+    (tmp_path / "C.v").write_text("(* no imports *)\n")
+    (tmp_path / "D.v").write_text("From Novikoff Require Import B.\n")
+    assert prove_coq.needed(tmp_path, ("B",)) == ("A.v", "C.v", "B.v")
+    assert prove_coq.needed(tmp_path, ("A",)) == ("A.v",)
+    # the live development: the generated file's imports, Bridges.v last of them
+    files = prove_coq.needed()
+    assert {f"{m}.v" for m in prove_coq.IMPORTS} <= set(files) and files[-1] == "Bridges.v"
