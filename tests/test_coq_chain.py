@@ -73,6 +73,7 @@ def test_the_run_ids_have_run_statements() -> None:
         "G1_add_point",
         "G1_pad",
         "G1_rotate",
+        "FS1_one_pass",
         "V1_prefixes",
         "V1_vote",
         "V1_sample",

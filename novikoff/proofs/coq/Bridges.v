@@ -18,7 +18,7 @@ From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass 
 From Novikoff Require Import Lemma1 SmallEps PfmBound Labelled.
 From Novikoff Require Import LabelledCertificate.
 From Novikoff Require Import Statements Theorems SpecTheorems RunStatements.
-From Novikoff Require Import Voted VotedRun.
+From Novikoff Require Import Voted VotedRun NonSeparable NonSeparableRun.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -839,3 +839,71 @@ Qed.
 
 Theorem V1_prefixes_run : V1_prefixes_run_statement.
 Proof. exact (V1_prefixes_bridge Voted.V1_prefixes). Qed.
+
+(** ** FS1 (one pass): the run's updates satisfy the printed recurrences *)
+
+(** The printed statement's k is the run's updates, pw_j = u.w_j, uz_j = u.z_j,
+    w2_j = ||w_j||^2, wz_j = w_j.z_j, z2_j = ||z_j||^2 over its updates z_j (0 past the k-th),
+    d_j = max(0, gamma - u.z_j) and sd, sd2 their partial sums; D is the square root of the
+    deviations' sum over the presented sequence, which bounds sd2_k because the updates are a
+    subsequence of the presented patterns. *)
+Theorem FS1_one_pass_bridge : FS1_one_pass_statement -> FS1_one_pass_run_statement.
+Proof.
+  intros FS1_printed D rho order u gamma Hvalid unit_u gamma_pos.
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  pose proof (presented_deviation2_reflected u gamma rho D order Hvalid) as Edev.
+  rewrite perceptron_updates_run by exact Hvalid.
+  set (zs := reflected rho D) in *.
+  destruct (run_updates_spec zs order) as [Hw Hk].
+  set (ups := run_updates zs order) in *.
+  set (k := updates zs order) in *.
+  set (f := fun z => Rmax 0 (gamma - dot u z) ^ 2).
+  set (uz := fun j => dot u (nth j ups [])).
+  set (dv := fun j => Rmax 0 (gamma - uz j)).
+  set (pw := fun j => dot u (wprefix ups j)).
+  set (w2 := fun j => norm2 (wprefix ups j)).
+  set (wz := fun j => dot (wprefix ups j) (nth j ups [])).
+  set (z2 := fun j => norm2 (nth j ups [])).
+  set (Dev2 := presented_deviation2 u gamma rho D order) in *.
+  assert (Dev2_nonneg : 0 <= Dev2).
+  { unfold Dev2, presented_deviation2. apply list_sum_nonneg. intros s. apply pow2_ge_0. }
+  assert (R2_nonneg := radius2_nonneg rho D).
+  apply (FS1_printed k gamma (sqrt (radius2 rho D)) (sqrt Dev2) dv pw (prefix_sum dv)
+    (prefix_sum (fun j => dv j ^ 2)) uz w2 wz z2).
+  - (* domain of gamma *) exact gamma_pos.
+  - (* domain of R *) apply sqrt_pos.
+  - (* domain of D *) apply sqrt_pos.
+  - (* k_nonneg *) apply Rle_ge, pos_INR.
+  - (* gamma_pos *) exact gamma_pos.
+  - (* R_nonneg *) apply Rle_ge, sqrt_pos.
+  - (* D_nonneg *) apply Rle_ge, sqrt_pos.
+  - (* pw0 *) unfold pw, wprefix. simpl. apply dot_nil_r.
+  - (* progress *) intros j _. unfold pw, uz; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+    destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply dot_vadd_r|].
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. ring.
+  - (* w0 *) reflexivity.
+  - (* expansion *) intros j _. unfold w2, wz, z2, norm2; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+    destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply norm2_vadd|].
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. simpl. ring.
+  - (* mistake *) intros j _. unfold wz; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    + apply run_updates_mistake. exact Hj.
+    + rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. lra.
+  - (* radius *) intros j _. rewrite pow2_sqrt by exact R2_nonneg. unfold z2; cbv beta.
+    destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    + apply radius2_bound. apply nth_run_updates_in; [exact Horder|exact Hj].
+    + rewrite nth_overflow_vec by exact Hj. unfold norm2. rewrite dot_nil_l. lra.
+  - (* unit *) unfold pw, w2. pose proof (cauchy_schwarz_sq u (wprefix ups k)) as cs.
+    unfold norm2 in unit_u |- *. rewrite unit_u in cs. lra.
+  - (* slack *) intros j _. unfold dv. apply Rle_ge, Rmax_r.
+  - (* sd0 *) reflexivity.
+  - (* sd_step *) intros j _. rewrite Nat.add_1_r. reflexivity.
+  - (* sd20 *) reflexivity.
+  - (* sd2_step *) intros j _. rewrite Nat.add_1_r. reflexivity.
+  - (* presented *) rewrite pow2_sqrt by exact Dev2_nonneg. rewrite Hk.
+    assert (E : prefix_sum (fun j => dv j ^ 2) (length ups) = list_sum f ups)
+      by (rewrite <- (prefix_sum_list f ups []); reflexivity).
+    rewrite E, <- Edev. apply list_sum_updated_le. intros z. apply pow2_ge_0.
+Qed.
+
+Theorem FS1_one_pass_run : FS1_one_pass_run_statement.
+Proof. exact (FS1_one_pass_bridge NonSeparable.FS1_one_pass). Qed.

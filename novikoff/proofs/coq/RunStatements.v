@@ -12,7 +12,7 @@
 From Coq Require Import Reals List.
 Import ListNotations.
 From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin PfmBound Labelled.
-From Novikoff Require Import VotedRun.
+From Novikoff Require Import VotedRun NonSeparableRun.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -266,3 +266,14 @@ Definition V1_prefixes_run_statement : Prop :=
   gamma ^ 2 * INR (perceptron_updates rho D order) <= (Dv + R_) ^ 2 ->
   INR (prefix_errors rho D order) = INR (perceptron_updates rho D order) /\
   INR (prefix_errors rho D order) * gamma ^ 2 <= (Dv + R_) ^ 2.
+
+(** FS1 (one pass; Freund and Schapire 1999, Theorem 2): for every labelled dataset D (not
+    necessarily separable), bias rho, presentation order, unit vector u and gamma > 0, with
+    D_dev^2 the sum over the presented sequence of the deviations
+    max(0, gamma - y (u . x~))^2 and R^2 = max_i ||(x_i, rho)||^2, the perceptron's number of
+    updates k obeys gamma^2 k <= (D_dev + R)^2. *)
+Definition FS1_one_pass_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (u : vec) (gamma : R),
+  valid D order -> norm2 u = 1 -> 0 < gamma ->
+  gamma ^ 2 * INR (perceptron_updates rho D order)
+    <= (sqrt (presented_deviation2 u gamma rho D order) + sqrt (radius2 rho D)) ^ 2.
