@@ -193,7 +193,7 @@ def test_control_copy_is_kernel_checked(reports: dict[str, CoqReport]) -> None:
         assert rep.theorems[sid]["printed_statements_checked"] is True
         # no run theorem in this copy (RunStatements.v left out): not kernel-checked as an id
         assert rep.theorems[sid]["kernel_checked"] is False
-        assert rep.theorems[sid]["status"].startswith("printed statement kernel-checked; no run theorem")
+        assert str(rep.theorems[sid]["status"]).startswith("printed statement kernel-checked; no run theorem")
     assert "Definition audit_R1 : Novikoff.Statements.R1_statement := Novikoff.Romma.R1." in rep.audit
     assert (
         "Lemma audit_R1_example : exists x1 x2 x3 x4 x5 x6 x7, Novikoff.Statements.R1_hypotheses" in rep.audit

@@ -17,7 +17,18 @@ from novikoff.commands import certify, check, diff, falsify, margins, prove, rep
 
 __all__ = ["COMMANDS", "register_all"]
 
-COMMANDS: tuple[ModuleType, ...] = (certify, check, run, margins, seed_tables, diff, falsify, prove, replay, verify)
+COMMANDS: tuple[ModuleType, ...] = (
+    certify,
+    check,
+    run,
+    margins,
+    seed_tables,
+    diff,
+    falsify,
+    prove,
+    replay,
+    verify,
+)
 
 
 def register_all(sub: Any) -> None:
