@@ -74,8 +74,9 @@ SUPPORTED = (*BINARY_RUNS, "pdm", "pfm", "multiclass")
 REFUSED: dict[str, str] = {
     "romma": "ROMMA's bound R1 has no kernel-checked run theorem: Romma.v states the scalar "
     "bound but has no ROMMA algorithm in Coq",
-    "nonseparable": "the Freund-Schapire bound FS1 has no kernel-checked run theorem: NonSeparable.v "
-    "states the scalar bound but has no perceptron run over non-separable data in Coq",
+    "nonseparable": "the Freund-Schapire bound FS1 over several passes has no kernel-checked run "
+    "theorem (NonSeparable.v states the scalar bound), and prove does not use the one-pass run "
+    "theorem FS1_one_pass_run (NonSeparableRun.v) yet",
 }
 
 
