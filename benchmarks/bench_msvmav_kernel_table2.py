@@ -21,15 +21,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 from _common import REPO, write_between
-from bench_msvmav_table1 import SOURCES, arrays, marker, scale
+from bench_msvmav_table1 import marker, run_splits, scale
 from offline_data import OUT
 
 from novikoff.twins.kernel_msvmav import gaussian_gram, kernel_msvmav_twin
@@ -166,18 +164,11 @@ def main() -> None:
         parser.error("--splits must be >= 2 and --workers >= 1")
     names = args.only or DEFAULT
     t0 = time.perf_counter()
-    data = {}
-    for name in names:
-        src = SOURCES[name]
-        assert src is not None
-        data[name] = arrays(src[0])
-    tasks = [(name, seed, *data[name]) for name in names for seed in range(args.splits)]
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    results: list[SplitResult] = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        for r in pool.map(_task, tasks):
-            results.append(r)
-            print(f"# {r.name} split {r.seed}: {r.msvmav:.4f} / {r.svm:.4f}, {r.cpu:.1f} CPU s", flush=True)
+
+    def progress(r: SplitResult) -> None:
+        print(f"# {r.name} split {r.seed}: {r.msvmav:.4f} / {r.svm:.4f}, {r.cpu:.1f} CPU s", flush=True)
+
+    _, results = run_splits(names, args.splits, args.workers, _task, progress)
     lines = table(results, args.splits, time.perf_counter() - t0, args.workers)
     print("\n".join(lines))
     OUT.mkdir(parents=True, exist_ok=True)

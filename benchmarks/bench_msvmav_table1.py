@@ -48,6 +48,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 from _common import REPO
@@ -300,6 +301,38 @@ def _one_thread() -> None:
     threadpool_limits(1)
 
 
+Arrays = tuple[np.ndarray, np.ndarray]
+R = TypeVar("R")
+
+
+def run_splits(
+    names: Sequence[str],
+    splits: int,
+    workers: int,
+    task: Callable[[tuple[str, int, np.ndarray, np.ndarray]], R],
+    progress: Callable[[R], None],
+) -> tuple[dict[str, Arrays], list[R]]:
+    """Each dataset read once (its arrays are returned too), then ``task((name, seed, X, y))``
+    for every split seed in ``workers`` processes of one BLAS thread each, the largest data
+    first so that the processes finish together; ``progress`` sees each result as it comes."""
+    data: dict[str, Arrays] = {}
+    for name in names:
+        src = SOURCES[name]
+        assert src is not None
+        data[name] = arrays(src[0])
+    tasks = sorted(
+        ((name, seed, *data[name]) for name in names for seed in range(splits)),
+        key=lambda t: -t[2].shape[0] * t[2].shape[1],
+    )
+    results: list[R] = []
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    with ProcessPoolExecutor(workers, initializer=_one_thread) as pool:
+        for r in pool.map(task, tasks):
+            results.append(r)
+            progress(r)
+    return data, results
+
+
 def _task(args: tuple[str, int, np.ndarray, np.ndarray]) -> SplitResult:
     return run_split(*args)
 
@@ -393,25 +426,14 @@ def main() -> None:
         parser.error("--splits must be >= 2 and --workers >= 1")
     t0, c0 = time.perf_counter(), time.process_time()
     names = args.only or AVAILABLE
-    data = {}
-    for name in names:
-        src = SOURCES[name]
-        assert src is not None
-        data[name] = arrays(src[0])
-    # the largest first, so that the two processes finish together
-    tasks = sorted(
-        ((name, seed, *data[name]) for name in names for seed in range(splits)),
-        key=lambda t: -t[2].shape[0] * t[2].shape[1],
-    )
-    results: list[SplitResult] = []
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    with ProcessPoolExecutor(args.workers, initializer=_one_thread) as pool:
-        for r in pool.map(_task, tasks):
-            results.append(r)
-            done = [x for x in results if x.name == r.name]
-            if len(done) == splits:
-                cpu = sum(x.cpu for x in done)
-                print(f"# {r.name}: {splits} splits, {cpu:.1f} CPU s", flush=True)
+    done: dict[str, list[SplitResult]] = {}
+
+    def progress(r: SplitResult) -> None:
+        done.setdefault(r.name, []).append(r)
+        if len(done[r.name]) == splits:
+            print(f"# {r.name}: {splits} splits, {sum(x.cpu for x in done[r.name]):.1f} CPU s", flush=True)
+
+    _, results = run_splits(names, splits, args.workers, _task, progress)
     wall = time.perf_counter() - t0
     lines = table(results, splits, wall, time.process_time() - c0, args.workers)
     print("\n".join(lines))

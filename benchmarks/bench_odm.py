@@ -21,22 +21,19 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 from _common import REPO, write_between
 from bench_msvmav_table1 import (
     GRID,
-    SOURCES,
     T_ITERATIONS,
     accuracy,
-    arrays,
     marker,
     patterns,
     run_split,
+    run_splits,
     scale,
     svm_fit,
 )
@@ -177,20 +174,11 @@ def main() -> None:
     args = parser.parse_args()
     names = args.only or DEFAULT
     t0 = time.perf_counter()
-    data = {}
-    for name in names:
-        src = SOURCES[name]
-        assert src is not None
-        data[name] = arrays(src[0])
-    tasks = [(name, seed, *data[name]) for name in names for seed in range(args.splits)]
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    results: list[Result] = []
-    with ProcessPoolExecutor(args.workers) as pool:
-        for r in pool.map(_task, tasks):
-            results.append(r)
-            print(
-                f"# {r.name} {r.seed}: {r.msvmav:.4f} {r.odm:.4f} {r.svm:.4f} ({r.cpu:.1f} CPU s)", flush=True
-            )
+
+    def progress(r: Result) -> None:
+        print(f"# {r.name} {r.seed}: {r.msvmav:.4f} {r.odm:.4f} {r.svm:.4f} ({r.cpu:.1f} CPU s)", flush=True)
+
+    data, results = run_splits(names, args.splits, args.workers, _task, progress)
     lines = table(results, args.splits, time.perf_counter() - t0, args.workers)
     print("\n".join(lines))
     OUT.mkdir(parents=True, exist_ok=True)
