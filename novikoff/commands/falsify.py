@@ -6,7 +6,14 @@ import argparse
 import sys
 from typing import Any
 
-from novikoff.commands.options import add_time_limit, int_arg, positive_int, printable
+from novikoff.commands.options import (
+    add_bound_limits,
+    add_time_limit,
+    bound_limits,
+    int_arg,
+    positive_int,
+    printable,
+)
 from novikoff.errors import InputError
 from novikoff.jsonout import dumps
 from novikoff.limits import phase
@@ -79,24 +86,13 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help="where a counterexample is written (default counterexample.csv)",
     )
-    from novikoff.fuzz.bound_limits import DEFAULT_LIMITS
-
-    for flag, default, what in (
-        ("--max-bound-length", DEFAULT_LIMITS.length, "characters of EXPR"),
-        ("--max-bound-depth", DEFAULT_LIMITS.depth, "nesting levels of EXPR"),
-        ("--max-bound-exponent", DEFAULT_LIMITS.exponent, "absolute value of a numeric exponent in EXPR"),
-        ("--max-bound-digits", DEFAULT_LIMITS.power_digits, "digits of a power of two numbers in EXPR"),
-    ):
-        fz.add_argument(
-            flag, type=int_arg, default=default, metavar="N", help=f"at most N {what} (default {default})"
-        )
+    add_bound_limits(fz)
     add_time_limit(fz, 3600)
     fz.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from novikoff.executors import parse_executor
-    from novikoff.fuzz.bound_limits import BoundLimits
     from novikoff.fuzz.database import default_database
     from novikoff.fuzz.falsify import falsify, order_to_json, stderr_progress
 
@@ -119,9 +115,7 @@ def run(args: argparse.Namespace) -> int:
             executor=executor,
             nonseparable=args.nonseparable,
             progress=stderr_progress() if show else None,
-            limits=BoundLimits(
-                args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
-            ),
+            limits=bound_limits(args),
         )
     if show:
         sys.stderr.write("\n")

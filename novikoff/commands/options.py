@@ -13,6 +13,7 @@ from typing import Any
 from novikoff.approx import show
 from novikoff.data import Dataset
 from novikoff.errors import InputError
+from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, LIMIT_OPTIONS, BoundLimits
 from novikoff.jsonout import error_json
 from novikoff.rational import parse_rational
 from novikoff.runlog import DEFAULT_MAX_UPDATES, DEFAULT_RECORD
@@ -174,6 +175,33 @@ def add_run_bounds(p: argparse.ArgumentParser) -> None:
         f"(default {DEFAULT_RECORD})",
     )
     p.add_argument("--trace", metavar="FILE", help="write every update to FILE, one 'epoch,sample' line each")
+
+
+_BOUND_LIMIT_WHAT = {
+    "length": "characters of EXPR",
+    "depth": "nesting levels of EXPR",
+    "exponent": "absolute value of a numeric exponent in EXPR",
+    "power_digits": "digits of a power of two numbers in EXPR",
+}
+
+
+def add_bound_limits(p: argparse.ArgumentParser, *, for_file: bool = False) -> None:
+    """The ``--max-bound-*`` options (:data:`~novikoff.fuzz.bound_limits.LIMIT_OPTIONS`), with
+    :data:`~novikoff.fuzz.bound_limits.DEFAULT_LIMITS` as defaults; ``for_file``: they cap the
+    limits a file records (``replay``) rather than the command's own EXPR."""
+    for name, flag in LIMIT_OPTIONS:
+        default = getattr(DEFAULT_LIMITS, name)
+        what = (
+            f"refuse a file whose bound_limits record a larger {name}"
+            if for_file
+            else f"at most N {_BOUND_LIMIT_WHAT[name]}"
+        )
+        p.add_argument(flag, type=int_arg, default=default, metavar="N", help=f"{what} (default {default})")
+
+
+def bound_limits(args: argparse.Namespace) -> BoundLimits:
+    """The :class:`~novikoff.fuzz.bound_limits.BoundLimits` of the ``--max-bound-*`` options."""
+    return BoundLimits(**{name: getattr(args, flag[2:].replace("-", "_")) for name, flag in LIMIT_OPTIONS})
 
 
 def rational_arg(text: str) -> Fraction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from novikoff.commands.options import add_time_limit, int_arg, positive_int
+from novikoff.commands.options import add_bound_limits, add_time_limit, bound_limits, int_arg, positive_int
 from novikoff.errors import InputError
 from novikoff.jsonout import dumps
 from novikoff.limits import phase
@@ -59,23 +59,12 @@ def register(sub: Any) -> None:
     pr.add_argument(
         "--no-coq", action="store_true", help="do not run coqc (proved by the Python checker only)"
     )
-    from novikoff.fuzz.bound_limits import DEFAULT_LIMITS
-
-    for flag, default, what in (
-        ("--max-bound-length", DEFAULT_LIMITS.length, "characters of EXPR"),
-        ("--max-bound-depth", DEFAULT_LIMITS.depth, "nesting levels of EXPR"),
-        ("--max-bound-exponent", DEFAULT_LIMITS.exponent, "absolute value of a numeric exponent in EXPR"),
-        ("--max-bound-digits", DEFAULT_LIMITS.power_digits, "digits of a power of two numbers in EXPR"),
-    ):
-        pr.add_argument(
-            flag, type=int_arg, default=default, metavar="N", help=f"at most N {what} (default {default})"
-        )
+    add_bound_limits(pr)
     add_time_limit(pr, 900)
     pr.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from novikoff.fuzz.bound_limits import BoundLimits
     from novikoff.prove import prove_bound
 
     epsilons = None
@@ -91,9 +80,7 @@ def run(args: argparse.Namespace) -> int:
             epsilons=epsilons,
             examples=args.examples,
             seed=args.seed,
-            limits=BoundLimits(
-                args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
-            ),
+            limits=bound_limits(args),
             coq=not args.no_coq,
         )
     out: dict[str, Any] = {

@@ -14,7 +14,14 @@ import argparse
 import sys
 from typing import Any
 
-from novikoff.commands.options import MAX_EPOCHS_LIMIT, add_time_limit, bounded_int, int_arg, printable
+from novikoff.commands.options import (
+    MAX_EPOCHS_LIMIT,
+    add_bound_limits,
+    add_time_limit,
+    bound_limits,
+    bounded_int,
+    printable,
+)
 from novikoff.errors import InputError
 from novikoff.jsonout import dumps
 from novikoff.limits import phase
@@ -33,8 +40,6 @@ _HEADER = "# novikoff-replay "
 
 def register(sub: Any) -> None:
     """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
-    from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, LIMIT_OPTIONS
-
     rp = sub.add_parser(
         "replay",
         help="rerun a falsify counterexample file: its algorithm, order and bound",
@@ -52,15 +57,7 @@ def register(sub: Any) -> None:
         metavar="N",
         help=f"refuse a non-separable replay of more than N passes (default {DEFAULT_MAX_PASSES})",
     )
-    for name, flag in LIMIT_OPTIONS:
-        default = getattr(DEFAULT_LIMITS, name)
-        rp.add_argument(
-            flag,
-            type=int_arg,
-            default=default,
-            metavar="N",
-            help=f"refuse a file whose bound_limits record a larger {name} (default {default})",
-        )
+    add_bound_limits(rp, for_file=True)
     add_time_limit(rp, 600)
     rp.set_defaults(handler=run)
 
@@ -78,7 +75,7 @@ def screen(path: str, args: argparse.Namespace) -> None:
     file without the replay header passes: the replay itself says what is wrong with it."""
     from novikoff.bounded import loads_json, read_text
     from novikoff.certificates.format import CertificateFormatError, check_order
-    from novikoff.fuzz.bound_limits import BoundLimits, limits_from_file
+    from novikoff.fuzz.bound_limits import limits_from_file
 
     text = read_text(path, MAX_FILE_BYTES, regular_only=True)
     first = text.split("\n", 1)[0]
@@ -91,10 +88,7 @@ def screen(path: str, args: argparse.Namespace) -> None:
         raise InputError(f"{where}: bad replay header ({exc})") from None
     if not isinstance(header, dict):
         return
-    own = BoundLimits(
-        args.max_bound_length, args.max_bound_depth, args.max_bound_exponent, args.max_bound_digits
-    )
-    limits_from_file(header.get("bound_limits"), own, where)
+    limits_from_file(header.get("bound_limits"), bound_limits(args), where)
     order = header.get("order", "natural")
     if isinstance(order, str):
         try:
