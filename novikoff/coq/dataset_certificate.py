@@ -86,6 +86,26 @@ def _data_as_read(dataset: Dataset) -> tuple[list[list[Fraction]], Fraction, int
     return features, rho, scale, samples
 
 
+def _preamble(samples: str, rho: Fraction, scale: int, lam: RationalVector) -> str:
+    """The imports, the dataset as read, rho, the scale and lambda: the head both files share."""
+    return f"""From Coq Require Import Reals ZArith List.
+From Novikoff Require Import Vectors Perceptron DatasetCertificate Labelled LabelledCertificate.
+Import ListNotations.
+Local Open Scope Z_scope.
+
+(** The dataset as read: (features, label) per sample, and the bias rho. *)
+Definition data : list qsample :=
+  [ {samples}
+  ].
+Definition rho : frac := {_frac(rho)}.
+
+(** The certificate. *)
+Definition scale : Z := {_int(scale)}.
+Definition lambda_num : list Z := {_ints(lam.numerators)}.
+Definition lambda_den : Z := {_int(lam.denominator)}.
+"""
+
+
 def gordan_to_coq(dataset: Dataset, certificate: GordanCertificate) -> str:
     """Coq source proving that no weight vector separates ``dataset``: for every w some
     sample has y_i (w . (x_i, rho)) <= 0, from the Gordan certificate lambda (lambda >= 0,
@@ -102,22 +122,7 @@ def gordan_to_coq(dataset: Dataset, certificate: GordanCertificate) -> str:
    lambda_i = lambda_num_i / lambda_den >= 0, sum lambda = 1, sum lambda_i y_i (x_i, rho) = 0,
    checked in Coq on the rows computed from the data. *)
 
-From Coq Require Import Reals ZArith List.
-From Novikoff Require Import Vectors Perceptron DatasetCertificate Labelled LabelledCertificate.
-Import ListNotations.
-Local Open Scope Z_scope.
-
-(** The dataset as read: (features, label) per sample, and the bias rho. *)
-Definition data : list qsample :=
-  [ {samples}
-  ].
-Definition rho : frac := {_frac(rho)}.
-
-(** The certificate. *)
-Definition scale : Z := {_int(scale)}.
-Definition lambda_num : list Z := {_ints(lam.numerators)}.
-Definition lambda_den : Z := {_int(lam.denominator)}.
-
+{_preamble(samples, rho, scale, lam)}
 Definition D : dataset := to_dataset data.
 Definition rhoR : R := frac_R rho.
 
@@ -174,22 +179,7 @@ def certificate_to_coq(dataset: Dataset, certificate: Certificate) -> str:
    Claimed: R^2 = {certificate.R2}, gamma^2 = ||p*||^2 = {gamma2},
    R^2/gamma^2 = {ratio}, floor = {bound}. *)
 
-From Coq Require Import Reals ZArith List.
-From Novikoff Require Import Vectors Perceptron DatasetCertificate Labelled LabelledCertificate.
-Import ListNotations.
-Local Open Scope Z_scope.
-
-(** The dataset as read: (features, label) per sample, and the bias rho. *)
-Definition data : list qsample :=
-  [ {samples}
-  ].
-Definition rho : frac := {_frac(rho)}.
-
-(** The certificate. *)
-Definition scale : Z := {_int(scale)}.
-Definition lambda_num : list Z := {_ints(lam.numerators)}.
-Definition lambda_den : Z := {_int(q)}.
-Definition pstar_num : list Z := {_ints(P)}.
+{_preamble(samples, rho, scale, lam)}Definition pstar_num : list Z := {_ints(P)}.
 Definition R2_num : Z := {_int(M)}.
 
 (** The labelled dataset and its bias as real numbers. *)
