@@ -20,55 +20,18 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from _common import COQ, REPO, write_between
+from bench_certify_scaling import best_of
 
 DOC = REPO / "docs" / "verified-reference.md"
 START, END = "<!-- bench_extracted:start -->", "<!-- bench_extracted:end -->"
 FILES = ["iris_setosa", "vec50_1", "vec100_1", "vec200_1", "vec400_1", "rocks_and_mines"]
-
-
-@dataclass
-class Proc:
-    cpu: float
-    stdout: str
-
-
-def run_process(command: list[str], stdin: Path, timeout: float) -> Proc | None:
-    """One process's own CPU time and output; None when it fails or runs past ``timeout``."""
-    t0 = time.perf_counter()
-    with stdin.open("rb") as src, tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen(command, stdin=src, stdout=out, stderr=subprocess.DEVNULL)
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid == proc.pid:
-                break
-            if time.perf_counter() - t0 > timeout:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                return None
-            time.sleep(0.002)
-        if os.waitstatus_to_exitcode(status) != 0:
-            return None
-        out.seek(0)
-        return Proc(usage.ru_utime + usage.ru_stime, out.read().decode())
-
-
-def least(command: list[str], stdin: Path, timeout: float, repeat: int) -> Proc | None:
-    runs = []
-    for _ in range(repeat):
-        p = run_process(command, stdin, timeout)
-        if p is None:
-            return None
-        runs.append(p)
-    return min(runs, key=lambda p: p.cpu)
 
 
 def peer_input(ds: object, path: Path) -> None:
@@ -106,12 +69,12 @@ def main() -> None:
             req, dat = Path(tmp) / f"{name}.req", Path(tmp) / f"{name}.dat"
             req.write_text(format_request(ds, max_epochs=1_000_000))
             peer_input(ds, dat)
-            mine = least([str(binary)], req, args.timeout, args.repeat)
+            mine = best_of([str(binary)], args.repeat, req, args.timeout)
             assert mine is not None, f"{name}: the extracted program failed"
             # max_epochs 0: the driver parses, forms the integer patterns and prints w_0
             idle = Path(tmp) / f"{name}.idle"
             idle.write_text(req.read_text().replace("max_epochs 1000000", "max_epochs 0", 1))
-            parse = least([str(binary)], idle, args.timeout, args.repeat)
+            parse = best_of([str(binary)], args.repeat, idle, args.timeout)
             assert parse is not None, f"{name}: the extracted program failed on max_epochs 0"
             run = parse_answer(mine.stdout, ds.n_features, True)
             py_cpu = []
@@ -122,7 +85,7 @@ def main() -> None:
             assert tuple(fast.weights) == run.weights and fast.update_indices == list(run.update_indices), (
                 name
             )
-            theirs = least([str(peer)], dat, args.timeout, args.repeat) if peer else None
+            theirs = best_of([str(peer)], args.repeat, dat, args.timeout) if peer else None
             if theirs is not None:
                 w = [
                     Fraction(int(n), int(d))
