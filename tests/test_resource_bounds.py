@@ -648,10 +648,16 @@ def test_run_completed_kills_the_whole_group_at_the_bound(tmp_path: Path) -> Non
     with pytest.raises(subprocess.TimeoutExpired):
         run_completed(["sh", "-c", script], 0.5)
     grandchild = int(pidfile.read_text())
-    try:
-        state = Path(f"/proc/{grandchild}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        state = "gone"
-    assert state in ("gone", "Z", "X")  # the background sleep died with its group
+
+    def state() -> str:
+        try:
+            return Path(f"/proc/{grandchild}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return "gone"
+
+    deadline = time.monotonic() + 10  # SIGKILL is delivered asynchronously: give it time to land
+    while state() not in ("gone", "Z", "X") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert state() in ("gone", "Z", "X")  # the background sleep died with its group (a 60 s sleep)
     done = run_completed(["sh", "-c", "printf out; printf err >&2; exit 3"], 10.0)
     assert (done.returncode, done.stdout, done.stderr) == (3, "out", "err")
