@@ -4,7 +4,7 @@ exact fast path, on the peer project's exact-rational data (``vec*`` files, Iris
 The anchor: the verified perceptron of Murphy, Gray and Stewart ("Verified perceptron
 convergence theorem", MAPL 2017) extracted its Coq perceptron to Haskell and met or beat
 their arbitrary-precision C++ perceptron. Here the program extracted from
-``novikoff/extracted/coq/ZPerceptron.v`` (OCaml, Zarith) runs beside that C++ program
+``novikoff/coq/extraction/ZPerceptron.v`` (OCaml, Zarith) runs beside that C++ program
 (``Benchmarks/cpp/perceptron.cpp`` of their public source, built with
 ``g++ -std=c++11 -O2 perceptron.cpp -o perceptron -lgmp``; give it with ``--peer PATH``,
 default ``/tmp/peer/perceptron``) and beside ``novikoff.twins.exact.exact_perceptron``.

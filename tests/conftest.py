@@ -48,7 +48,7 @@ def coq_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def coq_development(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole Coq development (novikoff/proofs/coq, wrong/ included) built once per session
+    """The whole Coq development (novikoff/coq/theories, wrong/ included) built once per session
     by :func:`novikoff.coq.kernel.build` in a temporary copy, for the tests that compile
     against it (each writes its own files there); skipped without coqc."""
     import shutil

@@ -1,6 +1,6 @@
 """Coq, part 2 (issue 15): LargeMargin.v, Lemma1.v, MarginDistribution.v, SmallEps.v and
 PfmBound.v build, their main theorems assume only the standard reals' axioms, every wrong
-variant under novikoff/proofs/coq/wrong/ (the true theorem's proof script against a statement
+variant under novikoff/coq/theories/wrong/ (the true theorem's proof script against a statement
 with a constant 1 % too good) FAILS to compile with a tactic error, and for each one
 wrong/counterexamples/<name>_is_false.v (a concrete counterexample: the wrong statement is
 false, not merely unproved) compiles. Skipped when coqc is absent."""
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-COQ_DIR = Path(__file__).resolve().parent.parent / "novikoff" / "proofs" / "coq"
+COQ_DIR = Path(__file__).resolve().parent.parent / "novikoff" / "coq" / "theories"
 # Theorems.v (with its imports) is needed by SmallEps.v (Theorems.D1_below_half).
 DEPS = ("Vectors.v", "Perceptron.v", "Invariance.v", "Statements.v", "Theorems.v")
 FILES = (*DEPS, "LargeMargin.v", "Lemma1.v", "MarginDistribution.v", "SmallEps.v", "PfmBound.v")

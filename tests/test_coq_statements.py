@@ -22,7 +22,7 @@ from novikoff.spec.core import Forall
 
 def test_committed_statements_file_is_fresh() -> None:
     assert STATEMENTS_FILE.read_text(encoding="utf-8") == generate(), (
-        "novikoff/proofs/coq/Statements.v is stale: run python -m novikoff.coq.printer"
+        "novikoff/coq/theories/Statements.v is stale: run python -m novikoff.coq.printer"
     )
     assert main(["--check"]) == 0
 

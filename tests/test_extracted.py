@@ -1,7 +1,7 @@
 """The perceptron extracted from Coq against the Python reference (``novikoff.reference``).
 
 The extracted program's run is proved equal to ``Perceptron.run`` of the Coq development
-(``novikoff/extracted/coq/ZPerceptron.v``); here the Python reference must make the same
+(``novikoff/coq/extraction/ZPerceptron.v``); here the Python reference must make the same
 run: the same updated indices, weights, mistake count, epochs and convergence, on
 Hypothesis campaigns (separable, non-separable, ties, every order kind) and on the shipped
 examples and benchmark files. A reference with one decision changed must be caught, with

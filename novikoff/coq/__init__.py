@@ -1,1 +1,1 @@
-"""Coq bridge: kernel-checked statements and certificates (see novikoff/proofs/coq/)."""
+"""Coq bridge: kernel-checked statements and certificates (see novikoff/coq/theories/)."""

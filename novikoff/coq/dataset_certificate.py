@@ -20,7 +20,7 @@ Nothing is re-checked here, so a wrong certificate, scale, or an edited feature,
 rho after generation gives a file that fails to compile (at ``scale_checks`` or
 ``certificate_checks``) or proves the bound of the edited data (the data are part of the
 statement). Compile it against the development:
-``coqc -R novikoff/proofs/coq Novikoff FILE.v`` after building novikoff/proofs/coq.
+``coqc -R novikoff/coq/theories Novikoff FILE.v`` after building novikoff/coq/theories.
 
 Size limit: the file holds the m d features as fractions, rho, and lambda's numerators
 (determinant-sized: hundreds of digits for Sonar). The cost is Coq's big-number arithmetic in

@@ -75,7 +75,7 @@ Choices and caveats (the printer is part of the trusted base):
   ``R`` through ``INR``, so no truncated ``nat`` subtraction or division ever appears.
 * Names that clash with Coq identifiers get a trailing underscore (``R`` -> ``R_``).
 
-Run ``python -m novikoff.coq.printer`` to regenerate ``novikoff/proofs/coq/Statements.v``;
+Run ``python -m novikoff.coq.printer`` to regenerate ``novikoff/coq/theories/Statements.v``;
 ``--check`` exits 1 when the committed file is stale.
 """
 
@@ -106,7 +106,7 @@ __all__ = [
     "print_statement",
 ]
 
-COQ_DIR = Path(__file__).resolve().parent.parent / "proofs" / "coq"
+COQ_DIR = Path(__file__).resolve().parent / "theories"
 STATEMENTS_FILE = COQ_DIR / "Statements.v"
 
 HEADER = """\

@@ -1,6 +1,6 @@
 """Build the extracted reference: the Coq development, the integer runs, OCaml.
 
-:func:`build` copies the files of the Coq development (``novikoff/proofs/coq``) that the
+:func:`build` copies the files of the Coq development (``novikoff/coq/theories``) that the
 integer runs import (transitively) to a temporary directory, compiles them with ``coqc``
 there (the development's own sources, never its build products), compiles this package's
 ``coq/*.v`` against them (``-R <copy> Novikoff -R . NovikoffExtracted``), runs the
@@ -39,9 +39,9 @@ __all__ = [
 ]
 
 HERE = Path(__file__).resolve().parent
-COQ_DIR = HERE / "coq"
-OCAML_DIR = HERE / "ocaml"
-DEV_DIR = HERE.parent / "proofs" / "coq"
+COQ_DIR = HERE.parent / "coq" / "extraction"
+OCAML_DIR = COQ_DIR / "ocaml"
+DEV_DIR = HERE.parent / "coq" / "theories"
 #: This package's Coq files, in dependency order (``Extract.v`` last: it writes the .ml).
 OWN_FILES = ("ZPerceptron.v", "ZLargeMargin.v", "ZPdmSucc.v", "ZLabelled.v", "ZMulticlass.v", "Extract.v")
 #: The correctness theorems whose assumptions are printed (and checked by the tests).
