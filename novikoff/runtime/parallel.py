@@ -16,7 +16,7 @@ stdin/stdout/stderr are /dev/null, so it never holds the caller's pipes; and
 waiting is interrupted) kills and reaps every child still running.
 
 ``start_child(fn, *args)`` is the same machinery for work whose failure must be
-reported rather than recomputed (the shards of :mod:`novikoff.executors`): the
+reported rather than recomputed (the shards of :mod:`novikoff.runtime.executors`): the
 child keeps the caller's stderr (progress lines), and :meth:`Child.result`
 returns ``fn``'s value or raises :class:`ChildFailed` with the child's exception
 type, message and traceback text, or how the child died.
@@ -34,7 +34,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from novikoff.bounded import limit_helper_memory
+from novikoff.runtime.bounded import limit_helper_memory
 
 T = TypeVar("T")
 
@@ -67,7 +67,7 @@ def prepare_child() -> None:
     """Make a forked worker process behave: it dies with its parent, takes the default action
     on SIGTERM/SIGINT/SIGHUP (no parent handler, no message, no half result) and has no
     inherited wall-clock alarm; its address space is limited to what it maps at the fork plus
-    the memory budget (:func:`novikoff.bounded.limit_helper_memory`). Use it as a
+    the memory budget (:func:`novikoff.runtime.bounded.limit_helper_memory`). Use it as a
     ``multiprocessing.Pool`` initializer."""
     _die_with_parent()
     limit_helper_memory()

@@ -14,21 +14,12 @@ from __future__ import annotations
 import json
 import math
 import sys
-from fractions import Fraction
 from typing import Any
 
-from novikoff.rational import decimal
+from novikoff.exact.approx import to_float as float_or_none
+from novikoff.exact.rational import decimal
 
 __all__ = ["dumps", "error_json", "float_or_none", "print_json"]
-
-
-def float_or_none(value: Fraction | int | float) -> float | None:
-    """The nearest float64 of ``value``, or None when it overflows (or is not finite)."""
-    try:
-        f = float(value)
-    except OverflowError:
-        return None
-    return f if math.isfinite(f) else None
 
 
 _FLOAT_MAX = int(sys.float_info.max)
@@ -48,7 +39,7 @@ def _clean(obj: Any) -> Any:
 
 def print_json(obj: Any) -> None:
     """Print ``obj`` as one standard JSON line on stdout, whole: no deadline can cut it."""
-    from novikoff.limits import no_deadline
+    from novikoff.runtime.limits import no_deadline
 
     text = dumps(obj)
     with no_deadline():

@@ -30,9 +30,9 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.dyadic import dyadic_integers
 from novikoff.errors import InputError
-from novikoff.rational import to_fraction
+from novikoff.exact.dyadic import dyadic_integers
+from novikoff.exact.rational import to_fraction
 
 __all__ = ["Dataset", "exact_rows", "map_labels", "plain_features", "sign_labels", "validate_bias"]
 
@@ -446,7 +446,7 @@ def _float(num: int, den: int, name: str) -> float:
     except OverflowError:
         value = math.inf
     if not math.isfinite(value):
-        from novikoff.approx import show
+        from novikoff.exact.approx import show
 
         raise InputError(f"{name}: a value of about {show(Fraction(num, den), 3)} does not fit a float64")
     return value

@@ -27,9 +27,9 @@ from functools import cached_property
 
 import flint
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import format_rational, parse_rational
+from novikoff.exact.rational import format_rational, parse_rational
 
 __all__ = ["MAX_DEGREE", "ExactGram", "KernelSpec", "exact_gram", "parse_kernel"]
 

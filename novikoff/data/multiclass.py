@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from novikoff.data import Dataset, exact_rows, validate_bias
+from novikoff.data.dataset import Dataset, exact_rows, validate_bias
 from novikoff.errors import InputError
 
 __all__ = ["MulticlassData", "kesler", "kesler_index"]

@@ -15,9 +15,17 @@ import decimal
 import math
 from fractions import Fraction
 
-from novikoff.jsonout import float_or_none as to_float
-
 __all__ = ["show", "show_ratio_sqrt", "signed_sqrt_ratio", "sqrt_float", "to_float"]
+
+
+def to_float(value: Fraction | int | float) -> float | None:
+    """The nearest float64 of ``value``, or None when it overflows (or is not finite)."""
+    try:
+        f = float(value)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) else None
+
 
 _CONTEXT = decimal.Context(prec=40, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 

@@ -4,7 +4,7 @@ An executor is named by one string (the CLI's ``--executor``), read by
 :func:`parse_executor`:
 
 - ``local`` (the default): one child process per shard on this machine
-  (:func:`novikoff.parallel.start_child`: forked, dies with the caller);
+  (:func:`novikoff.runtime.parallel.start_child`: forked, dies with the caller);
 - ``dask://HOST:PORT``: the Dask ``distributed`` scheduler at ``tcp://HOST:PORT``
   (``pip install "novikoff[dask]"``); every worker needs the same novikoff
   installed (same version and same source files: :func:`installed_version`),
@@ -51,7 +51,7 @@ from typing import Any, Generic, Literal, TypeVar
 from urllib.parse import urlsplit
 
 from novikoff.errors import InputError, NovikoffError
-from novikoff.parallel import ChildFailed, start_child
+from novikoff.runtime.parallel import ChildFailed, start_child
 
 __all__ = [
     "DEFAULT_CONNECT_TIMEOUT",
@@ -248,7 +248,7 @@ def _source_fingerprint() -> str:
 
 
 class _LocalExecutor(cf.Executor):
-    """``concurrent.futures`` over :func:`novikoff.parallel.start_child`: one child per
+    """``concurrent.futures`` over :func:`novikoff.runtime.parallel.start_child`: one child per
     submission; ``shutdown(cancel_futures=True)`` kills the children still running."""
 
     def __init__(self) -> None:

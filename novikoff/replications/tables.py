@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
-from novikoff.examples import exercise_6_1, seed_6_6
-from novikoff.rational import format_rational
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import exercise_6_1, seed_6_6
+from novikoff.exact.rational import format_rational
 from novikoff.reference import run_perceptron
 from novikoff.spec.tightness import basis_dataset
 

@@ -39,13 +39,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from novikoff.bounded import check_allocation, memory_budget, read_text
-from novikoff.data import Dataset, map_labels, validate_bias
+from novikoff.data.dataset import Dataset, map_labels, validate_bias
 from novikoff.errors import DataFormatError, InputError
-from novikoff.rational import parse_rational, parse_rational_pair
+from novikoff.exact.rational import parse_rational, parse_rational_pair
+from novikoff.runtime.bounded import check_allocation, memory_budget, read_text
 
 if TYPE_CHECKING:
-    from novikoff.multiclass import MulticlassData
+    from novikoff.data.multiclass import MulticlassData
 
 __all__ = [
     "ShardPlan",
@@ -82,7 +82,7 @@ _INDEX = re.compile(r"[+-]?[0-9]{1,20}\Z")
 
 
 def _text(path: str | Path) -> str:
-    """The UTF-8 text of a data file, read through :func:`novikoff.bounded.read_text` (at most
+    """The UTF-8 text of a data file, read through :func:`novikoff.runtime.bounded.read_text` (at most
     :data:`MAX_DATA_BYTES`; devices refused); a pipe is read once and remembered."""
     name = str(path)
     if name in _STREAM_TEXT:
@@ -261,9 +261,9 @@ def read_csv_multiclass(
     bias: object = 1,
     delimiter: str | None = None,
 ) -> MulticlassData:
-    """Read a CSV file exactly into :class:`~novikoff.multiclass.MulticlassData`: the
+    """Read a CSV file exactly into :class:`~novikoff.data.multiclass.MulticlassData`: the
     label column's distinct texts, sorted, are the classes (at least two)."""
-    from novikoff.multiclass import MulticlassData
+    from novikoff.data.multiclass import MulticlassData
 
     source = str(path)
     pairs, raw_labels, label_lines = _csv_rows(path, header, label_column, delimiter)
@@ -773,7 +773,7 @@ def plan_shards(
     """The :class:`ShardPlan` of the concatenation of the shards, as reading one file holding
     all their samples would choose it: InputError (naming the shards) for shards with other
     numbers of features, no sample or only one in all, or labels that map to {-1, +1} by no
-    rule of :func:`~novikoff.data.map_labels`."""
+    rule of :func:`~novikoff.data.dataset.map_labels`."""
     filled = [s for s in summaries if s.samples]
     total = sum(s.samples for s in filled)
     if total < MIN_FILE_SAMPLES:

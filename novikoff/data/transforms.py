@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import exact_parameter
+from novikoff.exact.rational import exact_parameter
 
 __all__ = ["min_max_scaled", "soft_margin"]
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.tight import basis_dataset, rotated_basis_dataset
 from novikoff.errors import InputError
-from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
 __all__ = [
     "EXAMPLES",

@@ -1,7 +1,7 @@
 """The large-margin perceptrons' parameters (eps, beta, eps schedules), read exactly.
 
 Input handling shared on purpose by the exact references, the twins and the CLI
-(like :func:`novikoff.runs.epoch_order`): no decision is made here.
+(like :func:`novikoff.runtime.runs.epoch_order`): no decision is made here.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from novikoff.errors import InputError
-from novikoff.rational import exact_parameter
+from novikoff.exact.rational import exact_parameter
 
 __all__ = ["parse_epsilons", "validate_beta", "validate_epsilon"]
 

@@ -8,7 +8,7 @@ IJCAI-22 margin-distribution paper). ``where`` names what holds it: repository p
 that the docs' table is :func:`format_items` of this data. Status is one of
 :data:`STATUSES`; anything not fully replicated says why.
 
-``python -m novikoff.seeditems`` prints the table; ``--write`` puts it into
+``python -m novikoff.replications.items`` prints the table; ``--write`` puts it into
 docs/replications.md.
 """
 
@@ -52,7 +52,10 @@ ITEMS: tuple[SeedItem, ...] = (
     # ---------------------------------------------------------------- the textbook
     SeedItem(_T, "6.2 the theorem: k <= R^2/gamma^2", "replicated", ("novikoff.spec.perceptron:N3",)),
     SeedItem(
-        _T, "6.3 definitions: R, gamma, the bias trick", "replicated", ("novikoff/data.py", "docs/math.md")
+        _T,
+        "6.3 definitions: R, gamma, the bias trick",
+        "replicated",
+        ("novikoff/data/dataset.py", "docs/math.md"),
     ),
     SeedItem(_T, "6.4 step 1: progress w*.w_k >= k gamma", "replicated", ("novikoff.spec.perceptron:N1",)),
     SeedItem(_T, "6.4 step 2: energy ||w_k||^2 <= k R^2", "replicated", ("novikoff.spec.perceptron:N2",)),
@@ -65,7 +68,12 @@ ITEMS: tuple[SeedItem, ...] = (
     SeedItem(_T, "6.5 the squeeze figure", "replicated", ("docs/figures.md", "docs/figures/squeeze.png")),
     SeedItem(_T, "6.5 the bound against R and gamma", "replicated", ("docs/figures/bound_sweep.png",)),
     SeedItem(_T, "6.5 the 78.7x ratio study", "replicated", ("docs/figures/ratio_study.png",)),
-    SeedItem(_T, "6.6 the empirical verification table", "replicated", ("novikoff.seedtables:seed_tables",)),
+    SeedItem(
+        _T,
+        "6.6 the empirical verification table",
+        "replicated",
+        ("novikoff.replications.tables:seed_tables",),
+    ),
     SeedItem(
         _T,
         "6.6 the table's missing row (separation 2)",
@@ -89,14 +97,14 @@ ITEMS: tuple[SeedItem, ...] = (
         (),
         "qualitative remarks without a statement",
     ),
-    SeedItem(_T, "6.9 the run without separability", "replicated", ("novikoff.examples:seed_6_9",)),
+    SeedItem(_T, "6.9 the run without separability", "replicated", ("novikoff.data.examples:seed_6_9",)),
     SeedItem(
         _T,
         "6.9 the pocket algorithm",
         "replicated",
         ("novikoff.reference.pocket:run_pocket", "docs/figures/pocket.png"),
     ),
-    SeedItem(_T, "exercise 6.1: R and gamma by hand", "replicated", ("novikoff.examples:exercise_6_1",)),
+    SeedItem(_T, "exercise 6.1: R and gamma by hand", "replicated", ("novikoff.data.examples:exercise_6_1",)),
     SeedItem(_T, "exercise 6.2: dimension independence", "replicated", ("novikoff.spec.invariance:G1",)),
     SeedItem(
         _T,
@@ -203,7 +211,7 @@ ITEMS: tuple[SeedItem, ...] = (
         _P,
         "the 2-norm soft-margin extension",
         "replicated",
-        ("novikoff.transforms:soft_margin",),
+        ("novikoff.data.transforms:soft_margin",),
         "Delta's value was lost; Delta = 1",
     ),
     SeedItem(
@@ -280,7 +288,7 @@ ITEMS: tuple[SeedItem, ...] = (
         _I,
         "Table 1's ODM baseline",
         "partial",
-        ("novikoff.odm:odm_fit", "benchmarks/bench_odm.py"),
+        ("novikoff.replications.odm:odm_fit", "benchmarks/bench_odm.py"),
         "7 offline datasets, 10 splits instead of 30",
     ),
     SeedItem(_I, "Table 1 baselines SVR, LSSVM, MAMC, FMM", "missing", (), "not built"),

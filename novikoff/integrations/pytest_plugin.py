@@ -6,9 +6,9 @@ when unused: this module imports only pytest; the proof machinery (sympy) is imp
 
 Each proof obligation becomes one test item ``novikoff_verify[ID-<obligation>]`` collected
 from this module's file, so its node id re-runs it
-(``pytest --novikoff-verify ".../novikoff/pytest_plugin.py::novikoff_verify[N1-...]"``),
+(``pytest --novikoff-verify ".../novikoff/integrations/pytest_plugin.py::novikoff_verify[N1-...]"``),
 ``-k`` selects among them with correct counts, and JUnit XML gets the classname
-``...novikoff.pytest_plugin``. With ``--novikoff-coq`` as well, each spec id also gets
+``...novikoff.integrations.pytest_plugin``. With ``--novikoff-coq`` as well, each spec id also gets
 ``novikoff_coq[ID]``: Coq's kernel check of its theorems
 (:func:`novikoff.verify.coq_checks`; skipped when the id is not proved in Coq or coqc is
 missing).

@@ -1,6 +1,6 @@
 """What the command line keeps and prints of a run: its bounds, a bounded record, a full trace.
 
-Bounds (every run of the CLI has all three; ``--time-limit`` is in :mod:`novikoff.limits`):
+Bounds (every run of the CLI has all three; ``--time-limit`` is in :mod:`novikoff.runtime.limits`):
 
 - ``max_epochs``: full passes over the data;
 - ``max_updates``: updates. Algorithms that make at most one update per presentation

@@ -1,0 +1,1 @@
+"""Exact arithmetic: rationals, dyadic floats, big dot products and display approximations."""

@@ -1,0 +1,1 @@
+"""Integrations with other tools: scikit-learn estimators, the pytest plugin, plotting."""

@@ -1,0 +1,1 @@
+"""The source documents' experiments: their tables recomputed, their items indexed, baselines."""

@@ -1,0 +1,1 @@
+"""The runtime: runs and their parameters, resource limits, bounded I/O, parallel executors."""
