@@ -20,7 +20,7 @@ def main(quick: bool = False) -> list[tuple[str, str, str]]:
     from sklearn.svm import SVC
 
     from novikoff.certificates import SeparableCertificate, certify
-    from novikoff.data import Dataset
+    from novikoff.data.dataset import Dataset
 
     X, y = separable_ints(10_000, 50)
     repeat = 1 if quick else 3

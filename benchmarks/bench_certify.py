@@ -81,7 +81,7 @@ def stages(path: str) -> dict[str, list[float]]:
     from novikoff.certificates import certify
     from novikoff.certificates.checker import certificate_rejection, check_geometric_margin, prepare_checker
     from novikoff.certificates.solver import geometric_margin
-    from novikoff.readers import load_dataset
+    from novikoff.data.readers import load_dataset
     from novikoff.twins.exact import exact_perceptron
 
     mark("imports (numpy, FLINT, the CLI and certify's modules)")
@@ -153,7 +153,7 @@ def stage_rows(path: str, repeat: int = 3) -> list[tuple[str, str, str]]:
 
 def main(quick: bool = False) -> list[tuple[str, str, str]]:
     from novikoff.certificates import certify
-    from novikoff.readers import load_dataset
+    from novikoff.data.readers import load_dataset
     from novikoff.reference import run_perceptron
     from novikoff.twins import perceptron_twin
     from novikoff.twins.exact import exact_perceptron

@@ -249,7 +249,7 @@ def stages(path: str) -> list[tuple[str, float, float]]:
     from novikoff.certificates import solver
     from novikoff.certificates.checker import check_certificate, check_geometric_margin
     from novikoff.certificates.format import SeparableCertificate
-    from novikoff.readers import read_csv
+    from novikoff.data.readers import read_csv
     from novikoff.twins.exact import exact_perceptron
 
     out: list[tuple[str, float, float]] = []

@@ -36,7 +36,7 @@ FILES = ["iris_setosa", "vec50_1", "vec100_1", "vec200_1", "vec400_1", "rocks_an
 
 def peer_input(ds: object, path: Path) -> None:
     """The peer's format: m, d, then per sample its label in {0, 1} and one feature a line."""
-    from novikoff.data import Dataset
+    from novikoff.data.dataset import Dataset
 
     assert isinstance(ds, Dataset)
     lines = [str(ds.n_samples), str(ds.n_features)]
@@ -55,9 +55,9 @@ def main() -> None:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
 
+    from novikoff.data.readers import read_csv
     from novikoff.extracted.build import build
     from novikoff.extracted.runner import format_request, parse_answer
-    from novikoff.readers import read_csv
     from novikoff.twins.exact import exact_perceptron
 
     binary = build().binary

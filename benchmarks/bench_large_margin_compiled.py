@@ -47,8 +47,8 @@ from bench_sparse_scaling import generate
 from offline_data import load
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
-from novikoff.transforms import soft_margin
+from novikoff.data.dataset import Dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.twins import compiled_large_margin, large_margin
 from novikoff.twins.large_margin import TwinRun, pdm_succ_twin, pdm_twin, pfm_twin, twin_sparse_patterns
 

@@ -44,10 +44,10 @@ import numpy as np
 from _common import COQ, REPO
 from offline_data import load
 
-from novikoff.data import Dataset
-from novikoff.readers import load_dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.readers import load_dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.reference.large_margin import LargeMarginRun, run_pdm, run_pdm_succ, run_pfm
-from novikoff.transforms import soft_margin
 
 DOC = REPO / "docs" / "performance-large-margin.md"
 START, END = "<!-- large-margin-reference:start -->", "<!-- large-margin-reference:end -->"

@@ -5,7 +5,7 @@ training part's min and max, a constant 1 appended, stratified 80/20 splits with
 0, 1, ..., 5-fold cross-validation, MSVMAv with T = 100 over alpha, beta in
 {2^-10, 2^-8, ..., 2^10}, the linear SVM over C in the same grid), over ``--splits``
 splits (default 10; the paper and the Table 1 page: 30), with ODM
-(:func:`novikoff.odm.odm_fit`) cross-validated in the same folds over C in the same grid,
+(:func:`novikoff.replications.odm.odm_fit`) cross-validated in the same folds over C in the same grid,
 theta in {0.2, 0.5, 0.8} and mu in {0.1, 0.5, 1} (ODM's own paper searches C and
 theta and mu from such grids). Paired t-tests at 0.05 (MSVMAv against ODM, and against
 the SVM) with the paper's markers.
@@ -39,7 +39,7 @@ from bench_msvmav_table1 import (
 )
 from offline_data import OUT
 
-from novikoff.odm import odm_fit
+from novikoff.replications.odm import odm_fit
 
 DOC = REPO / "docs" / "replications.md"
 FIGURE = REPO / "docs" / "figures" / "margin_cdf_odm.png"
@@ -146,7 +146,7 @@ def table(results: list[Result], splits: int, wall: float, workers: int) -> list
 
 def figure(data: dict[str, tuple[np.ndarray, np.ndarray]], results: list[Result]) -> None:
     """Figure 1 with ODM: normalized margins on each whole dataset at split 0's parameters."""
-    from novikoff.plot import plot_margin_cdfs
+    from novikoff.integrations.plot import plot_margin_cdfs
     from novikoff.twins.msvmav import msvmav_twin
 
     panels = {}

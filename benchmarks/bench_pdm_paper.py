@@ -54,10 +54,10 @@ from _common import REPO, write_between
 from offline_data import OUT, load
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.errors import InvariantViolation
 from novikoff.reference.pdm_succ_ratio import check_pdm_succ_ratio
-from novikoff.transforms import soft_margin
 from novikoff.twins import compiled_large_margin as cl
 from novikoff.twins.large_margin import TwinRun, pdm_succ_twin, pdm_twin, pfm_twin
 

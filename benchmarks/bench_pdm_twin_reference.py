@@ -19,9 +19,9 @@ from fractions import Fraction
 from _common import COQ
 from offline_data import load
 
-from novikoff.readers import load_dataset
+from novikoff.data.readers import load_dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.reference.large_margin import run_pdm
-from novikoff.transforms import soft_margin
 from novikoff.twins.large_margin import pdm_twin
 
 

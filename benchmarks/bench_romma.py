@@ -48,9 +48,9 @@ from bench_pdm_paper import DEFAULT, DELTA, EPS, SUCC, margin, patterns
 from offline_data import load
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.reference.romma import run_romma
-from novikoff.transforms import soft_margin
 from novikoff.twins import compiled_large_margin
 from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin
 from novikoff.twins.romma import EXACT_UPDATES, romma_on_patterns

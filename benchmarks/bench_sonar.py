@@ -35,13 +35,13 @@ def cpu_timed(fn: Callable[[], Any], repeat: int = REPEAT) -> tuple[float, float
 
 
 def main(quick: bool = False) -> list[tuple[str, str, str]]:
-    from novikoff.readers import load_dataset
+    from novikoff.data.readers import load_dataset
     from novikoff.twins import perceptron_twin
     from novikoff.twins.exact import exact_perceptron
 
     if quick:
         return [("Sonar exact to convergence", "skipped (--quick)", "-")]
-    from novikoff.examples import exercise_6_1
+    from novikoff.data.examples import exercise_6_1
 
     small = exercise_6_1()
     exact_perceptron(small)  # warm-up: imports and set-up outside the timed region

@@ -30,7 +30,7 @@ import numpy as np
 from _common import REPO, timed, write_between
 
 if TYPE_CHECKING:
-    from novikoff.runs import RunRecord
+    from novikoff.runtime.runs import RunRecord
 
 T = TypeVar("T")
 DOC = REPO / "docs" / "performance.md"

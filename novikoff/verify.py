@@ -48,7 +48,7 @@ from novikoff.errors import InputError
 from novikoff.proofs.results import Check, CheckResult, Skip
 
 if TYPE_CHECKING:
-    from novikoff.data import Dataset
+    from novikoff.data.dataset import Dataset
     from novikoff.proofs.core import Obligation
 
 __all__ = [
@@ -221,7 +221,7 @@ def _dataset_check(
 
 
 def _certificate_checks(full: bool) -> list[Check]:
-    from novikoff.examples import exercise_6_1, seed_6_6
+    from novikoff.data.examples import exercise_6_1, seed_6_6
     from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
     checks: list[Check] = []
@@ -274,7 +274,7 @@ def _sklearn(name: str) -> Dataset:
         from sklearn import datasets
     except ImportError:
         raise Skip("scikit-learn is not installed (pip install 'novikoff[datasets]')") from None
-    from novikoff.data import Dataset
+    from novikoff.data.dataset import Dataset
 
     if name == "iris":
         X, y = datasets.load_iris(return_X_y=True)
@@ -381,7 +381,7 @@ def _large_margin_campaigns(full: bool) -> list[Check]:
 
     def multiclass() -> None:
         from novikoff.certificates import SeparableCertificate, certify
-        from novikoff.multiclass import MulticlassData, kesler
+        from novikoff.data.multiclass import MulticlassData, kesler
         from novikoff.reference.multiclass import run_multiclass
 
         @_derandomized(full, 20)
@@ -404,7 +404,7 @@ def _large_margin_campaigns(full: bool) -> list[Check]:
         campaign()
 
     def msvmav() -> None:
-        from novikoff.data import Dataset
+        from novikoff.data.dataset import Dataset
         from novikoff.reference.msvmav import run_msvmav
 
         @_derandomized(full, 10)

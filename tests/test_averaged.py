@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
@@ -25,7 +25,7 @@ from novikoff.reference.averaged import (
     survival_counts,
     voted_errors,
 )
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, epoch_order
 from novikoff.twins import averaged as twin
 from novikoff.twins.compiled import available as compiled_available
 

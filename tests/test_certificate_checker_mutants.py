@@ -29,9 +29,9 @@ from novikoff.certificates.checker import (
     check_geometric_margin,
     check_run,
 )
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import CertificateError
-from novikoff.rational import RationalVector
+from novikoff.exact.rational import RationalVector
 
 
 def rejected(message: str) -> AbstractContextManager[Any]:

@@ -38,8 +38,8 @@ from novikoff.certificates import (
 )
 from novikoff.certificates.checker import REASON_CODES, check_document
 from novikoff.certificates.format import FORMAT_ERROR_CODES, from_data, to_data
-from novikoff.data import Dataset
-from novikoff.rational import RationalVector
+from novikoff.data.dataset import Dataset
+from novikoff.exact.rational import RationalVector
 from novikoff.reference import run_perceptron
 
 # z_1 = (1, 0, 1), z_2 = (0, 1, 1), z_3 = (1, 1, -1) with rho = 1: lambda = 1/3 each, p* = (2/3, 2/3, 1/3),
@@ -683,11 +683,11 @@ _ALLOWED = {
     "novikoff.certificates",
     "novikoff.certificates.checker",
     "novikoff.certificates.format",
-    "novikoff.data",
-    "novikoff.dyadic",
+    "novikoff.data.dataset",
+    "novikoff.exact.dyadic",
     "novikoff.errors",
-    "novikoff.rational",
-    "novikoff.runs",
+    "novikoff.exact.rational",
+    "novikoff.runtime.runs",
 }
 
 
@@ -704,9 +704,9 @@ def test_the_checker_imports_no_solver() -> None:
     ours = {m for m in loaded if m == "novikoff" or m.startswith("novikoff.")}
     assert ours <= _ALLOWED, sorted(ours - _ALLOWED)
     for banned in (
-        "novikoff.minnorm",
+        "novikoff.certificates.minnorm",
         "novikoff.certificates.solver",
-        "novikoff.parallel",
+        "novikoff.runtime.parallel",
         "sympy",
         "scipy",
         "hypothesis",
@@ -723,7 +723,7 @@ def test_the_package_loads_the_solver_only_when_asked() -> None:
     assert "novikoff.certificates.format" in loaded
     assert "novikoff.certificates.solver" not in loaded and "novikoff.certificates.checker" not in loaded
     loaded = _modules_after("from novikoff.certificates import certify")
-    assert "novikoff.certificates.solver" in loaded and "novikoff.minnorm" in loaded
+    assert "novikoff.certificates.solver" in loaded and "novikoff.certificates.minnorm" in loaded
 
 
 def test_unknown_package_attributes_raise() -> None:

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
 from novikoff.certificates.checker import certificate_is_valid, check_certificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import CertificateError
+from novikoff.exact.rational import RationalVector
 from novikoff.fuzz import certified_nonseparable, certified_separable
-from novikoff.rational import RationalVector
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
 

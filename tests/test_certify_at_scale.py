@@ -19,8 +19,8 @@ from novikoff.certificates import GordanCertificate, SeparableCertificate, certi
 from novikoff.certificates.solver import GeometricMarginStarted, geometric_margin
 from novikoff.certificates.warm_start import simplex_min_norm
 from novikoff.commands.certify import run_epochs
-from novikoff.data import Dataset
-from novikoff.runlog import RunBounds, stop_text
+from novikoff.data.dataset import Dataset
+from novikoff.runtime.runlog import RunBounds, stop_text
 
 # SHA-256 of `novikoff certify NAME.csv --json` and of the `--certificate` file, run in the
 # shared folder, as written by this project before the scalable warm start (commit 3fca3a0):
@@ -199,7 +199,7 @@ def test_large_data_fork_gives_the_same_certificate_as_one_process(monkeypatch: 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_cancelled_geometric_margin_kills_its_child_at_once() -> None:
-    from novikoff.parallel import live_children
+    from novikoff.runtime.parallel import live_children
 
     noisy = _planted(6000, 20, 5, noise=0.1)  # large enough to fork; not separable
     started = GeometricMarginStarted(noisy)  # unseeded: it would search the whole hull pair

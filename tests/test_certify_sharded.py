@@ -45,10 +45,10 @@ from novikoff.certificates.sharded.solve import float_guess, warm_pairs
 from novikoff.certificates.solver import geometric_margin
 from novikoff.certificates.warm_start import simplex_min_norm
 from novikoff.commands.sharded_runs import sharded_nonseparable_bound, sharded_perceptron
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.readers import ShardText, load_dataset, read_csv, read_libsvm, read_sharded
 from novikoff.errors import InputError
-from novikoff.rational import RationalVector
-from novikoff.readers import ShardText, load_dataset, read_csv, read_libsvm, read_sharded
+from novikoff.exact.rational import RationalVector
 from novikoff.reference.nonseparable import nonseparable_bound
 from novikoff.twins.exact import exact_perceptron
 

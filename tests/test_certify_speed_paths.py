@@ -1,12 +1,12 @@
 """The fast paths of ``novikoff certify`` (issue 18 item 6) give exactly the slow paths' results.
 
-- :func:`novikoff.minnorm.solve_ones` (numeric refinement, checked exactly) against FLINT's
+- :func:`novikoff.certificates.minnorm.solve_ones` (numeric refinement, checked exactly) against FLINT's
   exact solve, on Hypothesis matrices; refused inputs return None, never a wrong answer;
-- :func:`novikoff.minnorm.min_norm_point` and the whole certificate (p*, gamma^2, lambda,
+- :func:`novikoff.certificates.minnorm.min_norm_point` and the whole certificate (p*, gamma^2, lambda,
   the geometric margin) and the exact run with the fast solve and with it switched off;
 - the CSV fast path against the field-by-field reader (forced by a comment line) and
   against Fractions built independently; errors still name the line and the column;
-- :func:`novikoff.minnorm.nnls` against scipy's NNLS (optimality conditions and residual);
+- :func:`novikoff.certificates.minnorm.nnls` against scipy's NNLS (optimality conditions and residual);
 - the scaled patterns' C-level path against y_i (x_i, rho) computed with Fractions.
 """
 
@@ -24,9 +24,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import novikoff.certificates.minnorm
 import novikoff.certificates.solver
-import novikoff.minnorm
-from novikoff.bigdot import big_dot, big_scale, one_blas_thread
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.certificates.checker import (
     CERTIFICATE_PARTS,
@@ -37,17 +36,18 @@ from novikoff.certificates.checker import (
     prepare_checker,
     release_checker,
 )
+from novikoff.certificates.minnorm import PatternAtoms, best_denominator, min_norm_point, nnls, solve_ones
 from novikoff.certificates.solver import (
     GeometricMarginStarted,
     check_on_two_cores,
     geometric_margin,
     start_certify,
 )
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.readers import read_csv
 from novikoff.errors import CertificateError, DataFormatError
-from novikoff.minnorm import PatternAtoms, best_denominator, min_norm_point, nnls, solve_ones
-from novikoff.rational import RationalVector
-from novikoff.readers import read_csv
+from novikoff.exact.bigdot import big_dot, big_scale, one_blas_thread
+from novikoff.exact.rational import RationalVector
 from novikoff.twins.exact import exact_perceptron
 
 
@@ -118,7 +118,9 @@ def separable_data(draw: st.DrawFn) -> Dataset:
     return Dataset.from_arrays(X.tolist(), y.tolist(), bias=draw(st.sampled_from([0, 1, 3])))
 
 
-def assert_same_point(a: novikoff.minnorm.MinNormPoint, b: novikoff.minnorm.MinNormPoint) -> None:
+def assert_same_point(
+    a: novikoff.certificates.minnorm.MinNormPoint, b: novikoff.certificates.minnorm.MinNormPoint
+) -> None:
     assert [Fraction(v, a.denominator) for v in a.numerator] == [
         Fraction(v, b.denominator) for v in b.numerator
     ]
@@ -133,7 +135,7 @@ def test_min_norm_point_and_certificate_same_without_the_fast_solve(ds: Dataset)
     fast_point = min_norm_point(PatternAtoms(Z), 0, guess)
     fast_cert = certify(ds)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(novikoff.minnorm, "solve_ones", lambda G: None)  # FLINT only
+        mp.setattr(novikoff.certificates.minnorm, "solve_ones", lambda G: None)  # FLINT only
         slow_point = min_norm_point(PatternAtoms(Z), 0, guess)
         slow_cert = certify(ds)
     assert_same_point(fast_point, slow_point)
@@ -161,7 +163,7 @@ def test_vec50_certificate_and_run_same_through_the_slow_paths(coq_dir: Path, tm
     )
     fast = certificate_and_run(fast_ds)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(novikoff.minnorm, "solve_ones", lambda G: None)
+        mp.setattr(novikoff.certificates.minnorm, "solve_ones", lambda G: None)
         slow = certificate_and_run(slow_ds)
     assert fast == slow
 

@@ -19,7 +19,8 @@ from mpmath.libmp import to_rational
 import novikoff.proofs.core as core
 from novikoff.certificates import GeometricMarginCertificate
 from novikoff.certificates.checker import CertificateError, check_geometric_margin
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.exact.rational import RationalVector
 from novikoff.proofs.core import (
     Apply,
     Both,
@@ -52,7 +53,6 @@ from novikoff.proofs.core import (
     gt,
     le,
 )
-from novikoff.rational import RationalVector
 from novikoff.spec.core import Forall
 
 K = FailureKind

@@ -16,7 +16,7 @@ import pytest
 from novikoff import cli
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.commands import certify as certify_command
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

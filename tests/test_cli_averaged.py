@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from novikoff import cli
-from novikoff.data import Dataset
-from novikoff.examples import load_example
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import load_example
 from novikoff.reference.averaged import predict_averaged, predict_voted, run_averaged, run_voted
 from novikoff.twins import averaged as twin
 

@@ -609,7 +609,7 @@ def _certificate_text() -> str:
 
     from novikoff.certificates import certify
     from novikoff.certificates.format import CertificateDocument, DatasetBinding
-    from novikoff.readers import read_csv
+    from novikoff.data.readers import read_csv
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sep.csv"

@@ -10,7 +10,7 @@ import pytest
 
 from novikoff import cli
 from novikoff.commands.kernel import kernel_certify
-from novikoff.examples import load_example
+from novikoff.data.examples import load_example
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

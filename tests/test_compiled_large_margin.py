@@ -15,7 +15,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.strategies import float_exact_separable, separable_datasets
 from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm

@@ -13,10 +13,10 @@ import pytest
 
 from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
 from novikoff.coq.dataset_certificate import certificate_to_coq
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import exercise_6_1, seed_6_9
 from novikoff.errors import CertificateError
-from novikoff.examples import exercise_6_1, seed_6_9
-from novikoff.rational import RationalVector
+from novikoff.exact.rational import RationalVector
 from novikoff.spec.tightness import basis_dataset
 
 pytestmark = pytest.mark.xdist_group("coq")

@@ -4,9 +4,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from novikoff.data import Dataset, map_labels
+from novikoff.data.dataset import Dataset, map_labels
+from novikoff.data.readers import load_dataset, read_csv, read_libsvm
 from novikoff.errors import DataFormatError, InputError
-from novikoff.readers import load_dataset, read_csv, read_libsvm
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from novikoff import cli
-from novikoff.executors import parse_executor
 from novikoff.fuzz.harness import check_implementation
 from novikoff.fuzz.semantics import Semantics
 from novikoff.fuzz.shards import run_diff_shards
 from novikoff.fuzz.worker import CommandRunner
+from novikoff.runtime.executors import parse_executor
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "tests" / "impls" / "protocol_perceptron.py"

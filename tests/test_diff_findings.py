@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 
 from novikoff import cli
 from novikoff.certificates import GordanCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.fuzz.families import GORDAN_FAMILY
 from novikoff.fuzz.harness import check_family, check_implementation
 from novikoff.fuzz.shrinking import drop_zero_columns

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.fuzz.harness import check_implementation, verdict
 from novikoff.fuzz.protocol import (
     HEADER,

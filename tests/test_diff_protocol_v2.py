@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
 from novikoff.fuzz.harness import Report, check_implementation
 from novikoff.fuzz.protocol import (
     ProtocolError,
@@ -23,7 +24,6 @@ from novikoff.fuzz.protocol import (
 )
 from novikoff.fuzz.semantics import DEFAULT, Semantics
 from novikoff.fuzz.worker import CommandRunner
-from novikoff.multiclass import MulticlassData
 
 REPO = Path(__file__).resolve().parent.parent
 AWK = f"awk -f {REPO / 'tests' / 'impls' / 'protocol_v2.awk'}"

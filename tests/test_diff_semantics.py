@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.families import near_tie_data, perceptron_float_exact
 from novikoff.fuzz.harness import Report, check_implementation, sklearn_fit

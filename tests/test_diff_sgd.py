@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from novikoff import cli
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.harness import Report, check_implementation, sklearn_fit
 from novikoff.fuzz.semantics import Semantics, declared_run

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.fuzz.contract import Unsupported
 from novikoff.fuzz.harness import check_implementation
 from novikoff.fuzz.worker import Call, ForkRunner, InProcessRunner

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from novikoff.bigdot import small_times_big
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import basis_dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.examples import basis_dataset
+from novikoff.exact.bigdot import small_times_big
 from novikoff.fuzz import certified_separable, nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
-from novikoff.runs import RunRecord
+from novikoff.runtime.runs import RunRecord
 from novikoff.twins.exact import exact_perceptron
 from novikoff.twins.integer import IntegerPatterns
 
@@ -159,7 +159,7 @@ def test_small_times_big_is_exact(case: tuple[list[list[int]], list[int]]) -> No
 def test_the_integer_form_is_the_spec(
     k: int, pw: int, ww: int, gamma2: Fraction, R2: Fraction, pd: int, s: int
 ) -> None:
-    from novikoff.rational import RationalVector
+    from novikoff.exact.rational import RationalVector
     from novikoff.spec import N1, N2, N3
     from novikoff.twins.exact import n1_n2_n3_integer_form
 

@@ -1,4 +1,4 @@
-"""novikoff.executors: parsing --executor, and run_until_first on local processes and on a
+"""novikoff.runtime.executors: parsing --executor, and run_until_first on local processes and on a
 Dask cluster of two worker processes on loopback (started here, with a Redis server for the
 shared example database).
 
@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 import pytest
 
 from novikoff.errors import InputError
-from novikoff.executors import (
+from novikoff.runtime.executors import (
     ExecutorSpec,
     ShardCancelled,
     ShardError,

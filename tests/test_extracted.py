@@ -21,15 +21,15 @@ import pytest
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from novikoff.data import Dataset
-from novikoff.examples import load_example
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import load_example
+from novikoff.data.multiclass import MulticlassData
 from novikoff.extracted import ExtractedError, compare_runs, run_extracted, unavailable
 from novikoff.extracted.build import THEOREMS, build
 from novikoff.extracted.runner import format_request
-from novikoff.multiclass import MulticlassData
 from novikoff.reference import perceptron as reference_module
 from novikoff.reference.perceptron import run_perceptron
-from novikoff.runs import Order
+from novikoff.runtime.runs import Order
 
 REASON = unavailable()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=f"extracted program not buildable: {REASON}")
@@ -166,7 +166,7 @@ def test_benchmark_files(binary: Path, name: str) -> None:
     path = COQ_DATA / name
     if not path.exists():
         pytest.skip(f"{path} is not on this machine")
-    from novikoff.readers import read_csv
+    from novikoff.data.readers import read_csv
 
     ds = read_csv(path)
     diff = compare_runs(ds, max_epochs=1000, binary=binary)

@@ -16,7 +16,8 @@ import pytest
 
 from novikoff import cli
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import parse_bound
 from novikoff.fuzz.falsify import (
@@ -28,8 +29,7 @@ from novikoff.fuzz.falsify import (
     stderr_progress,
 )
 from novikoff.fuzz.shrinking import shrink_failure
-from novikoff.multiclass import MulticlassData
-from novikoff.runs import epoch_order
+from novikoff.runtime.runs import epoch_order
 
 
 def test_one_percent_below_novikoff_is_falsified_by_t1() -> None:

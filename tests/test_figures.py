@@ -78,7 +78,7 @@ def test_docs_page_references_exactly_the_files_in_docs_figures() -> None:
 def test_seed_margin_is_the_mean_difference_direction_exactly() -> None:
     """Hand-computed: x+ = (2, 0), (4, 2); x- = (0, 0), (0, 2); w = (3, 0, 0), bias cancels;
     min y w.x~ = 6, ||w||^2 = 9, gamma^2 = 4."""
-    from novikoff.data import Dataset
+    from novikoff.data.dataset import Dataset
 
     ds = Dataset.from_fraction_rows(
         [
@@ -118,9 +118,9 @@ def test_write_page_creates_then_replaces_only_the_block(tmp_path: Path) -> None
     assert text.startswith("# Edited ") and "first" not in text and f"{START}\nsecond\n{END}" in text
 
 
-# ------------------------------------------------------------------ novikoff.plot helpers
+# ------------------------------------------------------------------ novikoff.integrations.plot helpers
 def test_cdf_steps() -> None:
-    from novikoff.plot import cdf_steps
+    from novikoff.integrations.plot import cdf_steps
 
     assert cdf_steps([0.5, -1.0, 0.5, 2.0]) == ([-1.0, 0.5, 0.5, 2.0], [0.25, 0.5, 0.75, 1.0])
     with pytest.raises(InputError, match="no margins"):
@@ -130,7 +130,7 @@ def test_cdf_steps() -> None:
 
 
 def test_plot_squeeze_margins_writes_and_refuses_bad_margins(tmp_path: Path) -> None:
-    from novikoff.plot import plot_squeeze_margins
+    from novikoff.integrations.plot import plot_squeeze_margins
 
     history = [Fraction(0), Fraction(1), Fraction(2)]
     out = tmp_path / "s.png"
@@ -146,7 +146,7 @@ def test_plot_squeeze_margins_writes_and_refuses_bad_margins(tmp_path: Path) -> 
 
 
 def test_plot_margin_cdfs_writes_and_refuses_empty_input(tmp_path: Path) -> None:
-    from novikoff.plot import plot_margin_cdfs
+    from novikoff.integrations.plot import plot_margin_cdfs
 
     out = tmp_path / "c.png"
     plot_margin_cdfs(
@@ -168,7 +168,7 @@ def test_save_figure_palette_png_and_unwritable_path(tmp_path: Path) -> None:
     import matplotlib.pyplot as plt
     from PIL import Image
 
-    from novikoff.plot import save_figure
+    from novikoff.integrations.plot import save_figure
 
     fig, ax = plt.subplots()
     ax.plot([0, 1], [0, 1])

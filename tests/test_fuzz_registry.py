@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz import registry
 from novikoff.fuzz.bounds import BoundSyntaxError, parse_bound
@@ -90,7 +90,7 @@ def test_each_exact_run_is_its_reference_run() -> None:
             expected.epochs,
         ), algo.name
         assert algo.reference in (run_perceptron, run_pdm, run_pfm)
-    from novikoff.multiclass import MulticlassData
+    from novikoff.data.multiclass import MulticlassData
 
     data = MulticlassData.from_arrays([[1, 0], [0, 1], [-1, -1]], [0, 1, 2])
     mc = registry.MULTICLASS["multiclass"]

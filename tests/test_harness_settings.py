@@ -16,7 +16,7 @@ import pytest
 from hypothesis import Phase, settings
 from hypothesis.database import InMemoryExampleDatabase
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.checks import CHECKS
 from novikoff.fuzz.harness import DEFAULT_EXAMPLES, Finding, check_settings, family_check, float_with_exact

@@ -18,7 +18,7 @@ from typing import IO
 import pytest
 
 from novikoff import cli
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.reference.large_margin import PDMRule, repeat_count
 from novikoff.twins.large_margin import pdm_twin
 
@@ -419,7 +419,7 @@ def test_diff_sklearn_misuse_is_a_usage_error(capsys: pytest.CaptureFixture[str]
     )
     assert code == 2 and "--sklearn" in err
     code, _, err = run_cli(
-        capsys, "diff", "novikoff.examples:load_example", "--sklearn", "", "--examples", "1"
+        capsys, "diff", "novikoff.data.examples:load_example", "--sklearn", "", "--examples", "1"
     )
     assert code == 2 and "not an estimator class" in err
 

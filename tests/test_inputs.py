@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 import scipy.sparse as sps
 
-from novikoff.data import Dataset, map_labels, sign_labels
+from novikoff.data.dataset import Dataset, map_labels, sign_labels
+from novikoff.data.multiclass import MulticlassData
+from novikoff.data.readers import read_libsvm
 from novikoff.errors import DataFormatError, InputError
-from novikoff.multiclass import MulticlassData
-from novikoff.readers import read_libsvm
 from novikoff.reference.large_margin import run_pdm
 from novikoff.reference.perceptron import run_perceptron
 from novikoff.twins.exact import exact_perceptron
@@ -103,9 +103,9 @@ def test_sparse_integers_beyond_float64_stay_exact() -> None:
 
 
 def test_sparse_too_large_to_densify_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    import novikoff.data
+    import novikoff.data.dataset
 
-    monkeypatch.setattr(novikoff.data, "MAX_DENSE_ENTRIES", 5)
+    monkeypatch.setattr(novikoff.data.dataset, "MAX_DENSE_ENTRIES", 5)
     with pytest.raises(InputError, match="too large to densify"):
         exact_perceptron(sps.csr_matrix(X), Y01)
     assert pdm_twin(sps.csr_matrix(X), Y01, eps=1).updates == reference_updates()  # CSR kept as is

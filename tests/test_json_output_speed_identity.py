@@ -1,7 +1,7 @@
 """The fast writers of exact rationals give exactly the text of the plain ones.
 
 ``certify --json`` and ``--certificate`` write numbers of thousands of digits through
-:func:`novikoff.rational.decimal` (GMP from 1500 bits on) and :meth:`RationalVector.texts`
+:func:`novikoff.exact.rational.decimal` (GMP from 1500 bits on) and :meth:`RationalVector.texts`
 (lowest terms without one full-size gcd per entry); ``novikoff check`` reads them back through
 GMP. Every expectation here is made by the plain route: ``str`` of the int or the Fraction
 (with Python's digit limit lifted), ``json.dumps``, and the writer the certificate format had
@@ -34,8 +34,7 @@ from novikoff.certificates.format import (
     to_data,
     to_json,
 )
-from novikoff.jsonout import dumps
-from novikoff.rational import (
+from novikoff.exact.rational import (
     RationalVector,
     decimal,
     format_rational,
@@ -44,6 +43,7 @@ from novikoff.rational import (
     unlimited_int_digits,
     vector_texts,
 )
+from novikoff.runtime.jsonout import dumps
 
 
 def _plain(value: Fraction | int) -> str:

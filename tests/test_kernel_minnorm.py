@@ -21,13 +21,13 @@ from novikoff.certificates.kernel_checker import (
     check_kernel_certificate,
     kernel_certificate_problems,
 )
+from novikoff.certificates.kernel_minnorm import gram_min_norm_point
 from novikoff.certificates.kernel_solver import certify_kernel
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import load_example
+from novikoff.data.kernels import KernelSpec, exact_gram, parse_kernel
 from novikoff.errors import CertificateError, InputError
-from novikoff.examples import load_example
-from novikoff.kernel_minnorm import gram_min_norm_point
-from novikoff.kernels_exact import KernelSpec, exact_gram, parse_kernel
-from novikoff.rational import RationalVector
+from novikoff.exact.rational import RationalVector
 
 
 def formula_gram(ds: Dataset, degree: int, c: Fraction) -> list[list[Fraction]]:

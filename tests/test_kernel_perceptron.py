@@ -26,12 +26,12 @@ from novikoff.certificates.kernel_checker import KernelCertificate
 from novikoff.certificates.kernel_solver import certify_kernel
 from novikoff.cli import main
 from novikoff.commands.kernel import add_kernel_argument, kernel_arg, kernel_certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import load_example
+from novikoff.data.kernels import parse_kernel
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.examples import load_example
-from novikoff.kernels_exact import parse_kernel
 from novikoff.reference.kernel_perceptron import run_kernel_perceptron
-from novikoff.runs import epoch_order
+from novikoff.runtime.runs import epoch_order
 from novikoff.twins.kernel_perceptron import KernelTwinRun, kernel_perceptron_twin
 
 XOR_POINTS = [(0, 0), (0, 1), (1, 0), (1, 1)]

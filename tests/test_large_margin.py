@@ -13,7 +13,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.strategies import certified_separable, float_exact_separable, separable_datasets
 from novikoff.reference.achieved import achieved_margin
@@ -28,7 +29,6 @@ from novikoff.reference.large_margin import (
 )
 from novikoff.spec import D1_ABOVE_HALF, D2
 from novikoff.spec.intervals import SquareRoot
-from novikoff.transforms import soft_margin
 from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin
 
 EPS = st.sampled_from([Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 3), Fraction(1, 10)])

@@ -17,10 +17,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.readers import load_dataset
+from novikoff.data.transforms import soft_margin
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.strategies import certified_separable, nonseparable_datasets, orderings, separable_datasets
-from novikoff.readers import load_dataset
 from novikoff.reference import large_margin_integer
 from novikoff.reference.large_margin import (
     LargeMarginRun,
@@ -34,7 +35,6 @@ from novikoff.reference.large_margin import (
     run_pfm,
 )
 from novikoff.reference.large_margin_integer import INT64_VALUES_LIMIT, DecisionValues
-from novikoff.transforms import soft_margin
 
 EPS = st.sampled_from([Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 3), Fraction(1, 10)])
 BETA = st.sampled_from([Fraction(0), Fraction(1, 10), Fraction(1, 3), Fraction(1), Fraction(5, 2)])

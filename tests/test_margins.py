@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from novikoff import cli
+from novikoff.data.examples import exercise_6_1
 from novikoff.errors import InputError
-from novikoff.examples import exercise_6_1
-from novikoff.margin_stats import margin_statistics
+from novikoff.reference.margin_stats import margin_statistics
 
 
 def test_exercise_6_1_by_hand() -> None:

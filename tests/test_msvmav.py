@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import novikoff.reference.msvmav as ref_module
 from novikoff import cli
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.reference.msvmav import run_msvmav
 from novikoff.twins.msvmav import msvmav_grid, msvmav_twin

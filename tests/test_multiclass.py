@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from novikoff import cli
 from novikoff.certificates import SeparableCertificate, certify
+from novikoff.data.multiclass import MulticlassData, kesler, kesler_index
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.multiclass import MulticlassData, kesler, kesler_index
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.twins.multiclass import multiclass_twin
 
@@ -161,7 +161,7 @@ def test_sklearn_datasets_and_the_cli(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_numeric_class_labels_in_a_csv_keep_their_numeric_order(tmp_path: Any) -> None:
-    from novikoff.readers import read_csv_multiclass
+    from novikoff.data.readers import read_csv_multiclass
 
     path = tmp_path / "k.csv"
     path.write_text("".join(f"{i},{label}\n" for i, label in enumerate([2, 10, 1, 2, 10, 1])))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, seed, settings
 
 from novikoff import cli
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.fuzz.checks import CheckContext, check_named, reported_voters
 from novikoff.fuzz.contract import ImplementationResult
 from novikoff.fuzz.families import TIE_FAMILIES, float_exact_run, near_tie_data, perceptron_float_exact

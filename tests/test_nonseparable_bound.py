@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 
 from novikoff.certificates import certificate_document, certify
 from novikoff.certificates.checker import check_document
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.falsify_nonseparable import extremal_ratio, fs_extremal_dataset, label_noise_datasets
 from novikoff.fuzz.strategies import nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
 from novikoff.reference.nonseparable import SqrtValue, best_gamma, nonseparable_bound
-from novikoff.runs import RunRecord
+from novikoff.runtime.runs import RunRecord
 
 XOR = Dataset.from_arrays([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1])
 

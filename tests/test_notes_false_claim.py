@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.falsify_multiclass import notes_free_bias_values, search_notes_free_bias
 from novikoff.spec import N3, THEOREMS

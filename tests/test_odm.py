@@ -8,7 +8,7 @@ import pytest
 from scipy.optimize import minimize
 
 from novikoff.errors import InputError
-from novikoff.odm import odm_fit, odm_objective
+from novikoff.replications.odm import odm_fit, odm_objective
 
 
 def problem(seed: int, n: int = 80, d: int = 5) -> np.ndarray:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 
 from novikoff import cli
-from novikoff.data import Dataset
-from novikoff.examples import load_example
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import load_example
 from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
 from novikoff.reference import run_perceptron
 from novikoff.reference.pocket import run_pocket

@@ -223,8 +223,8 @@ def test_a_deadline_never_cuts_the_final_json() -> None:
     import io
     from contextlib import redirect_stdout
 
-    from novikoff.jsonout import print_json
-    from novikoff.limits import deadline
+    from novikoff.runtime.jsonout import print_json
+    from novikoff.runtime.limits import deadline
 
     class SlowPipe(io.StringIO):
         def write(self, text: str) -> int:
@@ -269,7 +269,7 @@ class _SignalsInDel:
 def test_a_signal_swallowed_by_a_guarded_callback_still_stops_the_block(
     sig: signal.Signals, expected: str, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    from novikoff.limits import Terminated, termination_signals
+    from novikoff.runtime.limits import Terminated, termination_signals
 
     finished_body = False
     with pytest.raises((Terminated, KeyboardInterrupt)) as info:
@@ -285,7 +285,7 @@ def test_a_signal_swallowed_by_a_guarded_callback_still_stops_the_block(
 
 
 def test_a_block_without_signals_ends_normally_after_an_earlier_signalled_block() -> None:
-    from novikoff.limits import Terminated, termination_signals
+    from novikoff.runtime.limits import Terminated, termination_signals
 
     with pytest.raises(Terminated):
         with termination_signals():

@@ -18,7 +18,16 @@ REPO = Path(__file__).resolve().parent.parent
 def pytest_run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONPATH": str(REPO)}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "novikoff.pytest_plugin", "-p", "no:cacheprovider", *args],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "novikoff.integrations.pytest_plugin",
+            "-p",
+            "no:cacheprovider",
+            *args,
+        ],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -45,7 +54,7 @@ def test_unused_plugin_imports_nothing_heavy(project: Path) -> None:
     proc = pytest_run(project, "-q")
     assert proc.returncode == 0 and "1 passed" in proc.stdout, proc.stdout + proc.stderr
     code = (
-        "import sys, novikoff.pytest_plugin\n"
+        "import sys, novikoff.integrations.pytest_plugin\n"
         "print(sorted(m for m in ('sympy', 'novikoff.proofs') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
@@ -77,6 +86,6 @@ def test_junit_names_have_a_classname(project: Path) -> None:
     cases = [c for c in ET.parse(junit).getroot().iter("testcase") if c.get("name") != "test_user"]
     assert cases and all(c.find("failure") is None for c in cases)
     for case in cases:
-        assert (case.get("classname") or "").endswith("novikoff.pytest_plugin")
+        assert (case.get("classname") or "").endswith("novikoff.integrations.pytest_plugin")
         name = case.get("name") or ""
         assert re.fullmatch(r"novikoff_verify\[[A-Z0-9]+-[^\[\] ]+\]", name), name

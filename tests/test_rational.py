@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from novikoff.errors import InputError
-from novikoff.rational import format_rational, parse_rational, parse_rational_pair, to_fraction
+from novikoff.exact.rational import format_rational, parse_rational, parse_rational_pair, to_fraction
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_numbers_beyond_pythons_digit_limit_stay_exact() -> None:
     assert parse_rational_pair(big) == (10**5000 - 1, 1)
     assert parse_rational(big + "/7") == Fraction(10**5000 - 1, 7)
     assert parse_rational("1e4000") == 10**4000
-    from novikoff.rational import format_rational
+    from novikoff.exact.rational import format_rational
 
     assert str(format_rational(Fraction(1, 10**5000))).startswith("1/1000")
 

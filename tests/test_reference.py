@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.certificates.checker import check_run
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import CertificateError, InputError, InvariantViolation
 from novikoff.fuzz import certified_nonseparable, certified_separable, orderings, t1_datasets
 from novikoff.reference import run_perceptron
-from novikoff.runs import RunRecord
+from novikoff.runtime.runs import RunRecord
 from novikoff.spec import N3, T1
 from novikoff.spec.invariance import (
     G1_ADD_POINT,

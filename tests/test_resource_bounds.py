@@ -26,7 +26,9 @@ from typing import IO
 
 import pytest
 
-from novikoff.bounded import (
+from novikoff.errors import InputError
+from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, BoundLimits, limits_from_file
+from novikoff.runtime.bounded import (
     MemoryBudgetExceeded,
     check_allocation,
     loads_json,
@@ -35,8 +37,6 @@ from novikoff.bounded import (
     run_bounded,
     set_memory_budget,
 )
-from novikoff.errors import InputError
-from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, BoundLimits, limits_from_file
 
 GUARD = 120  # seconds: a hang guard, each call below ends in a few seconds
 ADDRESS_SPACE = 3 << 30  # every CLI call runs with at most this much address space
@@ -558,7 +558,7 @@ def test_out_of_memory_is_exit_2_naming_the_phase_and_said_once(
 ) -> None:
     from novikoff import cli as app
     from novikoff.commands import check
-    from novikoff.limits import phase
+    from novikoff.runtime.limits import phase
 
     def exhausted(args: object) -> int:
         with phase("checking the certificate"):
@@ -617,7 +617,7 @@ def test_a_command_reports_one_failure_only(
     (and no second JSON object): the voted run that ran out of memory, then got SIGTERM."""
     from novikoff import cli as app
     from novikoff.commands import check
-    from novikoff.limits import Terminated
+    from novikoff.runtime.limits import Terminated
 
     def exhausted_then_terminated(args: object) -> int:
         raise MemoryError
@@ -641,7 +641,7 @@ def test_a_command_reports_one_failure_only(
 
 
 def test_run_completed_kills_the_whole_group_at_the_bound(tmp_path: Path) -> None:
-    from novikoff.bounded import run_completed
+    from novikoff.runtime.bounded import run_completed
 
     pidfile = tmp_path / "pid"
     script = f"sleep 60 & echo $! > {pidfile}; wait"

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import novikoff.reference.romma as romma_module
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz import certified_separable
 from novikoff.fuzz.strategies import float_exact_separable

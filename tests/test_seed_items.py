@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from novikoff.seeditems import DOCUMENTS, ITEMS, STATUSES, SeedItem, counts, format_items
+from novikoff.replications.items import DOCUMENTS, ITEMS, STATUSES, SeedItem, counts, format_items
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "replications.md"
@@ -47,7 +47,7 @@ def test_items_are_unique_and_every_document_has_some() -> None:
 def test_the_docs_table_is_the_generated_one() -> None:
     page = DOC.read_text(encoding="utf-8")
     section = page.split(START, 1)[1].split(END, 1)[0]
-    assert section == "\n" + format_items(), "run: python -m novikoff.seeditems --write"
+    assert section == "\n" + format_items(), "run: python -m novikoff.replications.items --write"
 
 
 def test_the_counts_line_adds_up() -> None:

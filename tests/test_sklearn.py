@@ -13,12 +13,12 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
-from novikoff.multiclass import MulticlassData
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
+from novikoff.integrations.sklearn import PDM, PFM, MultiClassPerceptron, Perceptron
 from novikoff.reference.large_margin import run_pdm, run_pfm
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.reference.perceptron import run_perceptron
-from novikoff.sklearn import PDM, PFM, MultiClassPerceptron, Perceptron
 
 # Every parameter at its default except max_epochs, lowered so that the checks' random
 # (non-separable) data take seconds, not minutes; with the default 1000 the float

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from hypothesis import Phase, find, settings
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.fuzz import nonseparable_datasets, orderings, separable_datasets, t1_datasets
 
 # coverage searches only need one example: generate, do not shrink

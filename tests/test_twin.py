@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz import FLOAT_EXACT_BOUND, float_exact_separable, nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
@@ -60,7 +60,7 @@ def test_twin_long_scan_blocks() -> None:
     w = np.array([3.0, -1.0, 2.0, 0.5, 1.0])
     s = X @ w + 0.25
     y = np.where(s > 0, 1, -1)
-    from novikoff.data import Dataset
+    from novikoff.data.dataset import Dataset
 
     ds = Dataset.from_arrays(X, y)
     assert perceptron_twin(X, y).updates == run_perceptron(ds).updates

@@ -175,7 +175,7 @@ def test_pytest_plugin_runs_every_obligation(tmp_path: Path) -> None:
             "-m",
             "pytest",
             "-p",
-            "novikoff.pytest_plugin",
+            "novikoff.integrations.pytest_plugin",
             "--novikoff-verify",
             "-q",
             "-p",

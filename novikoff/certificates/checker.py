@@ -1,7 +1,7 @@
 """The tiny exact checker: re-verifies a certificate from the raw dataset.
 
 Trusted code. It imports only the certificate format, the exact data, rationals, the
-presentation orders of :mod:`novikoff.runs` and FLINT -- no solver (a test asserts that
+presentation orders of :mod:`novikoff.runtime.runs` and FLINT -- no solver (a test asserts that
 importing it loads none). It does not use the dataset's cached patterns or any float: it
 rebuilds z_i = y_i (x_i, rho) from the stored integers and checks the defining conditions
 of DESIGN section 4 with Python integers and Fractions. Its trusted base is Python's
@@ -40,10 +40,10 @@ from novikoff.certificates.format import (
     PerceptronRun,
     dataset_digest,
 )
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import CertificateError
-from novikoff.rational import RationalVector, to_fraction
-from novikoff.runs import Order, epoch_order
+from novikoff.exact.rational import RationalVector, to_fraction
+from novikoff.runtime.runs import Order, epoch_order
 
 __all__ = [
     "CERTIFICATE_PARTS",

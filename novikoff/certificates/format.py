@@ -1,7 +1,7 @@
 """The certificate format: the certificate types and their versioned JSON form.
 
 This module is part of the trusted base (the checker imports it); it imports only exact
-data, rationals, errors and :mod:`novikoff.bounded` (whose strict JSON parser checks every
+data, rationals, errors and :mod:`novikoff.runtime.bounded` (whose strict JSON parser checks every
 number's length before converting it). A certificate file is one JSON object (schema:
 ``docs/reference/certificate-format.md``)::
 
@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import RationalVector, rational_text, unlimited_int_digits, vector_texts
+from novikoff.exact.rational import RationalVector, rational_text, unlimited_int_digits, vector_texts
 
 __all__ = [
     "FORMAT",
@@ -559,7 +559,7 @@ def from_json(text: str | bytes) -> CertificateDocument:
     UTF-8, with duplicate keys or NaN/Infinity, or with a JSON number of more than
     :data:`MAX_COUNT_DIGITS` characters, refused before it is converted; otherwise the first
     offending field's path)."""
-    from novikoff.bounded import loads_json
+    from novikoff.runtime.bounded import loads_json
 
     try:
         value = loads_json(text, max_digits=MAX_COUNT_DIGITS, what="a certificate")

@@ -25,9 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from novikoff.data.kernels import ExactGram
 from novikoff.errors import CertificateError
-from novikoff.kernels_exact import ExactGram
-from novikoff.rational import RationalVector, format_rational
+from novikoff.exact.rational import RationalVector, format_rational
 
 __all__ = [
     "KERNEL_REASON_CODES",

@@ -2,14 +2,14 @@
 
 The feature-space patterns z_i = y_i phi~(x_i) are never formed: a point of their hull is a
 weight vector lambda (>= 0, sum 1), and every inner product Wolfe's algorithm needs is an
-entry of the reflected Gram matrix G (:class:`~novikoff.kernels_exact.ExactGram`):
+entry of the reflected Gram matrix G (:class:`~novikoff.data.kernels.ExactGram`):
 
 - the point's squared norm is ||x||^2 = lambda^T G lambda;
 - an atom's score is z_a . x = (G lambda)_a, and the linear minimization oracle is
   argmin_a (G lambda)_a;
 - the affine minimizer of a corral S solves [G_SS 1; 1^T 0] (mu, -c) = (0, 1).
 
-This is :mod:`novikoff.minnorm` with dot products replaced by G entries, run in exact integer
+This is :mod:`novikoff.certificates.minnorm` with dot products replaced by G entries, run in exact integer
 arithmetic on G's numerators (one positive scale, which changes no decision and no minimizing
 lambda). It stops when min_a (G lambda)_a >= lambda^T G lambda, which is exactly the
 certificate the checker (:mod:`novikoff.certificates.kernel_checker`) re-verifies. Finite over
@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from novikoff.kernels_exact import ExactGram
-from novikoff.minnorm import affine_minimizer_weights
-from novikoff.rational import RationalVector
+from novikoff.certificates.minnorm import affine_minimizer_weights
+from novikoff.data.kernels import ExactGram
+from novikoff.exact.rational import RationalVector
 
 __all__ = ["GramMinNorm", "gram_min_norm_point"]
 

@@ -1,7 +1,7 @@
 """The untrusted solver of kernel certificates: the exact minimum-norm point in the Gram geometry.
 
-:func:`certify_kernel` builds the exact reflected Gram matrix (:func:`novikoff.kernels_exact.exact_gram`),
-runs Wolfe's algorithm on it (:func:`novikoff.kernel_minnorm.gram_min_norm_point`) and returns a
+:func:`certify_kernel` builds the exact reflected Gram matrix (:func:`novikoff.data.kernels.exact_gram`),
+runs Wolfe's algorithm on it (:func:`novikoff.certificates.kernel_minnorm.gram_min_norm_point`) and returns a
 :class:`~novikoff.certificates.kernel_checker.KernelCertificate` only after the trusted checker
 (:func:`~novikoff.certificates.kernel_checker.check_kernel_certificate`) has accepted it.
 """
@@ -9,9 +9,9 @@ runs Wolfe's algorithm on it (:func:`novikoff.kernel_minnorm.gram_min_norm_point
 from __future__ import annotations
 
 from novikoff.certificates.kernel_checker import KernelCertificate, check_kernel_certificate
-from novikoff.data import Dataset
-from novikoff.kernel_minnorm import gram_min_norm_point
-from novikoff.kernels_exact import ExactGram, KernelSpec, exact_gram
+from novikoff.certificates.kernel_minnorm import gram_min_norm_point
+from novikoff.data.dataset import Dataset
+from novikoff.data.kernels import ExactGram, KernelSpec, exact_gram
 
 __all__ = ["certify_kernel"]
 

@@ -23,8 +23,8 @@ from typing import Any, Protocol
 import flint
 import numpy as np
 
-from novikoff.bigdot import big_dot, big_scale, one_blas_thread, small_times_big
-from novikoff.rational import RationalVector
+from novikoff.exact.bigdot import big_dot, big_scale, one_blas_thread, small_times_big
+from novikoff.exact.rational import RationalVector
 
 __all__ = [
     "Atoms",
@@ -61,7 +61,7 @@ def solve_ones(G: np.ndarray) -> tuple[list[int], int] | None:
     denominator of y divides), continued fractions give the common denominator (usually one,
     for the first entry) and the numerators are rounded from X. Guarantee: the pair returned is
     checked exactly, ``G numerators = denominator 1`` (one exact BLAS product of G with
-    the numerators cut into limbs, :func:`novikoff.bigdot.small_times_big`), so a float
+    the numerators cut into limbs, :func:`novikoff.exact.bigdot.small_times_big`), so a float
     failure can cost time but never gives a wrong answer.
     """
     k = G.shape[0]
@@ -430,7 +430,7 @@ class PatternAtoms:
     """The rows of an integer matrix as atoms (the z_i of a dataset).
 
     Products go through exact float64 BLAS when the rows are small enough
-    (:func:`novikoff.bigdot.small_times_big`, and a Gram matrix whose entries are below
+    (:func:`novikoff.exact.bigdot.small_times_big`, and a Gram matrix whose entries are below
     2^53), else through FLINT (``matrix`` may pass the rows as an fmpz_mat).
     """
 

@@ -28,7 +28,6 @@ from fractions import Fraction
 import flint
 import numpy as np
 
-from novikoff.bigdot import big_scale
 from novikoff.certificates.checker import (
     CertificateRejected,
     certificate_rejection,
@@ -50,12 +49,13 @@ from novikoff.certificates.format import (
     SeparableCertificate,
     check_order,
 )
+from novikoff.certificates.minnorm import Atom, PatternAtoms, min_norm_point
 from novikoff.certificates.warm_start import simplex_min_norm
-from novikoff.data import Dataset
-from novikoff.minnorm import Atom, PatternAtoms, min_norm_point
-from novikoff.parallel import Beside, beside
-from novikoff.rational import RationalVector
-from novikoff.runs import RunRecord
+from novikoff.data.dataset import Dataset
+from novikoff.exact.bigdot import big_scale
+from novikoff.exact.rational import RationalVector
+from novikoff.runtime.parallel import Beside, beside
+from novikoff.runtime.runs import RunRecord
 
 __all__ = [
     "GeometricMarginStarted",

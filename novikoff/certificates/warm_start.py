@@ -4,7 +4,7 @@ The exact certificates (:mod:`novikoff.certificates.solver`) solve
 
     min ||sum_i lambda_i z_i||^2  over  lambda >= 0,  sum_{i in g} lambda_i = 1 for each group g
 
-exactly (Wolfe's algorithm over the integers, :func:`novikoff.minnorm.min_norm_point`). One
+exactly (Wolfe's algorithm over the integers, :func:`novikoff.certificates.minnorm.min_norm_point`). One
 group is the directional margin of the patterns z_i = y_i (x_i, rho); two groups (the reflected
 rows x_p and -x_n) are the geometric margin, the distance between the two class hulls. The
 exact algorithm is finite from any start, but each of its major cycles costs one exact pass
@@ -36,8 +36,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from novikoff.bigdot import one_blas_thread
-from novikoff.minnorm import step_to_boundary
+from novikoff.certificates.minnorm import step_to_boundary
+from novikoff.exact.bigdot import one_blas_thread
 
 __all__ = [
     "ArrayRows",

@@ -23,8 +23,8 @@ from typing import Any
 from novikoff.commands import register_all
 from novikoff.commands.options import OutputMode, Parser, printable
 from novikoff.errors import CertificateError, InvariantViolation, NovikoffError
-from novikoff.jsonout import error_json
-from novikoff.limits import (
+from novikoff.runtime.jsonout import error_json
+from novikoff.runtime.limits import (
     Terminated,
     TimeLimitReached,
     current_phase,
@@ -32,7 +32,7 @@ from novikoff.limits import (
     failed_phase,
     termination_signals,
 )
-from novikoff.parallel import kill_children
+from novikoff.runtime.parallel import kill_children
 
 __all__ = ["build_parser", "main"]
 
@@ -95,7 +95,7 @@ def _run_command(args: argparse.Namespace) -> int:
     """The command with its exceptions mapped to exit statuses (see the module docstring)."""
     try:
         if getattr(args, "max_memory", None) is not None:
-            from novikoff.bounded import set_memory_budget
+            from novikoff.runtime.bounded import set_memory_budget
 
             set_memory_budget(args.max_memory)
         with deadline(args.time_limit, lambda: TimeLimitReached(args.time_limit)):

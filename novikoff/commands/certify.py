@@ -15,17 +15,23 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from novikoff.approx import show
 from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, certify, to_json
 from novikoff.commands.kernel import add_kernel_argument, kernel_certify
 from novikoff.commands.options import add_data_options, add_run_bounds, load_data, printable, write_file
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.jsonout import float_or_none, print_json
-from novikoff.limits import phase
-from novikoff.rational import RationalVector, format_rational, format_vector, rational_text, vector_texts
-from novikoff.runlog import DEFAULT_RECORD, RunBounds, record_json, stop_text, stopped_by, write_trace
-from novikoff.runs import Order, RunRecord, parse_order
+from novikoff.exact.approx import show
+from novikoff.exact.rational import (
+    RationalVector,
+    format_rational,
+    format_vector,
+    rational_text,
+    vector_texts,
+)
+from novikoff.runtime.jsonout import float_or_none, print_json
+from novikoff.runtime.limits import phase
+from novikoff.runtime.runlog import DEFAULT_RECORD, RunBounds, record_json, stop_text, stopped_by, write_trace
+from novikoff.runtime.runs import Order, RunRecord, parse_order
 
 if TYPE_CHECKING:
     from novikoff.certificates.solver import GeometricMarginStarted
@@ -166,7 +172,7 @@ def nonseparable_json(fs: NonseparableBound) -> dict[str, Any]:
 
 
 def _vector_json(vec: RationalVector) -> list[int | str]:
-    """Exactly ``[format_rational(v) for v in vec]`` (:func:`~novikoff.rational.format_vector`)."""
+    """Exactly ``[format_rational(v) for v in vec]`` (:func:`~novikoff.exact.rational.format_vector`)."""
     return format_vector(vec)
 
 
@@ -275,7 +281,7 @@ def _write_coq_certificate(path: str, ds: Dataset, cert: Certificate) -> None:
 def run(args: argparse.Namespace) -> int:
     order = parse_order(args.order)
     if args.plot is not None:
-        from novikoff.plot import check_plot_path
+        from novikoff.integrations.plot import check_plot_path
 
         check_plot_path(args.plot)
     if args.coq is not None:
@@ -303,7 +309,7 @@ def run(args: argparse.Namespace) -> int:
         return status
     if ds.n_samples * ds.dimension < _ONE_BLAS_THREAD_SIZE:
         return _certify_and_run(args, ds, order)
-    from novikoff.bigdot import one_blas_thread
+    from novikoff.exact.bigdot import one_blas_thread
 
     # this command keeps both cores busy with its own processes (the geometric margin and
     # half the checker run in forked children): BLAS threads would only spin beside them
@@ -420,7 +426,7 @@ def _certify_and_run(args: argparse.Namespace, ds: Dataset, order: Order) -> int
     if args.trace:
         write_trace(args.trace, run.updates)
     if args.plot:
-        from novikoff.plot import plot_squeeze
+        from novikoff.integrations.plot import plot_squeeze
 
         bound = f"R^2/gamma^2 = {show(sep.bound, 4)}" if sep else "not separable"
         title = f"{Path(ds.name).name}: {run.mistakes} updates, {bound}"

@@ -25,15 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from novikoff.approx import show
 from novikoff.certificates import Certificate, SeparableCertificate, certificate_document, to_json
 from novikoff.commands.options import write_file
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.jsonout import print_json
-from novikoff.limits import phase
-from novikoff.runlog import RunBounds, stopped_by, write_trace
-from novikoff.runs import Order
+from novikoff.exact.approx import show
+from novikoff.runtime.jsonout import print_json
+from novikoff.runtime.limits import phase
+from novikoff.runtime.runlog import RunBounds, stopped_by, write_trace
+from novikoff.runtime.runs import Order
 
 __all__ = ["Reporting", "certify_sharded", "names_shards", "read_shards", "sharded"]
 
@@ -57,7 +57,7 @@ class Reporting:
 
 @contextlib.contextmanager
 def _stage(name: str, shown: bool) -> Iterator[None]:
-    """:func:`~novikoff.limits.phase` ``name``; on a terminal, its start and time on stderr."""
+    """:func:`~novikoff.runtime.limits.phase` ``name``; on a terminal, its start and time on stderr."""
     start = time.monotonic()
     if shown:
         sys.stderr.write(f"novikoff certify: {name} ...\n")
@@ -90,14 +90,14 @@ def _refuse(args: argparse.Namespace, order: Order) -> None:
 
 def sharded(executor: str) -> bool:
     """Whether ``--executor`` names a Dask scheduler (InputError for a bad value)."""
-    from novikoff.executors import parse_executor
+    from novikoff.runtime.executors import parse_executor
 
     return parse_executor(executor).kind == "dask"
 
 
 def names_shards(data: str) -> bool:
-    """Whether DATA is a directory or a glob of shard files (:func:`~novikoff.readers.is_sharded`)."""
-    from novikoff.readers import is_sharded
+    """Whether DATA is a directory or a glob of shard files (:func:`~novikoff.data.readers.is_sharded`)."""
+    from novikoff.data.readers import is_sharded
 
     return not data.startswith("example:") and is_sharded(data)
 
@@ -116,7 +116,7 @@ def _options(args: argparse.Namespace) -> Any:
 
 def read_shards(args: argparse.Namespace) -> Dataset:
     """DATA's shards read here as one dataset (their samples in order), under the data options."""
-    from novikoff.readers import read_sharded
+    from novikoff.data.readers import read_sharded
 
     o = _options(args)
     return read_sharded(
@@ -132,7 +132,7 @@ def read_shards(args: argparse.Namespace) -> Dataset:
 def certify_sharded(args: argparse.Namespace, order: Order, reporting: Reporting) -> int:
     """``novikoff certify`` for ``args.executor`` a Dask scheduler (module docstring)."""
     from novikoff.certificates.sharded import open_dask
-    from novikoff.executors import dask_client, parse_executor
+    from novikoff.runtime.executors import dask_client, parse_executor
 
     _refuse(args, order)
     spec = parse_executor(args.executor)
@@ -211,7 +211,7 @@ def _side_files(
         write_trace(args.trace, run.updates)
     if not args.plot:
         return
-    from novikoff.plot import plot_squeeze
+    from novikoff.integrations.plot import plot_squeeze
 
     bound, gamma2 = (
         ("not separable", None) if sep is None else (f"R^2/gamma^2 = {show(sep.bound, 4)}", sep.gamma2)

@@ -8,7 +8,7 @@ every fact holds (prints ``valid: ...``), 1 at the first false fact (prints
 input: unreadable data or file, text that is not a certificate (the message names the JSON
 path), a recorded run or bound claiming more epochs than ``--max-epochs`` (refused before
 any replay). FILE.json is read to at most :data:`MAX_FILE_BYTES` plus one byte whatever its
-size says (:func:`novikoff.bounded.read_bytes`), and its JSON numbers' lengths are checked
+size says (:func:`novikoff.runtime.bounded.read_bytes`), and its JSON numbers' lengths are checked
 before they are converted.
 """
 
@@ -27,8 +27,8 @@ from novikoff.commands.options import (
     printable,
 )
 from novikoff.errors import InputError
-from novikoff.jsonout import error_json, print_json
-from novikoff.limits import phase
+from novikoff.runtime.jsonout import error_json, print_json
+from novikoff.runtime.limits import phase
 
 __all__ = ["register", "run"]
 
@@ -80,7 +80,7 @@ def register(sub: Any) -> None:
 
 
 def _read_file(path: str) -> bytes:
-    from novikoff.bounded import read_bytes
+    from novikoff.runtime.bounded import read_bytes
 
     return read_bytes(path, MAX_FILE_BYTES)
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from novikoff.commands.options import add_time_limit, int_arg, positive_int, rational_arg, seconds_arg
 from novikoff.errors import InputError
-from novikoff.jsonout import dumps
-from novikoff.limits import phase
+from novikoff.runtime.jsonout import dumps
+from novikoff.runtime.limits import phase
 
 __all__ = ["register", "run"]
 
@@ -215,10 +215,10 @@ def _reproduce(args: argparse.Namespace, semantics: Any, report: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from novikoff.executors import parse_executor
     from novikoff.fuzz.harness import check_implementation, load_callable, select_families, sklearn_fit
     from novikoff.fuzz.protocol import request_version
     from novikoff.fuzz.worker import CommandRunner
+    from novikoff.runtime.executors import parse_executor
 
     executor = parse_executor(args.executor)
     if (args.target is None) == (args.command is None):

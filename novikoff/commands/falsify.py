@@ -15,9 +15,9 @@ from novikoff.commands.options import (
     printable,
 )
 from novikoff.errors import InputError
-from novikoff.jsonout import dumps
-from novikoff.limits import phase
-from novikoff.rational import format_rational, parse_rational
+from novikoff.exact.rational import format_rational, parse_rational
+from novikoff.runtime.jsonout import dumps
+from novikoff.runtime.limits import phase
 
 __all__ = ["register", "run"]
 
@@ -92,9 +92,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from novikoff.executors import parse_executor
     from novikoff.fuzz.database import default_database
     from novikoff.fuzz.falsify import falsify, order_to_json, stderr_progress
+    from novikoff.runtime.executors import parse_executor
 
     executor = parse_executor(args.executor)
     show = not args.json and sys.stderr.isatty()

@@ -15,13 +15,13 @@ import argparse
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from novikoff.approx import show
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.jsonout import float_or_none
-from novikoff.limits import phase
-from novikoff.rational import format_rational
-from novikoff.runlog import (
+from novikoff.exact.approx import show
+from novikoff.exact.rational import format_rational
+from novikoff.runtime.jsonout import float_or_none
+from novikoff.runtime.limits import phase
+from novikoff.runtime.runlog import (
     DEFAULT_MAX_UPDATES,
     DEFAULT_RECORD,
     RunBounds,
@@ -30,11 +30,11 @@ from novikoff.runlog import (
     stopped_by,
     write_trace,
 )
-from novikoff.runs import parse_order
+from novikoff.runtime.runs import parse_order
 
 if TYPE_CHECKING:  # imported when certify --kernel runs, not by the parser (every CLI start builds it)
     from novikoff.certificates.kernel_checker import KernelCertificate
-    from novikoff.kernels_exact import KernelSpec
+    from novikoff.data.kernels import KernelSpec
     from novikoff.reference.kernel_perceptron import KernelRun
 
 __all__ = [
@@ -66,7 +66,7 @@ def kernel_arg(text: str) -> KernelSpec:
     """argparse type of ``--kernel``: a polynomial kernel (ArgumentTypeError otherwise, exit 2)
     whose C^DEGREE alone has at most :data:`MAX_KERNEL_DIGITS` digits (checked before any power
     is computed)."""
-    from novikoff.kernels_exact import parse_kernel
+    from novikoff.data.kernels import parse_kernel
 
     try:
         spec = parse_kernel(text)
@@ -124,7 +124,7 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
     breaks N1-N3 in feature space.
     """
     from novikoff.certificates.kernel_solver import certify_kernel
-    from novikoff.kernels_exact import KernelSpec, exact_gram, parse_kernel
+    from novikoff.data.kernels import KernelSpec, exact_gram, parse_kernel
 
     for name, option in _NOT_WITH_KERNEL:
         if getattr(args, name, None):

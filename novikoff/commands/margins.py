@@ -6,11 +6,11 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from novikoff.approx import show, show_ratio_sqrt
 from novikoff.commands.options import add_data_options, load_data
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.jsonout import print_json
-from novikoff.rational import format_rational, parse_rational
+from novikoff.exact.approx import show, show_ratio_sqrt
+from novikoff.exact.rational import format_rational, parse_rational
+from novikoff.runtime.jsonout import print_json
 
 __all__ = ["MAX_WEIGHTS_BYTES", "read_weights", "register", "run"]
 
@@ -23,7 +23,7 @@ def read_weights(path: str) -> list[Fraction]:
 
     Guarantees: the exact values, or InputError naming ``--weights``, the file and the line.
     """
-    from novikoff.bounded import read_text
+    from novikoff.runtime.bounded import read_text
 
     try:
         text = read_text(path, MAX_WEIGHTS_BYTES)  # at most that many bytes, whatever st_size says
@@ -65,11 +65,11 @@ def _min_margin(stats: Any) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Exact margin statistics of the weights on DATA (S1 checked per sample and on the mean)."""
-    from novikoff.margin_stats import margin_statistics
+    from novikoff.reference.margin_stats import margin_statistics
     from novikoff.spec import S1
 
     if args.plot is not None:
-        from novikoff.plot import check_plot_path
+        from novikoff.integrations.plot import check_plot_path
 
         check_plot_path(args.plot)
     ds = load_data(args)
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         "S1": s1,
     }
     if args.plot:
-        from novikoff.plot import plot_margin_cdf
+        from novikoff.integrations.plot import plot_margin_cdf
 
         plot_margin_cdf(args.plot, {"weights": margins}, f"{ds.name}: cumulative margin distribution")
     if args.json:

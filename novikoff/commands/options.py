@@ -10,13 +10,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from novikoff.approx import show
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
+from novikoff.exact.approx import show
+from novikoff.exact.rational import parse_rational
 from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, LIMIT_OPTIONS, BoundLimits
-from novikoff.jsonout import error_json
-from novikoff.rational import parse_rational
-from novikoff.runlog import DEFAULT_MAX_UPDATES, DEFAULT_RECORD
+from novikoff.runtime.jsonout import error_json
+from novikoff.runtime.runlog import DEFAULT_MAX_UPDATES, DEFAULT_RECORD
 
 __all__ = [
     "MAX_EPOCHS_LIMIT",
@@ -134,8 +134,8 @@ def add_time_limit(p: argparse.ArgumentParser, default: float) -> None:
 
 
 def memory_arg(text: str) -> int:
-    """``--max-memory SIZE`` in bytes (:func:`novikoff.bounded.parse_memory`)."""
-    from novikoff.bounded import parse_memory
+    """``--max-memory SIZE`` in bytes (:func:`novikoff.runtime.bounded.parse_memory`)."""
+    from novikoff.runtime.bounded import parse_memory
 
     try:
         return parse_memory(text)
@@ -244,10 +244,10 @@ def add_data_options(p: argparse.ArgumentParser) -> None:
 
 def load_data(args: argparse.Namespace) -> Dataset:
     """DATA as the data options say: example:NAME, or a CSV/LIBSVM file (InputError naming it)."""
-    from novikoff.readers import guess_format, load_dataset
+    from novikoff.data.readers import guess_format, load_dataset
 
     if args.data.startswith("example:"):
-        from novikoff.examples import load_example  # imports the spec (sympy): only when asked
+        from novikoff.data.examples import load_example  # imports the spec (sympy): only when asked
 
         ds = load_example(args.data.removeprefix("example:"))
         return ds.with_bias(args.bias) if args.bias is not None else ds

@@ -7,9 +7,9 @@ from typing import Any
 
 from novikoff.commands.options import add_bound_limits, add_time_limit, bound_limits, int_arg, positive_int
 from novikoff.errors import InputError
-from novikoff.jsonout import dumps
-from novikoff.limits import phase
-from novikoff.rational import format_rational, parse_rational
+from novikoff.exact.rational import format_rational, parse_rational
+from novikoff.runtime.jsonout import dumps
+from novikoff.runtime.limits import phase
 
 __all__ = ["register", "run"]
 

@@ -1,7 +1,7 @@
 """``novikoff replay FILE``: rerun a falsify counterexample file exactly and re-evaluate its bound.
 
 The file is screened before anything runs (:func:`screen`): read through
-:func:`novikoff.bounded.read_text` (a regular file of at most :data:`MAX_FILE_BYTES`), its
+:func:`novikoff.runtime.bounded.read_text` (a regular file of at most :data:`MAX_FILE_BYTES`), its
 header parsed with every JSON number's length checked before conversion, and every count or
 limit the header records capped by this command's own options: ``passes`` by
 ``--max-passes``, ``bound_limits`` by ``--max-bound-*``, a ``shuffle:SEED`` order's seed at
@@ -23,9 +23,9 @@ from novikoff.commands.options import (
     printable,
 )
 from novikoff.errors import InputError
-from novikoff.jsonout import dumps
-from novikoff.limits import phase
-from novikoff.rational import format_rational
+from novikoff.exact.rational import format_rational
+from novikoff.runtime.jsonout import dumps
+from novikoff.runtime.limits import phase
 
 __all__ = ["DEFAULT_MAX_PASSES", "MAX_FILE_BYTES", "register", "run", "screen"]
 
@@ -73,9 +73,9 @@ def screen(path: str, args: argparse.Namespace) -> None:
     """Check FILE before the replay reads and runs it (see the module docstring); InputError
     naming the file and line 1 for a header that asks for more than the options allow. A
     file without the replay header passes: the replay itself says what is wrong with it."""
-    from novikoff.bounded import loads_json, read_text
     from novikoff.certificates.format import CertificateFormatError, check_order
     from novikoff.fuzz.bound_limits import limits_from_file
+    from novikoff.runtime.bounded import loads_json, read_text
 
     text = read_text(path, MAX_FILE_BYTES, regular_only=True)
     first = text.split("\n", 1)[0]

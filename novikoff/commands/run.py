@@ -17,7 +17,6 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from novikoff.approx import show
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.commands.options import (
     add_data_options,
@@ -36,13 +35,14 @@ from novikoff.commands.run_averaged import (
 from novikoff.commands.run_msvmav import msvmav_command
 from novikoff.commands.run_multiclass import multiclass_command
 from novikoff.commands.weights import weights_json, write_weights
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.jsonout import print_json
-from novikoff.limits import phase
-from novikoff.rational import format_rational
-from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
-from novikoff.runs import RunRecord
+from novikoff.exact.approx import show
+from novikoff.exact.rational import format_rational
+from novikoff.runtime.jsonout import print_json
+from novikoff.runtime.limits import phase
+from novikoff.runtime.runlog import RunBounds, record_json, stopped_by, write_trace
+from novikoff.runtime.runs import RunRecord
 
 __all__ = ["ALGORITHMS", "register", "run"]
 
@@ -121,7 +121,7 @@ def _iterations(text: str) -> int:
 
 
 def _parameters(args: argparse.Namespace) -> dict[str, Any]:
-    from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
+    from novikoff.runtime.parameters import parse_epsilons, validate_beta, validate_epsilon
 
     algo = args.algorithm
     if getattr(args, "aggressive", False) and algo != "romma":
@@ -290,8 +290,8 @@ def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the chosen algorithm on DATA and report; exit status as the module docstring says."""
+    from novikoff.data.transforms import soft_margin
     from novikoff.reference.achieved import achieved_margin, format_interval
-    from novikoff.transforms import soft_margin
 
     if args.algorithm == "multiclass":
         return multiclass_command(args)

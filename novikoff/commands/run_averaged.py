@@ -21,10 +21,10 @@ from typing import Any
 
 from novikoff.certificates import SeparableCertificate
 from novikoff.commands.weights import exact_weights, weights_json
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.limits import phase
-from novikoff.runs import RunRecord
+from novikoff.runtime.limits import phase
+from novikoff.runtime.runs import RunRecord
 
 __all__ = ["AVERAGED_ALGORITHMS", "averaged_json", "averaged_lines", "averaged_run", "check_averaged_options"]
 

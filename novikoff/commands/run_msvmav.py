@@ -6,19 +6,19 @@ import argparse
 import time
 from fractions import Fraction
 
-from novikoff.approx import show, show_ratio_sqrt
 from novikoff.commands.options import load_data, rational_option
 from novikoff.commands.weights import write_weights
 from novikoff.errors import InputError
-from novikoff.jsonout import float_or_none, print_json
-from novikoff.rational import format_rational
+from novikoff.exact.approx import show, show_ratio_sqrt
+from novikoff.exact.rational import format_rational
+from novikoff.runtime.jsonout import float_or_none, print_json
 
 __all__ = ["msvmav_command"]
 
 
 def msvmav_command(args: argparse.Namespace) -> int:
     """MSVMAv: the exact-with-mpmath reference (default) or the Sherman-Morrison twin (--fast)."""
-    from novikoff.margin_stats import margin_statistics
+    from novikoff.reference.margin_stats import margin_statistics
     from novikoff.reference.msvmav import run_msvmav, validate_positive
     from novikoff.twins.msvmav import msvmav_twin
 

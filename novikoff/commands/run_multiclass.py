@@ -7,14 +7,14 @@ import time
 from fractions import Fraction
 from typing import Any
 
-from novikoff.approx import show
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.commands.options import stop_text
 from novikoff.commands.weights import weights_json, write_weights
 from novikoff.errors import InputError
-from novikoff.jsonout import print_json
-from novikoff.rational import format_rational
-from novikoff.runlog import RunBounds, record_json, stopped_by, write_trace
+from novikoff.exact.approx import show
+from novikoff.exact.rational import format_rational
+from novikoff.runtime.jsonout import print_json
+from novikoff.runtime.runlog import RunBounds, record_json, stopped_by, write_trace
 
 __all__ = ["KESLER_CERTIFY_LIMIT", "load_multiclass", "multiclass_command"]
 
@@ -25,8 +25,8 @@ KESLER_CERTIFY_LIMIT = 5_000_000  # Kesler vectors x their dimension; above it t
 def load_multiclass(args: argparse.Namespace) -> Any:
     """DATA for --algorithm multiclass: ``sklearn:iris|wine|digits`` or a CSV file (label column
     as given, its distinct texts are the classes)."""
-    from novikoff.multiclass import MulticlassData
-    from novikoff.readers import read_csv_multiclass
+    from novikoff.data.multiclass import MulticlassData
+    from novikoff.data.readers import read_csv_multiclass
 
     bias = args.bias if args.bias is not None else 1
     if args.data.startswith("sklearn:"):
@@ -83,7 +83,7 @@ def _class_rows(fields: dict[str, list[Any]], width: int) -> dict[str, list[list
 
 
 def multiclass_command(args: argparse.Namespace) -> int:
-    from novikoff.multiclass import kesler
+    from novikoff.data.multiclass import kesler
     from novikoff.reference.multiclass import run_multiclass
     from novikoff.twins.multiclass import multiclass_twin
 

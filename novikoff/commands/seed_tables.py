@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from novikoff.commands.options import add_time_limit
-from novikoff.jsonout import dumps
+from novikoff.runtime.jsonout import dumps
 
 __all__ = ["register", "run"]
 
@@ -20,7 +20,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from novikoff.seedtables import format_tables, seed_tables
+    from novikoff.replications.tables import format_tables, seed_tables
 
     tables = seed_tables()
     print(dumps(tables) if args.json else format_tables(tables))

@@ -36,14 +36,14 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.bigdot import one_blas_thread, small_times_big
 from novikoff.certificates.format import SeparableCertificate
+from novikoff.certificates.minnorm import PatternAtoms
 from novikoff.certificates.sharded.data import Block, ShardedData
 from novikoff.errors import InvariantViolation
-from novikoff.minnorm import PatternAtoms
-from novikoff.rational import RationalVector
+from novikoff.exact.bigdot import one_blas_thread, small_times_big
+from novikoff.exact.rational import RationalVector
 from novikoff.reference.nonseparable import MAX_SVM_DIMENSION, NonseparableBound, best_gamma
-from novikoff.runs import RunRecord, check_max_epochs
+from novikoff.runtime.runs import RunRecord, check_max_epochs
 from novikoff.spec.nonseparable import fs_bound_holds
 from novikoff.twins.exact import n1_n2_n3_integer_form
 from novikoff.twins.integer import LIMITS, TIERS, IntegerPatterns, tier_dtype
@@ -130,7 +130,7 @@ def _epoch(
 
 
 def _small(patterns: IntegerPatterns) -> bool:
-    """Whether the rows are exact in float64 limbs' products (:func:`~novikoff.bigdot.small_times_big`)."""
+    """Whether the rows are exact in float64 limbs' products (``novikoff.exact.bigdot.small_times_big``)."""
     return patterns.rows.dtype != object and patterns.peak**2 * patterns.rows.shape[1] < 2**53
 
 

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from novikoff.commands.options import add_time_limit, write_file
-from novikoff.jsonout import print_json
+from novikoff.runtime.jsonout import print_json
 
 __all__ = ["register", "run"]
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from novikoff.commands.options import write_file
-from novikoff.rational import format_rational
+from novikoff.exact.rational import format_rational
 
 __all__ = ["exact_weights", "weights_json", "write_weights"]
 

@@ -40,9 +40,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from novikoff.certificates import Certificate, GordanCertificate, SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import CertificateError
-from novikoff.rational import RationalVector
+from novikoff.exact.rational import RationalVector
 
 __all__ = ["certificate_to_coq", "gordan_to_coq"]
 

@@ -68,8 +68,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from novikoff.bounded import run_completed
 from novikoff.coq.printer import COQ_DIR, CoqTranslationError, all_statements, generate, layout
+from novikoff.runtime.bounded import run_completed
 
 __all__ = [
     "ALLOWED_AXIOMS",

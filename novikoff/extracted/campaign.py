@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from novikoff.data import Dataset
-from novikoff.examples import load_example
+from novikoff.data.dataset import Dataset
+from novikoff.data.examples import load_example
+from novikoff.data.multiclass import MulticlassData
 from novikoff.extracted.runner import Parameter, compare_runs, extracted_binary, format_request
-from novikoff.multiclass import MulticlassData
-from novikoff.runs import Order, RunRecord
+from novikoff.runtime.runs import Order, RunRecord
 
 __all__ = ["CampaignReport", "Mismatch", "run_campaign"]
 

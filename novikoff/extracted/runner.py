@@ -6,7 +6,7 @@ and the weights of ``Perceptron.run`` of the Coq development, the run Novikoff's
 is about. The driver that parses the request and prints the answer is hand-written and
 not verified. The request is the diff protocol's (version 1, ``docs/howto/protocol.md``),
 plus the driver's ``order cycle N`` (N following ``perm ...`` lines, epoch e presents the
-(e mod N)-th), which carries every order kind of :func:`novikoff.runs.epoch_order`.
+(e mod N)-th), which carries every order kind of :func:`novikoff.runtime.runs.epoch_order`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
 from novikoff.errors import InputError
 from novikoff.extracted.build import BuildError, build, missing_tools
-from novikoff.multiclass import MulticlassData
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, epoch_order
 
 __all__ = [
     "ExtractedError",
@@ -107,7 +107,7 @@ def format_request(
     beta, PDM with ``parameter`` = eps, PDM-succ with ``parameter`` = the epsilons; one update
     per mistake) on ``dataset`` from w_0 = 0 (``max_epochs`` per stage for PDM-succ).
 
-    ``order`` is any order of :func:`novikoff.runs.epoch_order`: natural and one
+    ``order`` is any order of :func:`novikoff.runtime.runs.epoch_order`: natural and one
     permutation are sent as protocol orders; a list of permutations is sent as a cycle;
     ``"shuffle:SEED"`` as the cycle of every epoch the run can reach (``max_epochs``, times
     the number of stages for PDM-succ).
@@ -207,7 +207,7 @@ def run_extracted(
 ) -> ExtractedRun:
     """Run the extracted ``algorithm`` (perceptron, pfm with beta, pdm with eps, pdm-succ
     with a list of epsilons) on
-    ``dataset`` (every order kind of :func:`novikoff.runs.epoch_order`, at most
+    ``dataset`` (every order kind of :func:`novikoff.runtime.runs.epoch_order`, at most
     ``max_epochs`` epochs). Raises InputError for a bad order or parameter and
     ExtractedError when the program fails."""
     if max_epochs < 1:

@@ -33,9 +33,9 @@ from collections.abc import Callable
 import sympy as sp
 
 from novikoff.errors import InputError
+from novikoff.exact.rational import parse_rational
 from novikoff.fuzz.bound_limits import DEFAULT_LIMITS, BoundLimits
 from novikoff.fuzz.registry import ALGORITHMS
-from novikoff.rational import parse_rational
 
 __all__ = [
     "ALGORITHM_SYMBOLS",

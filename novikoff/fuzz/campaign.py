@@ -21,13 +21,13 @@ import sympy as sp
 from hypothesis import HealthCheck, Phase, given, settings, target
 from hypothesis import strategies as st
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
+from novikoff.exact.rational import format_rational, unlimited_int_digits
 from novikoff.fuzz.bounds import BOUND_SYMBOLS, DEFAULT_LIMITS, BoundLimits
 from novikoff.fuzz.database import campaign_key, has_stored_examples, open_database
 from novikoff.fuzz.settings_space import RunSetting
-from novikoff.multiclass import MulticlassData
-from novikoff.rational import format_rational, unlimited_int_digits
-from novikoff.runs import Order
+from novikoff.runtime.runs import Order
 from novikoff.spec.intervals import SquareRoot, Value, interval_of
 
 __all__ = [

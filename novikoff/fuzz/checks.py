@@ -26,9 +26,9 @@ from typing import Any
 import numpy as np
 
 from novikoff.errors import InputError
+from novikoff.exact.rational import format_rational
 from novikoff.fuzz.contract import ImplementationResult
-from novikoff.rational import format_rational
-from novikoff.runs import RunRecord
+from novikoff.runtime.runs import RunRecord
 
 __all__ = [
     "CHECKS",

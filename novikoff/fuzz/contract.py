@@ -23,12 +23,12 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
-from novikoff.limits import TimeLimitReached, deadline
-from novikoff.multiclass import MulticlassData
-from novikoff.rational import format_rational
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
+from novikoff.exact.rational import format_rational
 from novikoff.reference.multiclass import MulticlassRun
-from novikoff.runs import RunRecord
+from novikoff.runtime.limits import TimeLimitReached, deadline
+from novikoff.runtime.runs import RunRecord
 
 __all__ = [
     "DEFAULT_CALL_TIMEOUT",

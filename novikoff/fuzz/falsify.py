@@ -40,9 +40,9 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.executors import ExecutorSpec, raise_if_stopped, run_until_first
+from novikoff.exact.rational import format_rational
 from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.fuzz.campaign import (
     MAX_EPOCHS,
@@ -73,8 +73,8 @@ from novikoff.fuzz.registry import lookup
 from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for, validate_epsilon
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
-from novikoff.rational import format_rational
-from novikoff.runs import Order
+from novikoff.runtime.executors import ExecutorSpec, raise_if_stopped, run_until_first
+from novikoff.runtime.runs import Order
 from novikoff.spec.tightness import basis_dataset
 
 __all__ = [
@@ -266,7 +266,7 @@ def _falsify(
     ``.novikoff/examples``, ``None`` for none). Counterexamples stored there under
     this bound are replayed before anything new is tried. ``progress`` is called
     after every example (in each worker when ``workers > 1``; not on a Dask cluster, whose
-    workers' output goes to their logs). ``executor`` (:func:`novikoff.executors.parse_executor`)
+    workers' output goes to their logs). ``executor`` (:func:`novikoff.runtime.executors.parse_executor`)
     says where the ``workers`` shards run: processes here (the default) or a Dask cluster;
     the first counterexample cancels the other shards.
     """
@@ -377,7 +377,7 @@ def _search(
 def _worker_main(job: tuple[Any, ...]) -> FalsifyResult:
     """One shard of a campaign (a local child process or a Dask task): the seeded search of
     its share of the budget. A shard cancelled because another found a counterexample stops
-    at its next example (:func:`novikoff.executors.raise_if_stopped`)."""
+    at its next example (:func:`novikoff.runtime.executors.raise_if_stopped`)."""
     text, examples, seed, database, index, show, algorithm, epsilons, campaign, limits = job
     shown = stderr_progress(worker=index) if show else None
 
@@ -546,7 +546,7 @@ class Replay:
 
 
 def _read_counterexample(path: str | Path) -> tuple[dict[str, Any], list[list[Fraction]], list[int]]:
-    from novikoff.rational import parse_rational
+    from novikoff.exact.rational import parse_rational
 
     try:
         lines = Path(path).read_text().splitlines()
@@ -601,7 +601,7 @@ def replay_file(path: str | Path) -> Replay:
 
 
 def _replay_file(path: str | Path) -> Replay:
-    from novikoff.rational import parse_rational
+    from novikoff.exact.rational import parse_rational
 
     header, rows, labels = _read_counterexample(path)
     try:

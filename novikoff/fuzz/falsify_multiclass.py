@@ -28,7 +28,8 @@ from hypothesis import target
 
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.certificates.solver import geometric_margin
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData, kesler
 from novikoff.errors import InputError
 from novikoff.fuzz.campaign import (
     MAX_EPOCHS,
@@ -40,10 +41,9 @@ from novikoff.fuzz.campaign import (
 )
 from novikoff.fuzz.settings_space import RunSetting
 from novikoff.fuzz.strategies import orderings
-from novikoff.multiclass import MulticlassData, kesler
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.reference.perceptron import run_perceptron
-from novikoff.runs import Order
+from novikoff.runtime.runs import Order
 from novikoff.spec.multiclass import NOTES_FREE_BIAS, Rx2, gamma_b2
 
 __all__ = [

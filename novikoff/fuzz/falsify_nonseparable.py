@@ -35,8 +35,9 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
+from novikoff.exact.rational import format_rational, parse_rational
 from novikoff.fuzz.bounds import BOUND_SYMBOLS
 from novikoff.fuzz.campaign import (
     Counterexample,
@@ -49,9 +50,8 @@ from novikoff.fuzz.campaign import (
 )
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import nonseparable_datasets, orderings, separable_datasets
-from novikoff.rational import format_rational, parse_rational
 from novikoff.reference.nonseparable import NonseparableBound, nonseparable_bound
-from novikoff.runs import Order
+from novikoff.runtime.runs import Order
 
 __all__ = [
     "CAMPAIGN",

@@ -26,11 +26,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from novikoff.certificates import GordanCertificate, certify
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
 from novikoff.fuzz.semantics import fits_in_bits
 from novikoff.fuzz.strategies import float_exact_separable, nonseparable_datasets
-from novikoff.multiclass import MulticlassData
-from novikoff.runs import RunRecord, epoch_order
+from novikoff.runtime.runs import RunRecord, epoch_order
 from novikoff.twins.exact import exact_perceptron
 
 __all__ = [

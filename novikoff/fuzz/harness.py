@@ -41,8 +41,9 @@ from hypothesis import HealthCheck, Phase, find, given, seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample, Unsatisfiable
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
+from novikoff.exact.rational import format_rational
 from novikoff.fuzz.checks import Check, CheckContext, Discrepancy, compare
 from novikoff.fuzz.contract import (
     DEFAULT_CALL_TIMEOUT,
@@ -70,8 +71,7 @@ from novikoff.fuzz.semantics import (
 from novikoff.fuzz.semantics import ambiguous as declared_ambiguous
 from novikoff.fuzz.shrinking import drop_zero_columns, shrink_failure
 from novikoff.fuzz.worker import Call, CallOutcome, InProcessRunner, Runner, as_runner, describe_outputs
-from novikoff.rational import format_rational
-from novikoff.runs import RunRecord
+from novikoff.runtime.runs import RunRecord
 
 __all__ = [
     "DEFAULT_CALL_TIMEOUT",

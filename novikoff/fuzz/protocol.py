@@ -64,10 +64,10 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
+from novikoff.exact.rational import format_rational
 from novikoff.fuzz.semantics import DEFAULT, Semantics
-from novikoff.multiclass import MulticlassData
-from novikoff.rational import format_rational
 
 __all__ = [
     "HEADER",

@@ -33,7 +33,7 @@ from novikoff.reference.averaged import averaged_from_run, run_averaged, run_vot
 from novikoff.reference.large_margin import run_pdm, run_pfm
 from novikoff.reference.multiclass import run_multiclass
 from novikoff.reference.perceptron import run_perceptron
-from novikoff.runs import Order, RunRecord
+from novikoff.runtime.runs import Order, RunRecord
 from novikoff.twins.averaged import averaged_twin, voted_twin
 from novikoff.twins.exact import exact_perceptron
 from novikoff.twins.large_margin import pdm_twin, pfm_twin

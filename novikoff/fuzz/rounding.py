@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
-from novikoff.multiclass import MulticlassData
+from novikoff.data.dataset import Dataset
+from novikoff.data.multiclass import MulticlassData
 from novikoff.reference.multiclass import MulticlassRun
-from novikoff.runs import RunRecord, epoch_order
+from novikoff.runtime.runs import RunRecord, epoch_order
 
 __all__ = [
     "Presentation",

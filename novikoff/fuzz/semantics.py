@@ -34,11 +34,11 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
+from novikoff.exact.rational import format_rational
 from novikoff.fuzz.sgd import ReplicaRun, parse_tol_stop, replica_run, replica_tolerance, sklearn_order
-from novikoff.rational import format_rational
-from novikoff.runs import RunRecord, epoch_order
+from novikoff.runtime.runs import RunRecord, epoch_order
 
 __all__ = [
     "DECLARABLE",
@@ -251,7 +251,7 @@ class Presentation:
 
 @dataclass
 class DeclaredRun(RunRecord):
-    """A :class:`~novikoff.runs.RunRecord` of a declared run, with the data it ran on
+    """A :class:`~novikoff.runtime.runs.RunRecord` of a declared run, with the data it ran on
     (``data``: float32-rounded for ``precision="float32"``), the semantics, the initial
     weights, and (when asked) every presentation."""
 

@@ -21,12 +21,12 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from novikoff.certificates import SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.registry import ALGORITHMS as _REGISTERED
 from novikoff.fuzz.registry import PDM, PFM, Algorithm, lookup
-from novikoff.parameters import validate_epsilon
-from novikoff.runs import Order
+from novikoff.runtime.parameters import validate_epsilon
+from novikoff.runtime.runs import Order
 
 __all__ = [
     "ALGORITHMS",

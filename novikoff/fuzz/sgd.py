@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 
 __all__ = [

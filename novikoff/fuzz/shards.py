@@ -1,4 +1,4 @@
-"""``novikoff diff`` cut into shards for :func:`novikoff.executors.run_until_first`.
+"""``novikoff diff`` cut into shards for :func:`novikoff.runtime.executors.run_until_first`.
 
 A diff campaign is one Hypothesis search per data family of the algorithm, each with the
 same budget and seed as the serial :func:`~novikoff.fuzz.harness.check_implementation`;
@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from novikoff.executors import ExecutorSpec, run_until_first
 from novikoff.fuzz.harness import (
     Report,
     call_time_limit,
@@ -36,6 +35,7 @@ from novikoff.fuzz.harness import (
 )
 from novikoff.fuzz.semantics import DEFAULT, Semantics
 from novikoff.fuzz.worker import CommandRunner
+from novikoff.runtime.executors import ExecutorSpec, run_until_first
 
 __all__ = ["DiffShard", "diff_shard", "run_diff_shards"]
 

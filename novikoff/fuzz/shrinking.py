@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
-from novikoff.runs import Order
+from novikoff.data.dataset import Dataset
+from novikoff.runtime.runs import Order
 
 __all__ = ["drop_zero_columns", "shrink_failure"]
 

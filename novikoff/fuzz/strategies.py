@@ -19,8 +19,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from novikoff.certificates import Certificate, GordanCertificate, SeparableCertificate, certify
-from novikoff.data import Dataset
-from novikoff.runs import Order
+from novikoff.data.dataset import Dataset
+from novikoff.runtime.runs import Order
 from novikoff.spec.tightness import basis_dataset, rotated_basis_dataset
 
 __all__ = [

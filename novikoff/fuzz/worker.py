@@ -51,6 +51,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from novikoff.data.multiclass import MulticlassData
 from novikoff.errors import InputError
 from novikoff.fuzz.contract import CallTimeLimit, Unsupported
 from novikoff.fuzz.protocol import (
@@ -61,8 +62,7 @@ from novikoff.fuzz.protocol import (
     request_version,
 )
 from novikoff.fuzz.semantics import DEFAULT, Semantics
-from novikoff.limits import deadline
-from novikoff.multiclass import MulticlassData
+from novikoff.runtime.limits import deadline
 
 __all__ = [
     "OUTPUT_LIMIT",

@@ -34,11 +34,11 @@ from pathlib import Path
 
 import sympy as sp
 
-from novikoff.bounded import run_completed
 from novikoff.coq.printer import COQ_DIR
 from novikoff.fuzz.bounds import BOUND_SYMBOLS
 from novikoff.prove.certificate import Certificate, ProofTree, Terms, log_atoms
 from novikoff.prove.inequality import BINARY_RUNS, Problem
+from novikoff.runtime.bounded import run_completed
 
 __all__ = ["IMPORTS", "CoqPrintError", "built_development", "compile_file", "coq_file", "coq_term", "needed"]
 

@@ -34,7 +34,7 @@ import sympy as sp
 
 from novikoff.errors import InputError
 from novikoff.fuzz.bounds import BOUND_SYMBOLS
-from novikoff.parameters import validate_epsilon
+from novikoff.runtime.parameters import validate_epsilon
 
 __all__ = [
     "BINARY_RUNS",

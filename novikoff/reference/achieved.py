@@ -22,11 +22,11 @@ from fractions import Fraction
 
 import mpmath
 
-from novikoff.approx import sqrt_float
 from novikoff.certificates import SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import to_fraction
+from novikoff.exact.approx import sqrt_float
+from novikoff.exact.rational import to_fraction
 
 __all__ = ["AchievedMargin", "achieved_margin", "format_interval"]
 

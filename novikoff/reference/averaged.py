@@ -31,7 +31,7 @@ Public API (stable; the fuzz registry calls the first two like ``run_perceptron`
 Every decision is an exact sign of an integer or Fraction; floats given as inputs are
 taken at their exact dyadic value.
 
-The records extend :class:`~novikoff.runs.RunRecord` (so ``updates``, ``epochs`` and
+The records extend :class:`~novikoff.runtime.runs.RunRecord` (so ``updates``, ``epochs`` and
 ``converged`` are the perceptron's), which is a plain dataclass: a frozen subclass is not
 possible, so the records are not frozen, but every field holds immutable values
 (tuples of Fractions and ints).
@@ -46,12 +46,12 @@ from fractions import Fraction
 from typing import Any
 
 from novikoff.certificates import SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import to_fraction
+from novikoff.exact.rational import to_fraction
 from novikoff.reference.kernels import dot
 from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, run_perceptron
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, epoch_order
 
 __all__ = [
     "DEFAULT_MAX_EPOCHS",

@@ -33,7 +33,7 @@ import mpmath
 from flint import fmpq, fmpq_mat
 
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.rational import exact_parameter
+from novikoff.exact.rational import exact_parameter
 from novikoff.reference.msvmav import validate_positive
 
 __all__ = ["KernelMSVMAvRun", "run_kernel_msvmav", "validate_gram"]

@@ -3,7 +3,7 @@
 alpha_i counts the updates on sample i; the decision value at x_i is
 f(x_i) = sum_j alpha_j y_j K~(x_j, x_i) with K~ = K + rho^2 (the bias trick in feature space),
 so y_i f(x_i) = (G alpha)_i with the reflected Gram matrix G. The run presents the samples
-epoch by epoch (:func:`novikoff.runs.epoch_order`) and updates alpha_i += 1 iff
+epoch by epoch (:func:`novikoff.runtime.runs.epoch_order`) and updates alpha_i += 1 iff
 y_i f(x_i) <= 0 (ties update). It is the primal perceptron on the feature-space patterns
 z_i = y_i phi~(x_i), whose weight is w = sum_j alpha_j z_j.
 
@@ -26,9 +26,9 @@ from fractions import Fraction
 
 from novikoff.certificates.kernel_checker import KernelCertificate
 from novikoff.certificates.kernel_solver import certify_kernel
-from novikoff.data import Dataset
-from novikoff.kernels_exact import ExactGram, KernelSpec, exact_gram
-from novikoff.runs import Order, UpdateSequence, check_max_epochs, epoch_order
+from novikoff.data.dataset import Dataset
+from novikoff.data.kernels import ExactGram, KernelSpec, exact_gram
+from novikoff.runtime.runs import Order, UpdateSequence, check_max_epochs, epoch_order
 from novikoff.spec import N1, N2, N3
 
 __all__ = ["DEFAULT_MAX_EPOCHS", "KernelRun", "run_kernel_perceptron"]

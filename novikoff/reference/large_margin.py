@@ -64,13 +64,13 @@ import numpy as np
 import sympy as sp
 
 from novikoff.certificates import SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.parameters import parse_epsilons, validate_beta, validate_epsilon
 from novikoff.reference.kernels import dot, pdm_updates, pfm_updates
 from novikoff.reference.large_margin_integer import DecisionValues
 from novikoff.reference.pdm_succ_ratio import check_pdm_succ_ratio
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.parameters import parse_epsilons, validate_beta, validate_epsilon
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import D1_ABOVE_HALF, D1_BELOW_HALF, D1_HALF, D2, D3, P1, HypothesisNotMet, Statement
 from novikoff.spec.intervals import SquareRoot, Undecided
 

@@ -2,7 +2,7 @@
 
 The large-margin references (:mod:`novikoff.reference.large_margin`) decide on the
 integer patterns ``Z_i = s z_i`` (one common scale ``s > 0`` per dataset,
-:attr:`novikoff.data.Dataset.scaled_patterns`) and integer weights ``W = s w``.
+:attr:`novikoff.data.dataset.Dataset.scaled_patterns`) and integer weights ``W = s w``.
 Their plain loop recomputes ``p_i = W.Z_i`` (a d-term sum of Python ints) at every
 presentation. This module keeps instead the vector of *all* decision values
 ``p = Z W`` exactly and updates it in O(m) when the run adds ``n Z_k`` to ``W``:
@@ -47,7 +47,7 @@ k, and :meth:`DecisionValues.weights` re-computes ``Z W`` from them and compares
 with the kept ``p``: a disagreement raises :class:`~novikoff.errors.InvariantViolation`.
 Both products go through float64 BLAS only when every product and partial sum is an
 integer below ``2^53`` (``peak sum_k a_k`` for ``Z^T a``, ``peak sum_j |W_j|`` for
-``Z W``), else through :func:`novikoff.bigdot.small_times_big` or ``fmpz_mat`` (both exact).
+``Z W``), else through :func:`novikoff.exact.bigdot.small_times_big` or ``fmpz_mat`` (both exact).
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ from typing import Any
 import flint
 import numpy as np
 
-from novikoff.bigdot import one_blas_thread, small_times_big
 from novikoff.errors import InvariantViolation
+from novikoff.exact.bigdot import one_blas_thread, small_times_big
 
 __all__ = ["INT64_VALUES_LIMIT", "DecisionValues"]
 
@@ -80,7 +80,7 @@ class DecisionValues:
     ``W`` starts at ``W0``; :meth:`add` adds ``n Z_k`` to it. The class never stores
     ``W`` itself during a run: :meth:`weights` builds it at the end. ``array``, when
     given, is ``Z`` already as an int64 array (m x d, e.g.
-    :attr:`novikoff.data.Dataset.pattern_array`); it is only read, never written.
+    :attr:`novikoff.data.dataset.Dataset.pattern_array`); it is only read, never written.
     """
 
     def __init__(

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from novikoff.approx import signed_sqrt_ratio
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.rational import to_fraction
+from novikoff.exact.approx import signed_sqrt_ratio
+from novikoff.exact.rational import to_fraction
 
 __all__ = ["MarginStatistics", "margin_statistics"]
 

@@ -36,9 +36,9 @@ from fractions import Fraction
 import mpmath
 from flint import fmpq, fmpq_mat
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.rational import exact_parameter
+from novikoff.exact.rational import exact_parameter
 
 __all__ = ["MSVMAvRun", "run_msvmav", "validate_positive"]
 

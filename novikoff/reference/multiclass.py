@@ -5,7 +5,7 @@ Predict the FIRST class attaining max_k w_k.x~; on a mistake (prediction p != y)
 w_y += x~ and w_p -= x~. Converged = an epoch without mistakes.
 
 With the Kesler certificate (gamma_K^2 from :func:`novikoff.certificates.certify` on
-:func:`novikoff.multiclass.kesler`), M1 (k gamma_K^2 <= 2 R^2, R^2 = max ||x~||^2)
+:func:`novikoff.data.multiclass.kesler`), M1 (k gamma_K^2 <= 2 R^2, R^2 = max ||x~||^2)
 is evaluated from the spec after every update, and so is the Kesler progress
 p*.W_k >= k ||p*||^2 (N1 in the Kesler space, with W flattened), which is what
 makes M1 true.
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from novikoff.certificates import SeparableCertificate
-from novikoff.multiclass import MulticlassData
+from novikoff.data.multiclass import MulticlassData
 from novikoff.reference.kernels import dot
 from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import M1, N1
 
 __all__ = ["MulticlassRun", "predict_first_max", "run_multiclass"]

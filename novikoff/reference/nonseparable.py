@@ -44,13 +44,13 @@ from itertools import accumulate
 import mpmath
 import numpy as np
 
-from novikoff.bigdot import one_blas_thread, small_times_big
 from novikoff.certificates.format import NonseparableBoundClaim
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.rational import RationalVector
+from novikoff.exact.bigdot import one_blas_thread, small_times_big
+from novikoff.exact.rational import RationalVector
 from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, run_perceptron
-from novikoff.runs import Order, RunRecord
+from novikoff.runtime.runs import Order, RunRecord
 from novikoff.spec.nonseparable import fs_bound_holds
 
 __all__ = [

@@ -16,9 +16,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from novikoff.certificates import SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.reference.kernels import dot, perceptron_mistake
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec import N1, N2, N3
 
 __all__ = ["DEFAULT_MAX_EPOCHS", "run_perceptron"]

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.reference.kernels import dot
 from novikoff.reference.perceptron import DEFAULT_MAX_EPOCHS, run_perceptron
-from novikoff.runs import Order, RunRecord
+from novikoff.runtime.runs import Order, RunRecord
 
 __all__ = ["PocketRun", "run_pocket", "training_errors"]
 

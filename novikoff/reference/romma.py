@@ -47,11 +47,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from novikoff.certificates import Certificate, SeparableCertificate
-from novikoff.data import Dataset
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError, InvariantViolation
-from novikoff.parameters import exact_parameter
 from novikoff.reference.kernels import dot
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.parameters import exact_parameter
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.spec.romma import R1
 
 __all__ = [

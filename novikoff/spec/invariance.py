@@ -21,8 +21,8 @@ from fractions import Fraction
 
 import sympy as sp
 
-from novikoff.data import Dataset
-from novikoff.rational import to_fraction
+from novikoff.data.dataset import Dataset
+from novikoff.exact.rational import to_fraction
 from novikoff.spec.core import Statement
 from novikoff.spec.perceptron import R2, gamma2
 

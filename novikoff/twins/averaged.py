@@ -18,7 +18,7 @@ Public API (stable; the fuzz registry calls the first two like ``perceptron_twin
     predict_averaged(weights, X_tilde) -> np.ndarray of +1/-1
     predict_voted(voter_weights, counts, X_tilde) -> np.ndarray of +1/-1
 
-``X`` may be a :class:`~novikoff.data.Dataset` (then its labels and bias are used).
+``X`` may be a :class:`~novikoff.data.dataset.Dataset` (then its labels and bias are used).
 Predictions take augmented rows x~ = (x, rho), bias coordinate last, and use
 sign(0) = -1 (ties predict -1), deciding on float64 values.
 
@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from novikoff.errors import InputError
-from novikoff.runs import Order, RunRecord, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, epoch_order
 from novikoff.twins.perceptron import input_patterns, perceptron_on_patterns
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The exact perceptron at float speed: integer patterns, vectorized scan, proved no-overflow tiers.
 
 An exact twin of :func:`novikoff.reference.run_perceptron`: same contract, same
-:class:`~novikoff.runs.RunRecord` (exact Fraction weights), the same update
+:class:`~novikoff.runtime.runs.RunRecord` (exact Fraction weights), the same update
 sequence always, but computed with numpy on integer patterns
 (:class:`~novikoff.twins.integer.IntegerPatterns`: float64 while the no-overflow
 bound proves every float operation exact, then int64, then Python ints) with
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from novikoff.bigdot import small_times_big
-from novikoff.data import Dataset, plain_features
+from novikoff.data.dataset import Dataset, plain_features
 from novikoff.errors import InvariantViolation
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.exact.bigdot import small_times_big
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs
 from novikoff.twins.integer import LIMITS, TIERS, IntegerPatterns, tier_dtype
 from novikoff.twins.perceptron import EngineSwitch, input_patterns
@@ -57,7 +57,7 @@ def exact_perceptron(
     with ``bias`` (converted exactly): float and small-integer arrays through their dyadic
     integers, anything else (Fractions, huge integers, decimal strings, DataFrames with such
     columns, sparse matrices of them) through :meth:`Dataset.from_arrays`. Labels follow the
-    one rule of :func:`novikoff.data.map_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1).
+    one rule of :func:`novikoff.data.dataset.map_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1).
 
     Guarantees: the same ``updates``, ``epochs``, ``converged`` and exact weights as
     :func:`novikoff.reference.run_perceptron` on the same exact data; with

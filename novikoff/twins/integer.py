@@ -1,7 +1,7 @@
 """Integer patterns for the exact fast path: one common scale, bounds for the arithmetic tiers.
 
 Every dataset becomes integer rows ``Z_i = s z_i`` with one scale ``s > 0`` (for
-a :class:`~novikoff.data.Dataset` its exact common denominator; for float64
+a :class:`~novikoff.data.dataset.Dataset` its exact common denominator; for float64
 arrays the power of two that makes every value an integer, since every float is
 a dyadic rational). The weights of a perceptron run from 0 are then integers
 ``W = s w`` and every decision ``w.z_i <= 0`` is ``W.Z_i <= 0``.
@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset
-from novikoff.dyadic import dyadic_integers
+from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
+from novikoff.exact.dyadic import dyadic_integers
 
 __all__ = ["TIERS", "IntegerPatterns"]
 

@@ -28,7 +28,7 @@ covers the rounding of the bound's own float sums while (k + M) u < 1/4). A deci
 |g^_i| <= B_i (or a non-finite value) is *ambiguous*: the float sign might be wrong.
 
 - ``poly``: an ambiguous decision is re-taken exactly (the exact Gram matrix of the float
-  inputs, :func:`novikoff.kernels_exact.exact_gram`, built on first need), so every decision,
+  inputs, :func:`novikoff.data.kernels.exact_gram`, built on first need), so every decision,
   hence the whole run, equals the exact reference's on the same (float) data;
 - ``rbf`` (float-only, its values are transcendental): the float decision is taken and the
   presentation is listed in ``ambiguous``; a run with no ambiguous decision provably made the
@@ -43,10 +43,10 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset, sign_labels
+from novikoff.data.dataset import Dataset, sign_labels
+from novikoff.data.kernels import ExactGram, KernelSpec, exact_gram, parse_kernel
 from novikoff.errors import InputError
-from novikoff.kernels_exact import ExactGram, KernelSpec, exact_gram, parse_kernel
-from novikoff.runs import Order, UpdateSequence, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, UpdateSequence, check_max_epochs, epoch_order
 from novikoff.twins.perceptron import twin_patterns
 
 __all__ = ["EXP_ULPS", "KernelTwinRun", "kernel_perceptron_twin"]

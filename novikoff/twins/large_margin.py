@@ -70,10 +70,10 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sps
 
-from novikoff.data import sign_labels
+from novikoff.data.dataset import sign_labels
 from novikoff.errors import InputError
-from novikoff.parameters import parse_epsilons, validate_beta
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.parameters import parse_epsilons, validate_beta
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins import compiled_large_margin as cl
 from novikoff.twins.perceptron import input_patterns
 

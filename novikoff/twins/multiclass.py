@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import plain_features
+from novikoff.data.dataset import plain_features
+from novikoff.data.multiclass import MulticlassData
 from novikoff.errors import InputError
-from novikoff.multiclass import MulticlassData
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 
 __all__ = ["multiclass_twin"]
 

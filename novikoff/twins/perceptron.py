@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.data import Dataset, plain_features, sign_labels
+from novikoff.data.dataset import Dataset, plain_features, sign_labels
 from novikoff.errors import InputError
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs, narrow_patterns
 from novikoff.twins.compiled import available as compiled_available
 from novikoff.twins.compiled import loaded as compiled_loaded
@@ -41,8 +41,8 @@ def twin_patterns(X: Any, y: Any, bias: float = 1.0) -> np.ndarray:
     """z_i = y_i (x_i, bias) as a C-contiguous float64 array (bias column only if bias != 0).
 
     ``X``: an array, sequence of rows, pandas DataFrame or scipy.sparse matrix/array
-    (densified; :func:`novikoff.data.plain_features`). ``y``: labels by the one rule of
-    :func:`novikoff.data.sign_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1)."""
+    (densified; :func:`novikoff.data.dataset.plain_features`). ``y``: labels by the one rule of
+    :func:`novikoff.data.dataset.sign_labels` ({-1, +1} kept, {0, 1} mapped 0 -> -1)."""
     Xa, ya = _checked_arrays(X, y)
     if not np.isfinite(Xa).all():
         raise InputError("X contains NaN or infinity")

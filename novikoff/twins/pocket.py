@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.runs import Order, RunRecord
+from novikoff.runtime.runs import Order, RunRecord
 from novikoff.twins.perceptron import input_patterns, perceptron_on_patterns
 
 __all__ = ["PocketTwinRun", "pocket_twin"]

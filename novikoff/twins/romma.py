@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from novikoff.errors import InputError
-from novikoff.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins.perceptron import input_patterns
 
 __all__ = ["CLOSE", "EXACT_UPDATES", "RommaTwinRun", "romma_on_patterns", "romma_twin"]

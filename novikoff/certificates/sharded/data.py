@@ -2,7 +2,7 @@
 and the driver's view of the whole.
 
 A :class:`Block` is one shard's samples as exact integers over the *whole* data's common
-denominator (a :class:`~novikoff.data.Dataset` of its own, so that every exact routine,
+denominator (a :class:`~novikoff.data.dataset.Dataset` of its own, so that every exact routine,
 the trusted checker included, runs on it unchanged), with the global index of its first
 sample. Blocks live in this process (:class:`LocalShards`: tests, and DATA read here) or on
 the Dask workers that read them (:class:`DaskShards`: a shard's file is read by a worker and
@@ -13,8 +13,8 @@ when asked to (a handle a later task takes), and relay a value through the shard
 module (Dask pickles them by reference).
 
 :class:`ShardedData` is the driver's view: the sizes, classes, denominator, scale and R^2 of
-the concatenation of the shards in order, exactly as :class:`~novikoff.data.Dataset` has them
-for the same samples in one file (:func:`novikoff.readers.plan_shards` makes the choices that
+the concatenation of the shards in order, exactly as :class:`~novikoff.data.dataset.Dataset` has them
+for the same samples in one file (:func:`novikoff.data.readers.plan_shards` makes the choices that
 need every shard), the rows it asks for (fetched and kept), and the data binding of a
 certificate file (:meth:`ShardedData.binding`: the one pass whose bytes reach the driver,
 the canonical lines of :func:`~novikoff.certificates.format.dataset_digest`, streamed shard by
@@ -36,10 +36,8 @@ from typing import Any, Protocol
 import numpy as np
 
 from novikoff.certificates.format import DatasetBinding
-from novikoff.data import Dataset
-from novikoff.errors import InputError
-from novikoff.rational import unlimited_int_digits
-from novikoff.readers import (
+from novikoff.data.dataset import Dataset
+from novikoff.data.readers import (
     ShardPlan,
     ShardSummary,
     ShardText,
@@ -49,6 +47,8 @@ from novikoff.readers import (
     shard_paths,
     shard_samples,
 )
+from novikoff.errors import InputError
+from novikoff.exact.rational import unlimited_int_digits
 
 __all__ = [
     "Block",
@@ -99,7 +99,7 @@ def list_shards(data: str, fmt: str | None) -> tuple[list[str], str] | ShardFail
 
 
 def load_text(path: str, fmt: str, options: ReadOptions) -> ShardText | ShardFailure:
-    """One shard file read exactly (:func:`novikoff.readers.read_shard`)."""
+    """One shard file read exactly (:func:`novikoff.data.readers.read_shard`)."""
     try:
         return read_shard(path, fmt, header=options.header, label_column=options.label_column)
     except InputError as exc:
@@ -365,7 +365,7 @@ def _each_same(shards: Shards, fn: Callable[..., Any], *args: Any, keep: bool = 
 
 class ShardedData:
     """The driver's view of the concatenation of the shards (module docstring). The
-    attributes are those of the :class:`~novikoff.data.Dataset` of the same samples:
+    attributes are those of the :class:`~novikoff.data.dataset.Dataset` of the same samples:
     ``name``, ``n_samples``, ``n_features``, ``dimension``, ``bias``, ``denominator``,
     ``scale`` (of the scaled patterns), ``R2``; per shard ``sizes``, ``firsts`` (global index
     of the first sample) and ``positives``; ``peak`` = max |Z_ij|, ``fits`` whether every
@@ -489,7 +489,7 @@ def _stats(block: Block) -> BlockStats:
 
 
 def open_shards(shards: LocalShards | DaskShards, name: str, options: ReadOptions) -> ShardedData:
-    """The blocks of shards whose handles are their :class:`~novikoff.readers.ShardText`
+    """The blocks of shards whose handles are their :class:`~novikoff.data.readers.ShardText`
     (or :class:`ShardFailure`): summaries, the plan, the blocks, their stats."""
     summaries = shards.each(_summary, [()] * shards.count)
     plan = plan_shards(summaries, name, positive=options.positive, bias=options.bias)

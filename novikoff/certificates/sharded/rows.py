@@ -20,9 +20,9 @@ the same working sets and returns the same floats as on the concatenated array, 
 the seed (the geometric margin's, a product over every row) is not involved.
 
 :class:`ShardedAtoms` (the patterns) and :class:`ShardedPairAtoms` (the differences x_p -
-x_n) are :class:`~novikoff.minnorm.Atoms`: the linear minimization oracle runs on every shard
+x_n) are :class:`~novikoff.certificates.minnorm.Atoms`: the linear minimization oracle runs on every shard
 (exact integer scores; the least score, the lowest index among equals, as
-:class:`~novikoff.minnorm.PatternAtoms` picks it); vectors, Gram matrices and combinations use
+:class:`~novikoff.certificates.minnorm.PatternAtoms` picks it); vectors, Gram matrices and combinations use
 the rows fetched here (the corral's, a handful), with the same exact arithmetic paths.
 """
 
@@ -35,10 +35,10 @@ from typing import Any
 import flint
 import numpy as np
 
-from novikoff.bigdot import one_blas_thread
+from novikoff.certificates.minnorm import Atom, PatternAtoms
 from novikoff.certificates.sharded.data import Block, ShardedData
 from novikoff.certificates.warm_start import SparseSeed, lowest, multipliers
-from novikoff.minnorm import Atom, PatternAtoms
+from novikoff.exact.bigdot import one_blas_thread
 
 __all__ = ["ShardedAtoms", "ShardedPairAtoms", "ShardedRows"]
 
@@ -455,7 +455,7 @@ def _extreme_classes(block: Block, direction: Sequence[int]) -> tuple[Any, Any]:
 
 class _FetchedRows:
     """Exact vectors, Gram matrices and combinations of rows kept here, with the arithmetic
-    :class:`~novikoff.minnorm.PatternAtoms` uses on the whole data (float64 BLAS while
+    :class:`~novikoff.certificates.minnorm.PatternAtoms` uses on the whole data (float64 BLAS while
     ``exact_float``: every entry and partial sum an integer below 2^53; FLINT otherwise)."""
 
     def __init__(self, exact_float: bool) -> None:
@@ -484,7 +484,7 @@ class _FetchedRows:
 
 
 class ShardedAtoms:
-    """The patterns z_i of sharded data as :class:`~novikoff.minnorm.Atoms` (module docstring)."""
+    """The patterns z_i of sharded data as :class:`~novikoff.certificates.minnorm.Atoms` (see the module)."""
 
     def __init__(self, data: ShardedData) -> None:
         self.data = data
@@ -519,7 +519,7 @@ class ShardedAtoms:
 
 class ShardedPairAtoms:
     """The differences x_p - x_n (p positive, n negative) of sharded data's feature rows as
-    :class:`~novikoff.minnorm.Atoms`: their hull is conv(P) - conv(N)."""
+    :class:`~novikoff.certificates.minnorm.Atoms`: their hull is conv(P) - conv(N)."""
 
     def __init__(self, data: ShardedData) -> None:
         self.data = data

@@ -5,7 +5,7 @@
 :func:`~novikoff.certificates.solver.geometric_margin`, on data kept in shards
 (:class:`~novikoff.certificates.sharded.data.ShardedData`): the same float warm start
 (:class:`~novikoff.certificates.sharded.rows.ShardedRows`), the same exact Wolfe iterations
-(:func:`~novikoff.minnorm.min_norm_point` over
+(:func:`~novikoff.certificates.minnorm.min_norm_point` over
 :class:`~novikoff.certificates.sharded.rows.ShardedAtoms`), so the same certificate as on the
 concatenated data; the driver holds the corral's rows, lambda and the class weights (one
 number per sample), never all the rows. Differences, and when they can arise: the geometric
@@ -46,7 +46,6 @@ from typing import Any
 
 import numpy as np
 
-from novikoff.bigdot import big_scale, one_blas_thread
 from novikoff.certificates.checker import (
     CertificateRejected,
     certificate_rejection,
@@ -61,12 +60,13 @@ from novikoff.certificates.format import (
     GordanCertificate,
     SeparableCertificate,
 )
+from novikoff.certificates.minnorm import Atom, min_norm_point
 from novikoff.certificates.sharded.data import Block, ShardedData
 from novikoff.certificates.sharded.rows import ShardedAtoms, ShardedPairAtoms, ShardedRows
 from novikoff.certificates.warm_start import SparseSeed, working_set_min_norm
-from novikoff.data import Dataset
-from novikoff.minnorm import Atom, min_norm_point
-from novikoff.rational import RationalVector
+from novikoff.data.dataset import Dataset
+from novikoff.exact.bigdot import big_scale, one_blas_thread
+from novikoff.exact.rational import RationalVector
 
 __all__ = [
     "float_guess",
