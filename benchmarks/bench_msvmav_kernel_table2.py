@@ -9,7 +9,7 @@ alpha, beta in {2^-10, 2^-8, ..., 2^10} and g in {2^-10/d, ..., 2^10/d} (1,331 t
 ``--splits`` splits (default 10), for the machine's time. The SVM baseline is scikit-learn's
 SVC (the same Gaussian kernel, its own intercept) with C in {2^-6, 1, 2^6} and the same g,
 by the same cross-validation. MSVMAv is :func:`novikoff.twins.kernel_msvmav.kernel_msvmav_twin`
-(Sherman-Morrison on the Gram matrix; tests/test_kernel_msvmav.py holds it to the exact
+(Sherman-Morrison on the Gram matrix; tests/reference/test_kernel_msvmav.py holds it to the exact
 reference). A paired t-test (scipy ``ttest_rel``) at 0.05 marks each row as in Table 1.
 
 Usage: ``python benchmarks/bench_msvmav_kernel_table2.py [--splits N] [--only NAME ...]

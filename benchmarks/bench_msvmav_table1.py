@@ -16,7 +16,7 @@ MSVMAv: the cross-validation runs all 121 (alpha, beta) pairs of a fold at once 
 G_A kept by rank-one updates, an eigendecomposition shared by every pair whose set
 A is the same, frozen pairs at float fixed points); the final model of a split is
 :func:`novikoff.twins.msvmav.msvmav_twin` (Sherman-Morrison) at the chosen pair.
-tests/test_msvmav.py holds the grid to the twin and the twin to the exact reference.
+tests/reference/test_msvmav.py holds the grid to the twin and the twin to the exact reference.
 
 SVM: the L1-loss (hinge) linear SVM LinearSVC solves, min_w 1/2 ||w||^2 + C sum_i
 (1 - z_i.w)_+ over w = (w, b) with z_i = y_i (x_i, 1) (the bias regularized, as

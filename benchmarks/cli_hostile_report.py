@@ -1,6 +1,6 @@
 """The docs' numbers for issue 13 (hostile and extreme input), measured, never typed.
 
-1. Runs the CLI fuzz suite (tests/test_cli_fuzz.py) with ``--examples N`` inputs per test
+1. Runs the CLI fuzz suite (tests/commands/test_cli_fuzz.py) with ``--examples N`` inputs per test
    function (the longer profile) and counts the calls by subcommand and exit status.
 2. Measures peak memory (ru_maxrss) and JSON output size of a never-converging
    ``certify`` at two ``--max-updates`` bounds, and derives bytes per kept update.
@@ -25,7 +25,7 @@ from pathlib import Path
 
 from _common import REPO, write_between
 
-ADDRESS_SPACE = 3 << 30  # as tests/test_cli_fuzz.py sets it for every call
+ADDRESS_SPACE = 3 << 30  # as tests/commands/test_cli_fuzz.py sets it for every call
 PEAK_KB = 1536 * 1024
 BEGIN, END = "<!-- cli-hostile:begin -->", "<!-- cli-hostile:end -->"
 COMMANDS = [
@@ -62,7 +62,7 @@ def fuzz(examples: int) -> Fuzzed:
         env = {**os.environ, "NOVIKOFF_FUZZ_LOG": str(log), "NOVIKOFF_FUZZ_EXAMPLES": str(examples)}
         t0 = time.perf_counter()
         result = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_cli_fuzz.py"],
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/commands/test_cli_fuzz.py"],
             cwd=REPO,
             env=env,
         )

@@ -1,4 +1,4 @@
-"""Decide the corpus of proposed bounds (tests/test_prove_corpus.py) with ``prove_bound`` and
+"""Decide the corpus of proposed bounds (tests/prove/test_prove_corpus.py) with ``prove_bound`` and
 write the table of verdicts and CPU times into docs/howto/prove.md.
 
 CPU time (this process and its coqc children), not wall time; the machine load is printed with

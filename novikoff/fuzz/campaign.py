@@ -296,7 +296,7 @@ def _seeded_find(
     uses it; a campaign needs both (reproducible search, shared counterexamples). So
     this sets the two attributes ``find`` and ``seed`` set themselves
     (``_hypothesis_internal_use_seed``, ``_hypothesis_internal_database_key``).
-    ``tests/test_falsify.py`` checks that a seed still reproduces a search and that
+    ``tests/fuzz/test_falsify.py`` checks that a seed still reproduces a search and that
     a stored counterexample is still replayed, so a Hypothesis release that stops
     reading them fails those tests rather than this code silently.
     Returns the minimal (shrunk) value satisfying ``condition``, or None.

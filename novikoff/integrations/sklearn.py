@@ -2,7 +2,7 @@
 
 ``from novikoff.integrations.sklearn import Perceptron, PDM, PFM, MultiClassPerceptron``. Each is a
 scikit-learn classifier (``fit``/``predict``/``decision_function``/``score``, clone,
-pipelines, grid search; they pass ``check_estimator``, see tests/test_sklearn.py) that
+pipelines, grid search; they pass ``check_estimator``, see tests/integrations/test_sklearn.py) that
 runs the algorithms of DESIGN section 2 and reports what novikoff knows about the run.
 
 **Conventions.**

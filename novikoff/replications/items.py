@@ -4,7 +4,7 @@
 the four sources (the textbook's chapter 6, the perceptron notes, the PDM paper, the
 IJCAI-22 margin-distribution paper). ``where`` names what holds it: repository paths
 (``novikoff/spec/pdm.py``, ``docs/figures.md``) and Python objects
-(``novikoff.spec.pdm:D2``); ``tests/test_seed_items.py`` checks that every one exists and
+(``novikoff.spec.pdm:D2``); ``tests/replications/test_seed_items.py`` checks that every one exists and
 that the docs' table is :func:`format_items` of this data. Status is one of
 :data:`STATUSES`; anything not fully replicated says why.
 

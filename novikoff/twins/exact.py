@@ -105,7 +105,7 @@ def n1_n2_n3_integer_form(
     """N1, N2, N3 after update k, with p*.W = ``pw`` (p* = P / pd), ||W||^2 = ``ww`` and
     w = W / s, each multiplied out over its positive denominators:
     N1 ``pw/(pd s) >= k gamma^2``, N2 ``ww/s^2 <= k R^2``, N3 ``k gamma^2 <= R^2``.
-    The equivalence with the spec's statements is a test (tests/test_exact_twin.py)."""
+    The equivalence with the spec's statements is a test (tests/twins/test_exact_twin.py)."""
     g, r, pd = cert.gamma2, cert.R2, cert.pstar.denominator
     return (
         pw * g.denominator >= k * g.numerator * pd * s,

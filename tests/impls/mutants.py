@@ -1,5 +1,5 @@
 """Broken perceptrons of the kinds people ship, and correct variants, for the mutation
-benchmark of ``novikoff diff`` (``benchmarks/bench_mutants.py``, ``tests/test_mutants.py``).
+benchmark of ``novikoff diff`` (``benchmarks/bench_mutants.py``, ``tests/fuzz/test_mutants.py``).
 
 Every entry of :data:`MUTANTS` is a module-level function, so ``novikoff diff
 tests.impls.mutants:NAME`` runs it from the repository root. Each follows the ``diff``

@@ -1,5 +1,5 @@
 """Perceptrons that differ from the textbook one by design, for the declared semantics of
-``novikoff diff`` (tests/test_diff_semantics.py): each must pass when its difference is
+``novikoff diff`` (tests/fuzz/test_diff_semantics.py): each must pass when its difference is
 declared and be caught when it is not.
 
 :func:`mlxtend_rule` emulates mlxtend's ``Perceptron`` (mlxtend 0.23.1,

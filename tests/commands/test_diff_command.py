@@ -23,7 +23,7 @@ from novikoff.fuzz.harness import Report, check_implementation
 from novikoff.fuzz.semantics import Semantics
 from novikoff.fuzz.worker import CommandRunner
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SOURCE = REPO / "examples" / "perceptron-cpp" / "perceptron.cpp"
 VARIANTS = ("", "TIE", "BIAS", "LAST", "EPOCHS", "HANG", "CRASH", "STDOUT")
 

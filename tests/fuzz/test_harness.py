@@ -16,7 +16,7 @@ from novikoff.fuzz.harness import check_implementation, sklearn_fit
 from novikoff.testing import parametrize_with_checks
 from tests.impls import perceptrons
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", ["twin", "correct", "half_rate", "weights_only"])

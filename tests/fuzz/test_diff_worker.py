@@ -25,7 +25,7 @@ from novikoff.fuzz.harness import check_implementation
 from novikoff.fuzz.worker import Call, ForkRunner, InProcessRunner
 from tests.impls.perceptrons import correct
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DS = Dataset.from_fraction_rows([[Fraction(1), Fraction(0)], [Fraction(-1, 2), Fraction(2)]], [1, -1], bias=1)
 CALL = Call(DS, None, 20)
 

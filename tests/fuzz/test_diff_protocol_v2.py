@@ -25,7 +25,7 @@ from novikoff.fuzz.protocol import (
 from novikoff.fuzz.semantics import DEFAULT, Semantics
 from novikoff.fuzz.worker import CommandRunner
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 AWK = f"awk -f {REPO / 'tests' / 'impls' / 'protocol_v2.awk'}"
 BINARY = Dataset.from_fraction_rows([[F(1, 2), F(-3)], [F(2), F(0)]], [1, -1], bias=1)
 THREE = MulticlassData.from_arrays([[1, 0], [0, 1], [-1, -1], [F(1, 2), 2]], ["a", "b", "c", "b"])

@@ -10,7 +10,7 @@ import pytest
 
 from novikoff.replications.items import DOCUMENTS, ITEMS, STATUSES, SeedItem, counts, format_items
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "replications.md"
 START, END = "<!-- seed-items:start -->", "<!-- seed-items:end -->"
 

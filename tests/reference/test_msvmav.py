@@ -197,7 +197,7 @@ def test_the_grid_refuses_bad_input_by_name() -> None:
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    root = Path(__file__).resolve().parent.parent / "benchmarks"
+    root = Path(__file__).resolve().parents[2] / "benchmarks"
     sys.path.insert(0, str(root))
     try:
         spec = importlib.util.spec_from_file_location("bench_msvmav_table1", root / "bench_msvmav_table1.py")

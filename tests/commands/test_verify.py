@@ -17,7 +17,7 @@ from novikoff.proofs import perceptron
 from novikoff.proofs.core import Certificate, Obligation, Term
 from novikoff.spec import THEOREMS
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

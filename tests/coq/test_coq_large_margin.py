@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-COQ_DIR = Path(__file__).resolve().parent.parent / "novikoff" / "coq" / "theories"
+COQ_DIR = Path(__file__).resolve().parents[2] / "novikoff" / "coq" / "theories"
 # Theorems.v (with its imports) is needed by SmallEps.v (Theorems.D1_below_half).
 DEPS = ("Vectors.v", "Perceptron.v", "Invariance.v", "Statements.v", "Theorems.v")
 FILES = (*DEPS, "LargeMargin.v", "Lemma1.v", "MarginDistribution.v", "SmallEps.v", "PfmBound.v")

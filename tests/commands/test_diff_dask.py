@@ -20,7 +20,7 @@ from novikoff.fuzz.shards import run_diff_shards
 from novikoff.fuzz.worker import CommandRunner
 from novikoff.runtime.executors import parse_executor
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tests" / "impls" / "protocol_perceptron.py"
 COMMAND = f"{shlex.quote(sys.executable)} {shlex.quote(str(SCRIPT))} --tie-rule {{tie_rule}}"
 TEXTBOOK = f"{shlex.quote(sys.executable)} {shlex.quote(str(SCRIPT))}"  # ignores the declaration

@@ -24,7 +24,7 @@ from novikoff.spec import THEOREMS, Statement
 #: from statements to obligations, the registry, the wrong variants, CrossHair, the check types.
 INFRASTRUCTURE = {"core", "statements", "registry", "wrong_variants", "contracts", "results"}
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _statements_of(module: object) -> set[int]:

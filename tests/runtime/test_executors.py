@@ -445,7 +445,7 @@ def test_workers_with_another_novikoff_are_refused_before_anything_runs(
 
 # --- a real campaign: two Dask workers search with Hypothesis, sharing a Redis example database -----
 
-# "d" (no more updates than features) fails on two points on a line; tests/test_falsify.py finds that
+# "d" (no more updates than features) fails on two points on a line; tests/fuzz/test_falsify.py finds that
 # with seed 2 in under a second.
 _BOUND = "d"
 

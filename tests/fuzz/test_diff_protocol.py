@@ -29,7 +29,7 @@ from novikoff.fuzz.semantics import Semantics, shuffle_v1
 from novikoff.fuzz.strategies import separable_datasets
 from novikoff.fuzz.worker import Call, CommandRunner
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "tests" / "impls" / "protocol_perceptron.py"
 
 
@@ -105,7 +105,7 @@ def test_a_response_outside_the_protocol_names_its_line(text: str, words: str) -
 
 
 def test_the_shuffle_protocol_is_pinned() -> None:
-    # golden values (examples/perceptron-cpp computes the same: tests/test_diff_command.py)
+    # golden values (examples/perceptron-cpp computes the same: tests/commands/test_diff_command.py)
     assert shuffle_v1(0, 0, 5) == [2, 3, 1, 4, 0]
     assert shuffle_v1(7, 3, 8) == [1, 7, 4, 5, 3, 2, 6, 0]
     assert all(sorted(shuffle_v1(s, e, 9)) == list(range(9)) for s in range(5) for e in range(5))

@@ -21,7 +21,7 @@ from novikoff.spec.tightness import basis_dataset
 
 pytestmark = pytest.mark.xdist_group("coq")
 
-DEVELOPMENT = Path(__file__).resolve().parent.parent / "novikoff" / "coq" / "theories"
+DEVELOPMENT = Path(__file__).resolve().parents[2] / "novikoff" / "coq" / "theories"
 #: the files a dataset certificate needs, in dependency order
 NEEDED = ("Vectors.v", "Perceptron.v", "DatasetCertificate.v", "Labelled.v", "LabelledCertificate.v")
 ALLOWED_AXIOMS = {

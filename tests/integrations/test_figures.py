@@ -16,7 +16,7 @@ from novikoff.errors import InputError
 pytest.importorskip("matplotlib")
 pytest.importorskip("sklearn")
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "benchmarks" / "figures.py"
 DOCS = REPO / "docs"
 START, END = "<!-- figures:start -->", "<!-- figures:end -->"

@@ -34,7 +34,7 @@ from novikoff.runtime.runs import Order
 REASON = unavailable()
 pytestmark = pytest.mark.skipif(REASON is not None, reason=f"extracted program not buildable: {REASON}")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: the peer project's exact-rational data (the benchmarks' shared directory)
 COQ_DATA = Path(os.environ.get("NOVIKOFF_SHARED", ROOT.parent / "shared")) / "benchmarks" / "coq-perceptron"
 

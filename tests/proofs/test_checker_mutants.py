@@ -621,7 +621,7 @@ def test_catalogue_outcome_is_exact(name: str) -> None:
     assert (result.ok, result.kind, result.message) == (kind is None, kind, message)
 
 
-# the soundness corpus (tests/test_checker_soundness.py), message by message
+# the soundness corpus (tests/proofs/test_checker_soundness.py), message by message
 SOUNDNESS_MESSAGES = [
     (
         0,

@@ -31,7 +31,7 @@ from novikoff.testing import check_ids, checks_markdown, parametrize_with_checks
 from tests.impls import checks as planted
 from tests.impls import perceptrons
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 FUZZ = REPO / "novikoff" / "fuzz"
 
 # --------------------------------------------------------------------------- the registry

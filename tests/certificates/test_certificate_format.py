@@ -849,7 +849,7 @@ def test_check_exits_2_on_bad_input(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 # ------------------------------------------------------------------------------ the documentation
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "reference" / "certificate-format.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "reference" / "certificate-format.md"
 
 
 def _markdown(text: str) -> str:

@@ -39,7 +39,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc sessions")
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 TIME_LIMIT = "20"  # seconds, passed to every call (the last --time-limit wins)
 HANG_GUARD = 120.0  # seconds for the subprocess itself: a hang fails, it does not block CI
 ADDRESS_SPACE = 3 << 30  # RLIMIT_AS of every call: a blow-up is a MemoryError, not a full machine
