@@ -22,6 +22,17 @@ From Novikoff Require Import Voted VotedRun NonSeparable NonSeparableRun.
 Import ListNotations.
 Local Open Scope R_scope.
 
+(** ** Using a printed statement by its names
+
+    [use_printed H] discharges the premises of [H] (a printed statement whose symbols are
+    already instantiated by name, [specialize H with (k := ...) ...]) one by one, each by a
+    hypothesis of the context proving it (named [H_<premise>] after the printer's comment),
+    in whatever order the printer puts them. *)
+Ltac use_printed H :=
+  repeat match type of H with
+  | ?P -> _ => specialize (H ltac:(assumption))
+  end.
+
 (** ** Shared facts about the run *)
 
 Lemma gamma2_is_pp rho D lam p gamma2 :
@@ -907,3 +918,114 @@ Qed.
 
 Theorem FS1_one_pass_run : FS1_one_pass_run_statement.
 Proof. exact (FS1_one_pass_bridge NonSeparable.FS1_one_pass). Qed.
+
+(** ** FS1 (several passes): the mistakes regrouped per sample index *)
+
+(** The printed statement's k is the run's updates, n the number of samples; pw, uz, w2, wz,
+    z2, d, sd, sd2 are the one-pass bridge's functions over the run's updates; dd_i is the
+    deviation max(0, gamma - y_i (u . x~_i)) of sample i, m_i the number of the run's
+    updates on sample i (at most T: it is presented at most T times), ad and am the partial
+    sums of dd_i^2 and dd_i^2 m_i, sumd2 = [data_deviation2]; [regroup] is
+    [list_sum_regroup] over the indices the run updates on.  Every premise is proved as a
+    hypothesis named after it, and the printed statement is used by its names. *)
+Theorem FS1_passes_bridge : FS1_passes_statement -> FS1_passes_run_statement.
+Proof.
+  intros printed D rho order u gamma T Hvalid unit_u gamma_pos at_most_T.
+  pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
+  rewrite perceptron_updates_run by exact Hvalid.
+  set (zs := reflected rho D) in *.
+  destruct (run_updates_spec zs order) as [Hw Hk].
+  set (ups := run_updates zs order) in *.
+  set (idx := updated_idx zs [] order).
+  assert (Eups : ups = map (pattern zs) idx) by apply updated_from_is_updated_idx.
+  assert (idx_valid : Forall (fun i => (i < length D)%nat) idx).
+  { apply updated_idx_valid. unfold valid_order, zs, reflected in Horder.
+    rewrite map_length in Horder. exact Horder. }
+  set (k := updates zs order) in *.
+  set (n := length D).
+  set (f := fun z => Rmax 0 (gamma - dot u z) ^ 2).
+  set (uz := fun j => dot u (nth j ups [])).
+  set (d := fun j => Rmax 0 (gamma - uz j)).
+  set (pw := fun j => dot u (wprefix ups j)).
+  set (w2 := fun j => norm2 (wprefix ups j)).
+  set (wz := fun j => dot (wprefix ups j) (nth j ups [])).
+  set (z2 := fun j => norm2 (nth j ups [])).
+  set (sd := prefix_sum d).
+  set (sd2 := prefix_sum (fun j => d j ^ 2)).
+  set (dd := fun i => Rmax 0 (gamma - dot u (pattern zs i))).
+  set (m := fun i => INR (count_occ Nat.eq_dec idx i)).
+  set (ad := prefix_sum (fun i => dd i ^ 2)).
+  set (am := prefix_sum (fun i => dd i ^ 2 * m i)).
+  set (sumd2 := data_deviation2 u gamma rho D).
+  set (R_ := sqrt (radius2 rho D)).
+  assert (R2_nonneg := radius2_nonneg rho D).
+  assert (H_domain_gamma : 0 < gamma) by exact gamma_pos.
+  assert (H_domain_R : 0 <= R_) by apply sqrt_pos.
+  assert (H_domain_sumd2 : 0 <= sumd2).
+  { unfold sumd2, data_deviation2. apply list_sum_nonneg. intros s. apply pow2_ge_0. }
+  assert (H_k_nonneg : INR k >= 0) by (apply Rle_ge, pos_INR).
+  assert (H_n_nonneg : INR n >= 0) by (apply Rle_ge, pos_INR).
+  assert (H_T_nonneg : INR T >= 0) by (apply Rle_ge, pos_INR).
+  assert (H_gamma_pos : gamma > 0) by exact gamma_pos.
+  assert (H_R_nonneg : R_ >= 0) by (apply Rle_ge, sqrt_pos).
+  assert (H_sumd2_nonneg : sumd2 >= 0) by lra.
+  assert (H_pw0 : pw 0%nat = 0) by (unfold pw, wprefix; simpl; apply dot_nil_r).
+  assert (H_progress : forall j : nat, (0 <= j)%nat -> pw (j + 1)%nat = pw j + uz j).
+  { intros j _. unfold pw, uz; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+    destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply dot_vadd_r|].
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. ring. }
+  assert (H_w0 : w2 0%nat = 0) by reflexivity.
+  assert (H_expansion : forall j : nat, (0 <= j)%nat -> w2 (j + 1)%nat = w2 j + 2 * wz j + z2 j).
+  { intros j _. unfold w2, wz, z2, norm2; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+    destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply norm2_vadd|].
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. simpl. ring. }
+  assert (H_mistake : forall j : nat, (0 <= j)%nat -> wz j <= 0).
+  { intros j _. unfold wz; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    - apply run_updates_mistake. exact Hj.
+    - rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. lra. }
+  assert (H_radius : forall j : nat, (0 <= j)%nat -> z2 j <= R_ ^ 2).
+  { intros j _. unfold R_. rewrite pow2_sqrt by exact R2_nonneg. unfold z2; cbv beta.
+    destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    - apply radius2_bound. apply nth_run_updates_in; [exact Horder|exact Hj].
+    - rewrite nth_overflow_vec by exact Hj. unfold norm2. rewrite dot_nil_l. lra. }
+  assert (H_unit : pw k ^ 2 <= w2 k).
+  { unfold pw, w2. pose proof (cauchy_schwarz_sq u (wprefix ups k)) as cs.
+    unfold norm2 in unit_u |- *. rewrite unit_u in cs. lra. }
+  assert (H_slack : forall j : nat, (0 <= j)%nat -> d j >= gamma - uz j).
+  { intros j _. unfold d. apply Rle_ge, Rmax_r. }
+  assert (H_sd0 : sd 0%nat = 0) by reflexivity.
+  assert (H_sd_step : forall j : nat, (0 <= j)%nat -> sd (j + 1)%nat = d j + sd j).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_sd20 : sd2 0%nat = 0) by reflexivity.
+  assert (H_sd2_step : forall j : nat, (0 <= j)%nat -> sd2 (j + 1)%nat = d j ^ 2 + sd2 j).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_ad0 : ad 0%nat = 0) by reflexivity.
+  assert (H_ad_step : forall i : nat, (0 <= i)%nat -> ad (i + 1)%nat = ad i + dd i ^ 2).
+  { intros i _. rewrite Nat.add_1_r. unfold ad. simpl. ring. }
+  assert (H_total : ad n = sumd2) by apply data_deviation2_indices.
+  assert (H_am0 : am 0%nat = 0) by reflexivity.
+  assert (H_am_step : forall i : nat, (0 <= i)%nat -> am (i + 1)%nat = am i + dd i ^ 2 * m i).
+  { intros i _. rewrite Nat.add_1_r. unfold am. simpl. ring. }
+  assert (H_per_pattern : forall i : nat, (0 <= i)%nat -> m i <= INR T).
+  { intros i _. unfold m. apply le_INR. eapply Nat.le_trans; [apply updated_idx_count_le|].
+    destruct (Nat.ltb_spec i (length D)) as [Hi|Hi]; [apply at_most_T; exact Hi|].
+    assert (absent : count_occ Nat.eq_dec order i = 0%nat).
+    { apply count_occ_not_In. intros Hin. unfold valid in Hvalid. rewrite Forall_forall in Hvalid.
+      specialize (Hvalid i Hin). lia. }
+    lia. }
+  assert (H_regroup : sd2 k = am n).
+  { unfold sd2. rewrite Hk.
+    assert (E : prefix_sum (fun j => d j ^ 2) (length ups) = list_sum f ups)
+      by (rewrite <- (prefix_sum_list f ups []); reflexivity).
+    rewrite E, Eups, list_sum_map, (list_sum_regroup _ idx n idx_valid).
+    reflexivity. }
+  hnf in printed.
+  specialize printed with (k := k) (n := n) (T := T) (gamma := gamma) (R_ := R_)
+    (sumd2 := sumd2) (ad := ad) (am := am) (d := d) (dd := dd) (m := m) (pw := pw) (sd := sd)
+    (sd2 := sd2) (uz := uz) (w2 := w2) (wz := wz) (z2 := z2).
+  use_printed printed.
+  exact (proj2 printed).
+Qed.
+
+Theorem FS1_passes_run : FS1_passes_run_statement.
+Proof. exact (FS1_passes_bridge NonSeparable.FS1_passes). Qed.

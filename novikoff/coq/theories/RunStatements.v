@@ -277,3 +277,16 @@ Definition FS1_one_pass_run_statement : Prop :=
   valid D order -> norm2 u = 1 -> 0 < gamma ->
   gamma ^ 2 * INR (perceptron_updates rho D order)
     <= (sqrt (presented_deviation2 u gamma rho D order) + sqrt (radius2 rho D)) ^ 2.
+
+(** FS1 (several passes; Freund and Schapire 1999, Theorem 2): for every labelled dataset D
+    (not necessarily separable), bias rho, unit vector u, gamma > 0 and presentation order in
+    which each sample is presented at most T times (T passes over any permutations, or any
+    order), with D_data^2 = sum over the dataset of the deviations
+    max(0, gamma - y (u . x~))^2 and R^2 = max_i ||(x_i, rho)||^2, the perceptron's number of
+    updates k obeys gamma^2 k <= (R + sqrt T D_data)^2. *)
+Definition FS1_passes_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (u : vec) (gamma : R) (T : nat),
+  valid D order -> norm2 u = 1 -> 0 < gamma ->
+  (forall i, (i < length D)%nat -> (count_occ Nat.eq_dec order i <= T)%nat) ->
+  gamma ^ 2 * INR (perceptron_updates rho D order)
+    <= (sqrt (radius2 rho D) + sqrt (INR T) * sqrt (data_deviation2 u gamma rho D)) ^ 2.
