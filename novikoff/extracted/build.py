@@ -43,7 +43,16 @@ COQ_DIR = HERE.parent / "coq" / "extraction"
 OCAML_DIR = COQ_DIR / "ocaml"
 DEV_DIR = HERE.parent / "coq" / "theories"
 #: This package's Coq files, in dependency order (``Extract.v`` last: it writes the .ml).
-OWN_FILES = ("ZPerceptron.v", "ZLargeMargin.v", "ZPdmSucc.v", "ZLabelled.v", "ZMulticlass.v", "Extract.v")
+OWN_FILES = (
+    "ZPerceptron.v",
+    "ZLargeMargin.v",
+    "ZPdmSucc.v",
+    "ZLabelled.v",
+    "ZMulticlass.v",
+    "ZVoted.v",
+    "ZAveraged.v",
+    "Extract.v",
+)
 #: The correctness theorems whose assumptions are printed (and checked by the tests).
 THEOREMS = (
     "zrun_correct",
@@ -58,6 +67,8 @@ THEOREMS = (
     "zsucc_correct",
     "zlabelled_correct",
     "zmepochs_correct",
+    "zvoted_correct",
+    "zaveraged_correct",
 )
 BINARY = "perceptron-extracted"
 _REQUIRE = re.compile(r"From\s+Novikoff\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_ ]+)\.")
@@ -162,7 +173,9 @@ def build(force: bool = False, timeout: float = 600.0) -> Built:
         for f in OWN_FILES:
             _run(["coqc", *flags, f], own, f"coqc {f}", timeout)
         (own / "Assumptions.v").write_text(
-            "From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc ZLabelled ZMulticlass.\n"
+            "From NovikoffExtracted Require Import "
+            + " ".join(f.removesuffix(".v") for f in OWN_FILES if f != "Extract.v")
+            + ".\n"
             + "".join(f"Print Assumptions {t}.\n" for t in THEOREMS),
             encoding="utf-8",
         )

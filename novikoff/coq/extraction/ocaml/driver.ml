@@ -14,8 +14,13 @@
    computed here; its pairs (index, pattern) come from the extracted [zpresent], once
    per permutation (the memoization is this driver's).  Algorithms: the
    perceptron, PFM(beta), PDM(eps) and PDM-succ (the PDM paper's fixed and decreasing
-   margins and its successive runs, one update per mistake); every other declared semantics than these rules from w_0 = 0 is
-   answered "unsupported". *)
+   margins and its successive runs, one update per mistake), the multiclass perceptron, and
+   the voted and averaged perceptrons (Freund and Schapire 1999: the perceptron's run, then
+   the extracted [zvoted] / [zaveraged] over the epochs it ran; the voters are printed as
+   protocol version 2's "voter COUNT w..." lines, the averaged weights as "weights", the
+   integer sum over N L with N = epochs * m presentations); every other declared semantics
+   than these rules from w_0 = 0 is answered "unsupported".  A version-2 request is answered
+   in version 2 when it declares l2 0 and the constant schedule. *)
 
 module E = Perceptron_extracted
 
@@ -74,7 +79,7 @@ let () =
     | Some v -> v | None -> fail "the request has no %s line" k in
   let version = match get "novikoff-perceptron" with
     | ["1"] -> "1" | ["2"] -> "2" | _ -> fail "only protocol version 1 is spoken" in
-  let unsupported = ref (if version = "1" then [] else ["protocol version 2"]) in
+  let unsupported = ref [] in
   let want k v = if get k <> v then
       unsupported := Printf.sprintf "%s %s" k (String.concat " " (get k)) :: !unsupported in
   let algorithm = match get "algorithm", get "parameter" with
@@ -85,6 +90,8 @@ let () =
       if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter eps: %s is not in (0, 1]" (Q.to_string e);
       `Pdm e
     | ["multiclass"], ["none"] -> `Multi
+    | ["voted"], ["none"] -> `Voted
+    | ["averaged"], ["none"] -> `Averaged
     | ["pdm-succ"], "epsilons" :: es when es <> [] ->
       (* this driver's extension (not protocol v1): PDM-succ with eps_1 ... eps_final *)
       `Succ (List.map (fun t ->
@@ -95,6 +102,9 @@ let () =
                   (String.concat " " a) (String.concat " " p) :: !unsupported; `Perceptron in
   want "tie_rule" ["nonstrict"];
   want "margin" ["0"]; want "learning_rate" ["1"]; want "stop" ["converged"];
+  if version = "2" then (want "l2" ["0"]; want "schedule" ["constant"]);
+  (match get "order" with
+   | "sklearn" :: _ -> unsupported := "order sklearn" :: !unsupported | _ -> ());
   if List.exists (fun t -> not (Q.equal (parse_q "initial_weights" t) Q.zero)) (get "initial_weights")
   then unsupported := "initial_weights not zero" :: !unsupported;
   let print_header () = Printf.printf "novikoff-perceptron %s\n" version in
@@ -164,7 +174,7 @@ let () =
       (fun e -> shuffle_v1 seed e m), (fun e -> E.zpresent zs (shuffle_v1 seed e m))
     | o -> fail "order %s is not natural, given or shuffle-v1" (String.concat " " o) in
   let w, k, tr, epochs, conv = match algorithm with
-    | `Perceptron -> let ((((w, k), tr), e), c) = E.zepochs_pairs pres_of max_epochs in (w, k, tr, e, c)
+    | `Perceptron | `Voted | `Averaged -> let ((((w, k), tr), e), c) = E.zepochs_pairs pres_of max_epochs in (w, k, tr, e, c)
     | `Pfm b ->
       (* PFM(bn/bd) on the patterns Z_i / L: ZLargeMargin.zpfm_correct *)
       let (((((w, k), _), tr), e), c) =
@@ -186,11 +196,23 @@ let () =
       let ((((((w, k), _), tr), e), c), _) =
         E.zsucc (List.map (fun q -> (Q.num q, Q.den q)) epss) pres_of max_epochs in (w, k, tr, e, c) in
   let buf = Buffer.create 4096 in
-  Buffer.add_string buf "novikoff-perceptron 1\nweights";
-  let w = if w = [] then List.init (d + 1) (fun _ -> Z.zero) else w in
-  List.iter (fun n -> print_q buf (Q.make n scale)) w;
+  Printf.bprintf buf "novikoff-perceptron %s\nweights" version;
+  let pad w = if w = [] then List.init (d + 1) (fun _ -> Z.zero) else w in
+  (match algorithm with
+   | `Averaged ->
+     (* w_avg = (sum of the weights after each presentation) / N: ZAveraged.zaveraged_avg,
+        N = epochs * m (each epoch presents a permutation of the m samples) *)
+     let n = Z.mul (Z.of_int epochs) (Z.of_int m) in
+     let sum = pad (E.zaveraged pres_of epochs) in
+     List.iter (fun s -> print_q buf (if Z.sign n = 0 then Q.zero else Q.make s (Z.mul n scale))) sum
+   | _ -> List.iter (fun n -> print_q buf (Q.make n scale)) (pad w));
+  if algorithm = `Voted then
+    (* the voters (W_j / L, c_j) of the epochs run: ZVoted.zvoted_correct *)
+    List.iter (fun (v, c) ->
+        Printf.bprintf buf "\nvoter %d" c;
+        List.iter (fun n -> print_q buf (Q.make n scale)) (pad v)) (E.zvoted pres_of epochs);
   Buffer.add_string buf "\nupdates";
   List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
-  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc)\nend\n"
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc, ZVoted.zvoted, ZAveraged.zaveraged)\nend\n"
     k epochs (if conv then "yes" else "no");
   print_string (Buffer.contents buf)
