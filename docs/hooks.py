@@ -9,7 +9,9 @@ A page asks for generated content with a marker comment on a line of its own:
 - ``<!-- gen:cli -->``: the usage of every ``novikoff`` subcommand, from
   :func:`novikoff.cli.build_parser`;
 - ``<!-- gen:seed-tables -->``: the textbook's tables, recomputed by :mod:`novikoff.replications.tables`;
-- ``<!-- gen:changelog -->``: the repository's ``CHANGELOG.md``.
+- ``<!-- gen:changelog -->``: the repository's ``CHANGELOG.md``;
+- ``<!-- gen:layout -->``: the package's folders in their import-linter layers (from
+  ``pyproject.toml``), each with the first sentence of its docstring and its modules.
 
 ``mkdocs.yml`` lists this file under ``hooks:``, so MkDocs calls :func:`on_page_markdown` on
 every page before rendering it. The generators are plain functions that import nothing from
@@ -131,12 +133,59 @@ def changelog() -> str:
     return re.sub(r"\A# [^\n]*\n", "", text).strip()
 
 
+def _summary(path: Path) -> str:
+    """The first sentence of the docstring of the module at ``path`` (its first paragraph
+    when no sentence ends there)."""
+    import ast
+
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    para = " ".join(doc.split("\n\n", 1)[0].split())
+    end = re.search(r"[.](\s|$)", para)
+    para = para[: end.start() + 1] if end else para
+    # Sphinx roles and double backticks read as Markdown code
+    return re.sub(r":[a-z]+:`~?([^`]+)`", r"`\1`", para).replace("``", "`")
+
+
+def layers() -> list[list[str]]:
+    """The import-linter layers of ``pyproject.toml``, top first: each a list of modules."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for contract in config["tool"]["importlinter"]["contracts"]:
+        if contract["type"] == "layers":
+            return [[m.strip() for m in layer.split(":")] for layer in contract["layers"]]
+    raise KeyError("pyproject.toml declares no import-linter layers contract")
+
+
+def layout_table() -> str:
+    """One row per package or top-level module of ``novikoff``, in layer order (top first):
+    the layer's number, the path, what its docstring says it is, and its modules."""
+    lines = ["| layer | path | what | modules |", "|---|---|---|---|"]
+    for number, layer in enumerate(layers(), start=1):
+        for name in layer:
+            rel = Path(*name.split("."))
+            package = ROOT / rel
+            if package.is_dir():
+                modules = sorted(
+                    p.relative_to(package).with_suffix("").as_posix()
+                    for p in package.rglob("*.py")
+                    if p.name != "__init__.py" and "__pycache__" not in p.parts
+                )
+                where, path = f"`{rel.as_posix()}/`", package / "__init__.py"
+            else:
+                modules, where, path = [], f"`{rel.as_posix()}.py`", ROOT / rel.with_suffix(".py")
+            listed = ", ".join(f"`{m}`" for m in modules) or "-"
+            lines.append(f"| {number} | {where} | {_cell(_summary(path))} | {listed} |")
+    return "\n".join(lines)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "theorems": theorem_table,
     "check-counts": check_counts,
     "cli": cli_usage,
     "seed-tables": seed_tables,
     "changelog": changelog,
+    "layout": layout_table,
 }
 
 

@@ -187,3 +187,26 @@ def test_building_the_parser_loads_neither_sympy_nor_the_solvers() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert proc.stdout.strip() == ""
+
+
+def test_every_package_and_top_level_module_is_in_a_layer() -> None:
+    """The layers contract covers the whole package: every subpackage and every top-level
+    module of novikoff (but the package's own ``__init__``) is named in exactly one layer."""
+    sys.path.insert(0, str(ROOT / "docs"))
+    try:
+        import hooks
+    finally:
+        sys.path.remove(str(ROOT / "docs"))
+    named = [m for layer in hooks.layers() for m in layer]
+    assert len(named) == len(set(named)), "a module is named in two layers"
+    package = ROOT / "novikoff"
+    present = {
+        f"novikoff.{p.stem if p.is_file() else p.name}"
+        for p in package.iterdir()
+        if (p.is_dir() and (p / "__init__.py").exists()) or (p.suffix == ".py" and p.name != "__init__.py")
+    }
+    assert present - set(named) == set(), "packages or modules in no layer"
+    assert set(named) - present == set(), "layers naming what does not exist"
+    table = hooks.layout_table()
+    for name in named:
+        assert f"`{name.replace('.', '/')}" in table
