@@ -13,6 +13,7 @@ From Coq Require Import Reals List.
 Import ListNotations.
 From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin PfmBound Labelled.
 From Novikoff Require Import VotedRun NonSeparableRun.
+From Novikoff Require Import RommaRun.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -290,3 +291,20 @@ Definition FS1_passes_run_statement : Prop :=
   (forall i, (i < length D)%nat -> (count_occ Nat.eq_dec order i <= T)%nat) ->
   gamma ^ 2 * INR (perceptron_updates rho D order)
     <= (sqrt (radius2 rho D) + sqrt (INR T) * sqrt (data_deviation2 u gamma rho D)) ^ 2.
+
+(** R1 (ROMMA, Li and Long 2002): for every labelled dataset D, bias rho, update rule
+    (conservative: update iff y (w . x~) <= 0; or aggressive with eps >= 0: iff
+    y (w . x~) < 1 - eps), presentation order and separating certificate (lambda, p* ) of
+    the reflected patterns, with gamma^2 the squared distance from 0 to conv{z_i} and
+    R^2 = max_i ||(x_i, rho)||^2, ROMMA's run ([RommaRun.romma], the closed-form update)
+    never finds its constraint set empty and makes k mistakes (updates on
+    y (w . x~) <= 0) with k gamma^2 <= R^2. *)
+Definition R1_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (rule : romma_rule) (order : list nat) (lam : list R) (p : vec)
+    (gamma2 : R),
+  rule_ok rule ->
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  min_norm_sq (reflected rho D) gamma2 ->
+  romma_stopped rho rule D order = false /\
+  INR (romma_mistakes rho rule D order) * gamma2 <= radius2 rho D.
