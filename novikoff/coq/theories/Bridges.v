@@ -18,7 +18,7 @@ From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass 
 From Novikoff Require Import Lemma1 SmallEps PfmBound Labelled.
 From Novikoff Require Import LabelledCertificate.
 From Novikoff Require Import Statements Theorems SpecTheorems RunStatements.
-From Novikoff Require Import Voted VotedRun NonSeparable NonSeparableRun.
+From Novikoff Require Import Voted VotedRun NonSeparable NonSeparableRun LabelledInvariance.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -683,43 +683,27 @@ Qed.
 Theorem G1_pad_run : G1_pad_run_statement.
 Proof. exact (G1_pad_bridge Theorems.G1_pad). Qed.
 
-(** ** G1 (rotations): the Gram matrix is unchanged, by the printed identity *)
+(** ** G1 (rotations), in every dimension: orthogonal matrices, and the Cayley rotation
+    through the printed identity *)
 
-Definition rotate3 (a : R) (v : vec) : vec :=
-  match v with [v1; v2; v3] => [cayley1 a v1 v2; cayley2 a v1 v2; v3] | _ => v end.
-
-Lemma reflect_rotate a rho s :
-  length (features s) = 2%nat ->
-  reflect rho (mk_sample (rotate2 a (features s)) (lab s)) = rotate3 a (reflect rho s).
-Proof.
-  intros Hl. destruct s as [[|u1 [|u2 [|u3 x]]] l]; simpl in Hl; try discriminate.
-  assert (Ha : a ^ 2 + 1 <> 0) by nra.
-  unfold reflect, augment, vscale, rotate2, rotate3, cayley1, cayley2; cbn [features lab].
-  cbn [map app]. f_equal; [field; exact Ha|]. f_equal. field; exact Ha.
-Qed.
-
+(** The printed statement is the Cayley rotation's 2-D inner-product identity; the Cayley
+    rotation of the first two features keeps the inner products of d-feature samples for
+    every d >= 2 ([cayley_front_dot]), hence the run ([labelled_gram_run_invariant]).  Any
+    orthogonal d x d matrix keeps them too ([orthogonal_labelled_run_invariant]). *)
 Theorem G1_rotate_bridge : G1_rotate_statement -> G1_rotate_run_statement.
 Proof.
-  intros G1_printed D rho a order Hlen Hvalid.
-  assert (Emap : reflected rho (rotate_data a D) = map (rotate3 a) (reflected rho D)).
-  { unfold reflected, rotate_data. rewrite !map_map. apply map_ext_in. intros s Hs.
-    apply reflect_rotate. rewrite Forall_forall in Hlen. auto. }
-  assert (Hgram : same_gram 1 (reflected rho D) (reflected rho (rotate_data a D))).
-  { rewrite Emap. apply same_gram_map. intros z z' Hz Hz'.
-    unfold reflected in Hz, Hz'. apply in_map_iff in Hz as [s [<- Hs]].
-    apply in_map_iff in Hz' as [s' [<- Hs']].
-    rewrite Forall_forall in Hlen. pose proof (Hlen s Hs) as Ls. pose proof (Hlen s' Hs') as Ls'.
-    destruct s as [[|u1 [|u2 [|u3 x]]] l]; simpl in Ls; try discriminate.
-    destruct s' as [[|v1 [|v2 [|v3 x']]] l']; simpl in Ls'; try discriminate.
-    unfold reflect, augment, vscale; cbn [features lab]. simpl.
-    set (y1 := y l). set (y2 := y l').
-    pose proof (G1_printed a (y1 * u1) (y1 * u2) (y2 * v1) (y2 * v2)) as Hp.
-    unfold cayley1, cayley2. lra. }
-  assert (Hvalid' : valid (rotate_data a D) order)
-    by (unfold valid, rotate_data in *; rewrite map_length; exact Hvalid).
-  destruct (run_gram_invariant 1 _ _ order Rlt_0_1 Hgram) as [Hdec [Hupd _]].
-  split; [exact Hdec|].
-  rewrite !perceptron_updates_run by assumption. exact Hupd.
+  intros printed. split; [intros D rho order qs; apply orthogonal_labelled_run_invariant|].
+  intros D d rho a order two_features same_length Hvalid.
+  apply labelled_gram_run_invariant; [|exact Hvalid].
+  intros s s' Hs Hs'. rewrite Forall_forall in same_length.
+  assert (H_cayley : forall w1 w2 z1 z2,
+            cayley1 a w1 w2 * cayley1 a z1 z2 + cayley2 a w1 w2 * cayley2 a z1 z2 = w1 * z1 + w2 * z2).
+  { intros w1 w2 z1 z2. hnf in printed.
+    specialize printed with (a := a) (w1 := w1) (w2 := w2) (z1 := z1) (z2 := z2).
+    use_printed printed. exact (proj2 printed). }
+  apply (map_features_gram _ d); try (apply same_length; assumption).
+  - rewrite !cayley_front_length, !same_length by assumption. reflexivity.
+  - apply cayley_front_dot; [exact H_cayley| |]; rewrite same_length by assumption; exact two_features.
 Qed.
 
 Theorem G1_rotate_run : G1_rotate_run_statement.

@@ -14,6 +14,7 @@ Import ListNotations.
 From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin PfmBound Labelled.
 From Novikoff Require Import VotedRun NonSeparableRun.
 From Novikoff Require Import RommaRun.
+From Novikoff Require Import Invariance LabelledInvariance.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -218,22 +219,27 @@ Definition G1_pad_run_statement : Prop :=
   perceptron_updates rho (pad_data D) order = perceptron_updates rho D order.
 
 (** The Cayley rotation of the plane with parameter a (any real a; the printed statement's
-    form), applied to samples with two features. *)
+    form), applied to the first two features of samples with d >= 2 features (the others
+    kept), in every dimension d. *)
 Definition cayley1 (a u1 u2 : R) : R := 2 * a * u1 / (a ^ 2 + 1) + u2 * (1 - a ^ 2) / (a ^ 2 + 1).
 Definition cayley2 (a u1 u2 : R) : R := - (2 * a * u2 / (a ^ 2 + 1)) + u1 * (1 - a ^ 2) / (a ^ 2 + 1).
-Definition rotate2 (a : R) (x : vec) : vec :=
-  match x with [u1; u2] => [cayley1 a u1 u2; cayley2 a u1 u2] | _ => x end.
-Definition rotate_data (a : R) (D : dataset) : dataset :=
-  map (fun s => mk_sample (rotate2 a (features s)) (lab s)) D.
+Definition cayley_data (a : R) (D : dataset) : dataset :=
+  map (map_features (cayley_front (cayley1 a) (cayley2 a))) D.
 
-(** G1 (rotations): for every labelled dataset of two-feature samples, rho, order and a,
-    the perceptron on the rotated features makes the same decisions and updates. *)
+(** G1 (rotations), in every dimension: for every labelled dataset whose samples have d
+    features, rho and order, (1) rotating the features by any orthogonal d x d matrix Q
+    (its columns [qs], Q^T Q = I) and (2) the Cayley rotation of the first two features
+    (d >= 2) leave the perceptron's decisions and its number of updates unchanged. *)
 Definition G1_rotate_run_statement : Prop :=
-  forall (D : dataset) (rho a : R) (order : list nat),
-  Forall (fun s => length (features s) = 2%nat) D ->
-  valid D order ->
-  decisions (reflected rho (rotate_data a D)) order = decisions (reflected rho D) order /\
-  perceptron_updates rho (rotate_data a D) order = perceptron_updates rho D order.
+  (forall (D : dataset) (rho : R) (order : list nat) (qs : list vec),
+    orthonormal qs -> Forall (fun q => length q = length qs) qs ->
+    Forall (fun s => length (features s) = length qs) D -> valid D order ->
+    decisions (reflected rho (rotate_features qs D)) order = decisions (reflected rho D) order /\
+    perceptron_updates rho (rotate_features qs D) order = perceptron_updates rho D order) /\
+  (forall (D : dataset) (d : nat) (rho a : R) (order : list nat),
+    (2 <= d)%nat -> Forall (fun s => length (features s) = d) D -> valid D order ->
+    decisions (reflected rho (cayley_data a D)) order = decisions (reflected rho D) order /\
+    perceptron_updates rho (cayley_data a D) order = perceptron_updates rho D order).
 
 (** V1 (the voted perceptron's vote; Freund and Schapire 1999, the deterministic core of
     Theorem 1): for every labelled dataset D, bias rho, presentation order and test sample s,
