@@ -45,13 +45,16 @@ class ExtractedError(RuntimeError):
 @dataclass(frozen=True)
 class ExtractedRun:
     """What the extracted program printed: weights W/L (bias weight last, present iff the
-    dataset has a bias), the updated sample indices in update order, the counts."""
+    dataset has a bias; the averaged perceptron's w_avg for ``averaged``), the updated
+    sample indices in update order, the counts, and for ``voted`` the voters (w_j, c_j),
+    j = 0..k (None for the other algorithms)."""
 
     weights: tuple[Fraction, ...]
     update_indices: tuple[int, ...]
     mistakes: int
     epochs: int
     converged: bool
+    voters: tuple[tuple[tuple[Fraction, ...], int], ...] | None = None
 
 
 def unavailable() -> str | None:
@@ -72,7 +75,15 @@ def _num(v: Fraction) -> str:
 
 
 #: The algorithms of the extracted program and the name of each one's parameter.
-ALGORITHMS = {"perceptron": None, "pfm": "beta", "pdm": "eps", "pdm-succ": "epsilons", "multiclass": None}
+ALGORITHMS = {
+    "perceptron": None,
+    "pfm": "beta",
+    "pdm": "eps",
+    "pdm-succ": "epsilons",
+    "multiclass": None,
+    "voted": None,
+    "averaged": None,
+}
 Parameter = Fraction | int | str | Sequence[Fraction | int | str] | None
 
 
@@ -160,9 +171,13 @@ def parse_answer(text: str, features: int, bias: bool, classes: int = 1) -> Extr
     each; with ``bias`` False that weight must be 0 and is dropped). ExtractedError naming
     the line otherwise."""
     fields: dict[str, list[str]] = {}
+    voter_lines: list[tuple[int, list[str]]] = []
     for no, raw in enumerate(text.splitlines(), start=1):
         words = raw.split()
         if not words or words[0] in ("note", "end") or words[0].startswith("#"):
+            continue
+        if words[0] == "voter":
+            voter_lines.append((no, words[1:]))
             continue
         if words[0] in fields:
             raise ExtractedError(f"answer line {no}: {words[0]} twice")
@@ -187,12 +202,29 @@ def parse_answer(text: str, features: int, bias: bool, classes: int = 1) -> Extr
         raise ExtractedError(
             f"the extracted program printed {len(weights)} weights, {classes * size} expected"
         )
+    voters = _voters(voter_lines, size) if voter_lines else None
     if not bias:
-        if any(weights[j * size + features] != 0 for j in range(classes)):
+        if any(weights[j * size + features] != 0 for j in range(classes)) or any(
+            w[features] != 0 for w, _ in voters or ()
+        ):
             raise ExtractedError("the extracted program's bias weight is not 0 on data without a bias")
         kept = tuple(v for j, v in enumerate(weights) if j % size != features)
+        voters = None if voters is None else tuple((w[:features], c) for w, c in voters)
         run = ExtractedRun(kept, run.update_indices, run.mistakes, run.epochs, run.converged)
-    return run
+    return ExtractedRun(run.weights, run.update_indices, run.mistakes, run.epochs, run.converged, voters)
+
+
+def _voters(lines: list[tuple[int, list[str]]], size: int) -> tuple[tuple[tuple[Fraction, ...], int], ...]:
+    """The ``voter COUNT w_1 ... w_size`` lines; ExtractedError naming a malformed one."""
+    out = []
+    for no, args in lines:
+        try:
+            if len(args) != size + 1:
+                raise ValueError(f"{len(args)} numbers, a count and {size} weights expected")
+            out.append((tuple(Fraction(v) for v in args[1:]), int(args[0])))
+        except ValueError as exc:
+            raise ExtractedError(f"answer line {no}: voter: {exc}") from None
+    return tuple(out)
 
 
 def run_extracted(
@@ -206,7 +238,7 @@ def run_extracted(
     parameter: Parameter = None,
 ) -> ExtractedRun:
     """Run the extracted ``algorithm`` (perceptron, pfm with beta, pdm with eps, pdm-succ
-    with a list of epsilons) on
+    with a list of epsilons, multiclass, voted, averaged) on
     ``dataset`` (every order kind of :func:`novikoff.runtime.runs.epoch_order`, at most
     ``max_epochs`` epochs). Raises InputError for a bad order or parameter and
     ExtractedError when the program fails."""
@@ -228,7 +260,8 @@ def run_extracted(
 
 def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
     """Every way the two runs differ (empty iff identical: weights, updated indices, mistake
-    count, epochs, convergence)."""
+    count, epochs, convergence, and the voters when the extracted run has them: every
+    (w_j, c_j) of the reference's ``voters``, in order)."""
     out = []
     ref_idx = tuple(reference.update_indices)
     if extracted.update_indices != ref_idx:
@@ -251,6 +284,23 @@ def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
         out.append(f"epochs: extracted {extracted.epochs}, reference {reference.epochs}")
     if extracted.converged != reference.converged:
         out.append(f"converged: extracted {extracted.converged}, reference {reference.converged}")
+    if extracted.voters is not None:
+        theirs = tuple(
+            (tuple(Fraction(v) for v in w), int(c)) for w, c in getattr(reference, "voters", None) or ()
+        )
+        if extracted.voters != theirs:
+            j = next(
+                (j for j, (a, b) in enumerate(zip(extracted.voters, theirs)) if a != b),
+                min(len(theirs), len(extracted.voters)),
+            )
+
+            def show(vs: tuple[tuple[tuple[Fraction, ...], int], ...]) -> str:
+                return " ".join(f"({[str(v) for v in w]}, {c})" for w, c in vs[j : j + 1]) or "none"
+
+            out.append(
+                f"voter #{j} differs ({len(extracted.voters)} voters extracted, {len(theirs)} in the "
+                f"reference): extracted {show(extracted.voters)}, reference {show(theirs)}"
+            )
     return out
 
 
@@ -264,9 +314,10 @@ def compare_runs(
     algorithm: str = "perceptron",
     parameter: Parameter = None,
 ) -> list[str]:
-    """Run the extracted program and the Python reference (``run_perceptron``,
-    ``run_pfm`` or ``run_pdm`` unless ``reference`` is given) on the same input; the
-    differences (empty when they agree)."""
+    """Run the extracted program and the Python reference (``run_perceptron``, ``run_pfm``,
+    ``run_pdm``, ``run_pdm_succ``, ``run_multiclass``, ``run_voted`` or ``run_averaged``
+    unless ``reference`` is given) on the same input; the differences (empty when they
+    agree)."""
     mine = run_extracted(
         dataset, order=order, max_epochs=max_epochs, binary=binary, algorithm=algorithm, parameter=parameter
     )
@@ -278,6 +329,12 @@ def compare_runs(
 
         assert isinstance(dataset, Dataset)  # format_request checked the kind
         theirs = run_perceptron(dataset, order=order, max_epochs=max_epochs)
+    elif algorithm in ("voted", "averaged"):
+        from novikoff.reference.averaged import run_averaged, run_voted
+
+        assert isinstance(dataset, Dataset)
+        run = run_voted if algorithm == "voted" else run_averaged
+        theirs = run(dataset, order=order, max_epochs=max_epochs)
     elif algorithm == "multiclass":
         from novikoff.reference.multiclass import run_multiclass
 
