@@ -7,6 +7,10 @@ are loaded: the exact Gram matrix with K~ = K + rho^2, the checked minimum-norm 
 in the Gram geometry (gamma^2 > 0: separable in feature space; = 0: the origin is in the
 feature-space hull), and the exact dual perceptron with N1-N3 checked after every update, so
 its update count is reported beside the Novikoff bound R^2/gamma^2 it provably respects.
+With ``--coq FILE.v`` (separable in feature space only) it also writes the Coq file of
+:func:`novikoff.coq.dataset_certificate.kernel_certificate_to_coq`: the data as read, the
+kernel and the dual certificate, from which Coq computes the Gram matrix and proves the
+bound for the kernel perceptron's run (``KernelCertificate.v``).
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ __all__ = [
 ]
 
 #: certify's options that have no meaning with --kernel (each is refused, exit 2).
-_NOT_WITH_KERNEL = (("coq", "--coq"), ("certificate", "--certificate"), ("plot", "--plot"))
+_NOT_WITH_KERNEL = (("certificate", "--certificate"), ("plot", "--plot"))
 
 
 #: A kernel value (x.x' + C)^DEGREE may have at most about this many digits (the contract's
@@ -119,9 +123,11 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
 
     Reads ``args.kernel`` (a KernelSpec or its text), ``order``, ``max_epochs``, ``max_updates``,
     ``record`` and ``trace`` (each optional, with certify's defaults). Returns (exit status 0, the
-    JSON object, the readable lines). InputError (exit 2) for a bad kernel or an option that
-    has no kernel form (--coq, --certificate, --plot); InvariantViolation (exit 1) if the run
-    breaks N1-N3 in feature space.
+    JSON object, the readable lines). With ``coq`` (a path) it writes the Coq certificate of the
+    bound there and the report names it (``coq_file``). InputError (exit 2) for a bad kernel, an
+    option that has no kernel form (--certificate, --plot), or --coq on data not separable in
+    feature space (no bound to prove); InvariantViolation (exit 1) if the run breaks N1-N3 in
+    feature space.
     """
     from novikoff.certificates.kernel_solver import certify_kernel
     from novikoff.data.kernels import KernelSpec, exact_gram, parse_kernel
@@ -138,6 +144,9 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
         gram = exact_gram(dataset, spec)
     with phase("the exact kernel certificate"):
         cert = certify_kernel(dataset, spec, gram)
+    coq_path = getattr(args, "coq", None)
+    if coq_path:
+        _write_kernel_coq(coq_path, dataset, spec, cert)
     from novikoff.reference.kernel_perceptron import run_kernel_perceptron
 
     with phase("the exact kernel perceptron run"):
@@ -157,7 +166,24 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
         dataset, cert, run, record=getattr(args, "record", DEFAULT_RECORD), stopped=stopped
     )
     note = stop_text(stopped, bounds, dataset.n_samples)
-    return 0, report, kernel_summary(report, cert, run, order_text, note)
+    text = kernel_summary(report, cert, run, order_text, note)
+    if coq_path:
+        report["coq_file"] = coq_path
+        text += f"\n  Coq file written to {coq_path} (compile: coqc -R BUILT_DEVELOPMENT Novikoff FILE)"
+    return 0, report, text
+
+
+def _write_kernel_coq(path: str, dataset: Dataset, spec: KernelSpec, cert: KernelCertificate) -> None:
+    """Write the Coq certificate of the feature-space bound (InputError when there is none)."""
+    from novikoff.commands.options import write_file
+    from novikoff.coq.dataset_certificate import kernel_certificate_to_coq
+
+    if not cert.separable:
+        raise InputError(
+            f"--coq {path}: {dataset.name} is not separable in feature space ({spec}): there is no "
+            "bound to prove (a feature-space Gordan file is not available)"
+        )
+    write_file(path, kernel_certificate_to_coq(dataset, spec, cert.lambdas), "--coq")
 
 
 def kernel_report(

@@ -37,14 +37,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+
+import flint
 
 from novikoff.certificates import Certificate, GordanCertificate, SeparableCertificate
 from novikoff.data.dataset import Dataset
+from novikoff.data.kernels import KernelSpec
 from novikoff.errors import CertificateError
 from novikoff.exact.rational import RationalVector
 
-__all__ = ["certificate_to_coq", "gordan_to_coq"]
+__all__ = [
+    "KernelNumbers",
+    "certificate_to_coq",
+    "gordan_to_coq",
+    "kernel_certificate_to_coq",
+    "kernel_numbers",
+]
 
 
 def _int(v: int) -> str:
@@ -230,4 +240,187 @@ Proof.
 Qed.
 
 Print Assumptions perceptron_updates_bound.
+"""
+
+
+@dataclass(frozen=True)
+class KernelNumbers:
+    """What ``KernelCertificate.kernel_summary`` computes in Coq, computed the same way here.
+
+    With s the data's common denominator, c = a/b and r = s rho: every kernel value
+    K(x_i, x_j) = (x_i.x_j + c)^p + rho^2 is N_ij / ``L``, L = (b s^2)^p s^2; ``M`` = max_i N_ii
+    (R^2 = M / L); the margin numerators m_i = y_i sum_j A_j y_j N_ji of alpha = A / q (the
+    margin of the dual separator is m_i / (q L)), ``mu`` = min_i m_i and ``S`` = sum_i A_i m_i
+    (alpha^T (Y K Y) alpha = S / (q^2 L)).
+    """
+
+    L: int
+    M: int
+    mu: int
+    S: int
+
+    @property
+    def bound(self) -> int:
+        """floor(M S / mu^2) = floor(R^2 / gamma^2), gamma^2 = (mu/(qL))^2 / (S/(q^2 L)); needs mu > 0."""
+        return self.M * self.S // (self.mu * self.mu)
+
+    def gamma2(self) -> Fraction:
+        """The squared geometric margin of the dual separator in feature space, mu^2 / (L S)."""
+        return Fraction(self.mu * self.mu, self.L * self.S)
+
+
+def kernel_numbers(dataset: Dataset, kernel: KernelSpec, alpha: RationalVector) -> KernelNumbers:
+    """(L, M, mu, S) of ``kernel_summary`` for ``dataset``, the polynomial ``kernel`` and the
+    dual coefficients ``alpha`` (exact integers; the Coq file states them and Coq recomputes them)."""
+    features, rho, s, _ = _data_as_read(dataset)
+    rows = [[q.numerator * (s // q.denominator) for q in row] for row in features]
+    r = rho.numerator * (s // rho.denominator)
+    a, b, p = kernel.c.numerator, kernel.c.denominator, kernel.degree
+    ss = s * s
+    bss_p = (b * ss) ** p
+    shift, t = a * ss, r * r * bss_p
+    m = len(rows)
+    if m and rows[0]:
+        product = flint.fmpz_mat(rows) * flint.fmpz_mat(rows).transpose()
+        dots = [[int(product[i, j]) for j in range(m)] for i in range(m)]
+    else:  # no features: every x.x' is 0
+        dots = [[0] * m for _ in range(m)]
+    y = dataset.labels
+    A = list(alpha.numerators)
+    if len(A) != m:
+        raise CertificateError(f"certificate rejected: {len(A)} coefficients for {m} samples")
+    support = [j for j in range(m) if A[j]]
+
+    def value(xx: int) -> int:  # N_ij without the labels, from x_i.x_j = xx / s^2
+        return (b * xx + shift) ** p * ss + t
+
+    diagonal = [value(dots[i][i]) for i in range(m)]
+    weighted = [[A[j] * y[j] * value(xx) for xx in dots[j]] for j in support]
+    margins = [y[i] * sum(row[i] for row in weighted) for i in range(m)]
+    S = sum(a_i * m_i for a_i, m_i in zip(A, margins))
+    return KernelNumbers(bss_p * ss, max([0, *diagonal]), min(margins, default=0), S)
+
+
+def kernel_certificate_to_coq(dataset: Dataset, kernel: KernelSpec, alpha: RationalVector) -> str:
+    """Coq source proving, for ``dataset`` and the polynomial ``kernel`` (with the bias as
+    K + rho^2), that the kernel perceptron (dual form, ``KernelCertificate.kernel_perceptron``)
+    makes at most floor(R^2/gamma^2) updates in every order, from the dual separator ``alpha``
+    (the feature-space minimum-norm weights of the kernel certificate).
+
+    The file carries the data as read, the degree, c, alpha and the numbers (L, M, mu, S) of
+    :func:`kernel_numbers`; Coq recomputes those numbers from the data by ``vm_compute``, so an
+    edited feature, label, degree, c or alpha fails at ``kernel_checks`` (or
+    ``params_checks``), unless the edit leaves every number unchanged, when the file proves
+    the bound of the edited data. CertificateError if the least margin is not positive (no
+    bound to prove) or the kernel is not polynomial.
+    """
+    if kernel.kind != "poly":
+        raise CertificateError(f"kernel {kernel}: only the polynomial kernel has a Coq certificate")
+    nums = kernel_numbers(dataset, kernel, alpha)
+    if nums.mu <= 0 or nums.S <= 0:
+        raise CertificateError(
+            "certificate rejected: the dual separator has no positive margin in feature space, "
+            "no bound to prove"
+        )
+    features, rho, _, samples = _data_as_read(dataset)
+    m, d = len(features), dataset.n_features
+    R2 = Fraction(nums.M, nums.L)
+    gamma2 = nums.gamma2()
+    bound = nums.bound
+    return f"""(* Generated by novikoff.coq.dataset_certificate: a kernel certificate for the kernel
+   perceptron on the labelled dataset {_comment(dataset.name)}: m = {m} samples with d = {d}
+   features and bias rho = {rho}, written below as read (features as fractions, labels, rho),
+   with the kernel K(x, x') = (x.x' + c)^p + rho^2, p = {kernel.degree}, c = {kernel.c}.
+   Computed in Coq from them: every K(x_i, x_j) = N_ij / gram_den, the margins
+   y_i sum_j alpha_j y_j K(x_j, x_i) of the dual separator alpha = alpha_num / alpha_den
+   (their least numerator margin_num: margin = margin_num / (alpha_den gram_den)),
+   alpha^T (Y K Y) alpha = norm2_num / (alpha_den^2 gram_den) and R^2 = max_i K(x_i, x_i)
+   = R2_num / gram_den.
+   Claimed: R^2 = {R2}, gamma^2 = margin^2 / (alpha^T (Y K Y) alpha) = {gamma2},
+   R^2/gamma^2 = {R2 / gamma2}, floor = {bound}. *)
+
+From Coq Require Import Reals ZArith List.
+From Novikoff Require Import Vectors Perceptron DatasetCertificate Labelled LabelledCertificate.
+From Novikoff Require Import KernelCertificate.
+Import ListNotations.
+Local Open Scope Z_scope.
+
+(** The dataset as read: (features, label) per sample, and the bias rho. *)
+Definition data : list qsample :=
+  [ {samples}
+  ].
+Definition rho : frac := {_frac(rho)}.
+
+(** The kernel: degree p and constant c. *)
+Definition degree : nat := {kernel.degree}%nat.
+Definition kc : frac := {_frac(kernel.c)}.
+
+(** The dual certificate alpha_i = alpha_num_i / alpha_den. *)
+Definition alpha_num : list Z := {_ints(alpha.numerators)}.
+Definition alpha_den : Z := {_int(alpha.denominator)}.
+
+(** The numbers Coq computes from the above (checked in kernel_checks). *)
+Definition gram_den : Z := {_int(nums.L)}.
+Definition R2_num : Z := {_int(nums.M)}.
+Definition margin_num : Z := {_int(nums.mu)}.
+Definition norm2_num : Z := {_int(nums.S)}.
+
+(** The labelled dataset, its kernel with the bias, and the dual separator, over R. *)
+Definition D : dataset := to_dataset data.
+Definition K : kernel := kpoly (frac_R kc) degree (frac_R rho).
+Definition alpha : list R := kalpha alpha_num alpha_den.
+
+(** Every denominator divides the data's common denominator; c >= 0; one alpha per sample. *)
+Lemma params_checks : check_kernel_params data rho kc alpha_num alpha_den = true.
+Proof. vm_compute. reflexivity. Qed.
+
+(** The kernel values, margins, norm and R^2, computed from the data (exact integer arithmetic). *)
+Lemma kernel_checks : kernel_summary data rho kc degree alpha_num = (gram_den, R2_num, margin_num, norm2_num).
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma margin_positive : 0 < margin_num.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma bound_value : kernel_bound R2_num margin_num norm2_num = {_int(bound)}.
+Proof. vm_compute. reflexivity. Qed.
+
+(** R^2 = max_i K(x_i, x_i). *)
+Theorem radius2_value : kradius2 K D = (IZR R2_num / IZR gram_den)%R.
+Proof.
+  exact (proj1 (proj2 (proj2 (proj2 (proj2
+    (kernel_certificate_values data rho kc degree alpha_num alpha_den gram_den R2_num margin_num
+       norm2_num params_checks kernel_checks)))))).
+Qed.
+
+(** Every margin y_i sum_j alpha_j y_j K(x_j, x_i) is at least margin_num / (alpha_den gram_den). *)
+Theorem margins_bound :
+  forall s, In s D -> (kmargin K alpha D s >= IZR margin_num / (IZR alpha_den * IZR gram_den))%R.
+Proof.
+  exact (proj1 (proj2
+    (kernel_certificate_values data rho kc degree alpha_num alpha_den gram_den R2_num margin_num
+       norm2_num params_checks kernel_checks))).
+Qed.
+
+(** alpha^T (Y K Y) alpha, the feature-space norm^2 of the dual separator. *)
+Theorem norm2_value :
+  knorm2 K alpha D = (IZR norm2_num / (IZR alpha_den * (IZR alpha_den * IZR gram_den)))%R.
+Proof.
+  exact (proj2 (proj2 (proj2 (proj2 (proj2
+    (kernel_certificate_values data rho kc degree alpha_num alpha_den gram_den R2_num margin_num
+       norm2_num params_checks kernel_checks)))))).
+Qed.
+
+(** The kernel perceptron on this labelled dataset (dual form: alpha_i += 1 iff
+    y_i sum_j alpha_j y_j K(x_j, x_i) <= 0) makes at most floor(R^2/gamma^2) = {bound}
+    updates in every presentation order (any permutation, any number of epochs, any prefix). *)
+Theorem kernel_perceptron_updates_bound :
+  forall order : list nat, valid D order -> Z.of_nat (kernel_updates K D order) <= {_int(bound)}.
+Proof.
+  intros order Ho.
+  pose proof (kernel_certificate_bound data rho kc degree alpha_num alpha_den gram_den R2_num
+                margin_num norm2_num order params_checks kernel_checks margin_positive Ho) as H.
+  rewrite bound_value in H. exact H.
+Qed.
+
+Print Assumptions kernel_perceptron_updates_bound.
 """
