@@ -19,6 +19,7 @@ From Novikoff Require Import Lemma1 SmallEps PfmBound Labelled.
 From Novikoff Require Import LabelledCertificate.
 From Novikoff Require Import Statements Theorems SpecTheorems RunStatements.
 From Novikoff Require Import Voted VotedRun NonSeparable NonSeparableRun LabelledInvariance.
+From Novikoff Require ShermanMorrisonRun.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -1013,3 +1014,25 @@ Qed.
 
 Theorem FS1_passes_run : FS1_passes_run_statement.
 Proof. exact (FS1_passes_bridge NonSeparable.FS1_passes). Qed.
+
+(** ** S2 (n x n, every n): the printed 1 x 1 identity for the scalar 1 + v^T B u *)
+
+(** The printed statement at a = 1, u = 1, v = c is the 1 x 1 Sherman-Morrison identity
+    (1 - c/(1 + c)) (1 + c) = 1, the only scalar fact the n x n formula needs
+    ([ShermanMorrisonRun.sherman_morrison_from_scalar]). *)
+Theorem S2_bridge : S2_statement -> S2_run_statement.
+Proof.
+  intros printed n A B u v.
+  apply ShermanMorrisonRun.sherman_morrison_from_scalar.
+  intros c H_one_plus_c.
+  assert (H_a_nonzero : 1 <> 0) by lra.
+  assert (H_denominator_nonzero : 1 + 1 * c <> 0) by (rewrite Rmult_1_l; exact H_one_plus_c).
+  hnf in printed. specialize printed with (a := 1) (u := 1) (v := c).
+  use_printed printed.
+  pose proof (proj2 printed) as one_by_one.
+  replace (1 ^ 2 * (1 + 1 * c / 1)) with (1 + c) in one_by_one by field.
+  rewrite Rinv_1, !Rmult_1_l in one_by_one. exact one_by_one.
+Qed.
+
+Theorem S2_run : S2_run_statement.
+Proof. exact (S2_bridge Theorems.S2). Qed.

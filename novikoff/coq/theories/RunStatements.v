@@ -15,6 +15,7 @@ From Novikoff Require Import Vectors Perceptron Tightness Multiclass LargeMargin
 From Novikoff Require Import VotedRun NonSeparableRun.
 From Novikoff Require Import RommaRun.
 From Novikoff Require Import Invariance LabelledInvariance.
+From Novikoff Require MarginDistribution.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -314,3 +315,14 @@ Definition R1_run_statement : Prop :=
   min_norm_sq (reflected rho D) gamma2 ->
   romma_stopped rho rule D order = false /\
   INR (romma_mistakes rho rule D order) * gamma2 <= radius2 rho D.
+
+(** S2 (the Sherman-Morrison formula; seed 003 (7)-(8)), n x n for every n (matrices are
+    functions nat -> nat -> R over 0..n-1, [MarginDistribution]): when A B = I and
+    1 + v^T B u <> 0, the rank-one update A + u v^T has the inverse
+    B - (B u)(v^T B) / (1 + v^T B u).  (The printed statement is its 1 x 1 case.) *)
+Definition S2_run_statement : Prop :=
+  forall (n : nat) (A B : MarginDistribution.mat) (u v : MarginDistribution.vecf),
+  MarginDistribution.is_right_inverse n A B ->
+  1 + MarginDistribution.vdot n v (MarginDistribution.mvec n B u) <> 0 ->
+  MarginDistribution.is_right_inverse n (MarginDistribution.rank1 A u v)
+    (MarginDistribution.sm_inverse n B u v).
