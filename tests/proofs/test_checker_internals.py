@@ -20,8 +20,6 @@ from novikoff.proofs.core import (
     ProofFailure,
     Step,
     Term,
-    _is_zero,
-    _normal,
     check_obligation,
     ge,
     gt,
@@ -29,6 +27,8 @@ from novikoff.proofs.core import (
     lt,
     positive_in_induction,
 )
+from novikoff.proofs.core.algebra import is_zero as _is_zero
+from novikoff.proofs.core.algebra import normal as _normal
 
 x, y = sp.symbols("x y", real=True)
 a, b = sp.symbols("a b", positive=True)

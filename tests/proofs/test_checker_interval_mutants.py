@@ -16,7 +16,7 @@ import sympy as sp
 from mpmath import iv
 from mpmath.libmp import to_rational
 
-import novikoff.proofs.core as core
+import novikoff.proofs.core.intervals as core  # IntervalBound's module: its box budget, its helpers
 from novikoff.certificates import GeometricMarginCertificate
 from novikoff.certificates.checker import CertificateError, check_geometric_margin
 from novikoff.data.dataset import Dataset
@@ -41,18 +41,20 @@ from novikoff.proofs.core import (
     ProofFailure,
     SignByAssumptions,
     Term,
-    _as_interval,
-    _bisect,
-    _conditions_on_box,
-    _enclose,
-    _exact_rational,
-    _holds,
-    _require_defined_on_interval,
     check_obligation,
     ge,
     gt,
     le,
 )
+from novikoff.proofs.core.definedness import holds as _holds
+from novikoff.proofs.core.intervals import (
+    _as_interval,
+    _bisect,
+    _conditions_on_box,
+    _enclose,
+    _exact_rational,
+)
+from novikoff.proofs.core.monotone import _require_defined_on_interval
 from novikoff.spec.core import Forall
 
 K = FailureKind

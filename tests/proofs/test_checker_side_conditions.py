@@ -15,15 +15,15 @@ from novikoff.proofs.core import (
     Context,
     FailureKind,
     ProofFailure,
-    _canonical,
-    _domain_fits,
-    _established,
-    _holds,
-    _require_defined,
-    _side_conditions,
     ge,
     gt,
 )
+from novikoff.proofs.core.definedness import canonical as _canonical
+from novikoff.proofs.core.definedness import domain_fits as _domain_fits
+from novikoff.proofs.core.definedness import established as _established
+from novikoff.proofs.core.definedness import holds as _holds
+from novikoff.proofs.core.definedness import require_defined as _require_defined
+from novikoff.proofs.core.definedness import side_conditions as _side_conditions
 
 x, y, a, u, v = sp.symbols("x y a u v", real=True)
 yp = sp.Symbol("y", positive=True)

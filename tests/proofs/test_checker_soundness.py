@@ -38,14 +38,14 @@ from novikoff.proofs.core import (
     SignByAssumptions,
     Step,
     Term,
-    _expand_sums,
-    _require_defined_on_interval,
-    _screen_formula,
     check_obligation,
     ge,
     gt,
     le,
 )
+from novikoff.proofs.core.admission import expand_sums as _expand_sums
+from novikoff.proofs.core.language import screen_formula as _screen_formula
+from novikoff.proofs.core.monotone import _require_defined_on_interval
 
 x, y, a = sp.symbols("x y a", real=True)
 n = sp.Symbol("n", integer=True)
