@@ -35,6 +35,7 @@ __all__ = [
     "PROOF_MODULES",
     "SPEC_IDS",
     "all_obligations",
+    "applied_lemmas",
     "headline_obligation",
     "headline_proofs",
     "obligation_ids",
@@ -111,6 +112,12 @@ def _applied(node: object) -> Iterator[Obligation]:
     elif isinstance(node, Mapping):
         for item in node.values():
             yield from _applied(item)
+
+
+def applied_lemmas(obligation: Obligation) -> list[Obligation]:
+    """Every lemma ``obligation``'s proof applies, directly or inside the lemmas' own proofs,
+    in the order they are met (a lemma applied twice appears twice)."""
+    return list(_applied(obligation))
 
 
 def obligation_ids(obligations: Sequence[Obligation]) -> dict[str, frozenset[str]]:

@@ -93,6 +93,7 @@ _SOURCE = "Freund and Schapire 1999, Theorem 2 (DESIGN section 2b; extends Block
 
 FS1_ONE_PASS = Statement(
     id="FS1",
+    algorithms=("perceptron",),
     name="mistakes_mul_gamma_sq_le_radius_plus_slack_sq",
     symbols=(k, gamma, R, D),
     hypotheses=(
@@ -113,6 +114,7 @@ FS1_ONE_PASS = Statement(
 
 FS1_PASSES = Statement(
     id="FS1",
+    algorithms=("perceptron",),
     name="passes_mistakes_mul_gamma_sq_le_radius_plus_slack_sq",
     symbols=(k, n, T, gamma, R, sumd2),
     hypotheses=(
