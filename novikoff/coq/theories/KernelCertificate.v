@@ -313,9 +313,12 @@ Definition zsamples (s : Z) (data : list qsample) : list zsample :=
 Definition zkernel (b a2 ss t : Z) (p : nat) (X X' : list Z) : Z :=
   ((b * zdot X X' + a2) ^ Z.of_nat p * ss + t)%Z.
 
+(** sum_j A_j y_j N(X_j, X); a zero coefficient skips its kernel value (only the support is
+    evaluated). *)
 Fixpoint zksum (Kz : list Z -> list Z -> Z) (A : list Z) (zs : list zsample) (X : list Z) : Z :=
   match A, zs with
-  | a :: A', z :: zs' => (a * zlabel (snd z) * Kz (fst z) X + zksum Kz A' zs' X)%Z
+  | a :: A', z :: zs' =>
+      if Z.eqb a 0 then zksum Kz A' zs' X else (a * zlabel (snd z) * Kz (fst z) X + zksum Kz A' zs' X)%Z
   | _, _ => 0%Z
   end.
 
@@ -430,6 +433,7 @@ Proof.
   intros Hq HL. unfold kalpha, to_dataset.
   revert data; induction A as [|v A IH]; intros [|smp data] H; cbn [map ksum zksum]; try (unfold Rdiv; ring).
   rewrite H by (left; reflexivity). rewrite IH by (intros; apply H; right; assumption).
+  destruct (Z.eqb_spec v 0) as [->|_]; [unfold Rdiv; ring|].
   cbn [fst snd]. unfold to_sample at 1; cbn [lab].
   rewrite plus_IZR, !mult_IZR, y_zlabel. field. auto.
 Qed.
