@@ -20,6 +20,7 @@ From Novikoff Require Import LabelledCertificate.
 From Novikoff Require Import Statements Theorems SpecTheorems RunStatements.
 From Novikoff Require Import Voted VotedRun NonSeparable NonSeparableRun LabelledInvariance.
 From Novikoff Require ShermanMorrisonRun.
+From Novikoff Require Import LabelledMargin.
 Import ListNotations.
 Local Open Scope R_scope.
 
@@ -291,6 +292,20 @@ Qed.
 Theorem M1_run : M1_run_statement.
 Proof. exact (M1_bridge Theorems.M1). Qed.
 
+(** ** PFM and PDM on labelled data are the runs on the reflected patterns *)
+
+Lemma pfm_updates_run beta rho D order :
+  valid D order -> pfm_updates beta rho D order = snd (pfm_run beta (reflected rho D) order).
+Proof. intros Hv. unfold pfm_updates. rewrite pfm_labelled_is_run by exact Hv. reflexivity. Qed.
+
+Lemma pdm_updates_run eps rho D order :
+  valid D order -> pdm_updates eps rho D order = snd (pdm_run eps (reflected rho D) order).
+Proof. intros Hv. unfold pdm_updates. rewrite pdm_labelled_is_run by exact Hv. reflexivity. Qed.
+
+Lemma pdm_weights_run eps rho D order :
+  valid D order -> pdm_weights eps rho D order = fst (pdm_run eps (reflected rho D) order).
+Proof. intros Hv. unfold pdm_weights. rewrite pdm_labelled_is_run by exact Hv. reflexivity. Qed.
+
 (** ** P1: the premise "lemma_form" is the PFM run's telescoped norm bound *)
 
 (** With a certificate, gamma^2 = ||p*||^2 <= R^2. *)
@@ -320,7 +335,7 @@ Proof.
   assert (Hb : 0 <= beta) by (pose proof (sqrt_pos (dot p p)); unfold beta; apply Rmult_le_pos; lra).
   pose proof (pfm_telescoping (reflected rho D) p R2 beta order Hcond Hpp (radius2_bound rho D)
                 ltac:(lra) Hb Horder) as [Hprog Htele].
-  unfold pfm_updates in *. fold beta in H1 |- *.
+  rewrite pfm_updates_run in * by exact Hvalid. fold beta in H1 |- *.
   set (st := pfm_run beta (reflected rho D) order) in *.
   pose proof (D3_norm p st Hpp Hprog) as HD3.
   destruct st as [w [|k]]; cbn [fst snd] in *; [lia|].
@@ -359,7 +374,7 @@ Lemma pdm_progress rho D order eps lam p :
 Proof.
   intros Hvalid Hcert. pose proof Hcert as [_ [_ [_ [Hcond _]]]].
   pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
-  unfold pdm_weights, pdm_updates, pdm_run, pdm_run_from.
+  rewrite pdm_weights_run, pdm_updates_run by exact Hvalid. unfold pdm_run, pdm_run_from.
   apply (run_preserves (progress_inv p)); auto using progress_init, progress_preserved, pdm_additive.
 Qed.
 
@@ -393,7 +408,7 @@ Proof.
   pose proof (D3_run D rho eps order lam p Hvalid Hcert H1) as HD3.
   pose proof (pdm_energy_above_half (reflected rho D) eps (radius2 rho D) order Hh He1
                 (radius2_bound rho D) Horder) as Hen.
-  fold (pdm_weights eps rho D order) (pdm_updates eps rho D order) in Hen.
+  rewrite <- (pdm_weights_run eps rho D order Hvalid), <- (pdm_updates_run eps rho D order Hvalid) in Hen.
   set (t := INR (pdm_updates eps rho D order)) in *.
   set (w := pdm_weights eps rho D order) in *.
   assert (Ht1 : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
@@ -427,7 +442,7 @@ Proof.
   pose proof (pdm_energy_half (reflected rho D) (radius2 rho D) order (radius2_bound rho D) Horder)
     as Hen.
   pose proof (harm_le_1_plus_ln _ H1) as Hh.
-  fold (pdm_weights (1 / 2) rho D order) (pdm_updates (1 / 2) rho D order) in Hen, Hh.
+  rewrite <- (pdm_weights_run (1 / 2) rho D order Hvalid), <- (pdm_updates_run (1 / 2) rho D order Hvalid) in Hen.
   set (k := pdm_updates (1 / 2) rho D order) in *.
   set (w := pdm_weights (1 / 2) rho D order) in *.
   set (R2 := radius2 rho D) in *.
@@ -457,7 +472,7 @@ Proof.
   pose proof (pdm_energy_small (reflected rho D) eps (radius2 rho D) order He0 He ltac:(lra)
                 (radius2_bound rho D) Horder) as Hen.
   unfold energy_small_inv in Hen.
-  fold (pdm_weights eps rho D order) (pdm_updates eps rho D order) in Hen.
+  rewrite <- (pdm_weights_run eps rho D order Hvalid), <- (pdm_updates_run eps rho D order Hvalid) in Hen.
   set (k := pdm_updates eps rho D order) in *.
   set (w := pdm_weights eps rho D order) in *.
   set (R2 := radius2 rho D) in *.
@@ -487,9 +502,14 @@ Proof.
   pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
   pose proof (pdm_progress rho D order eps lam p Hvalid Hcert) as Hprog.
   assert (Hz : In (reflect rho smp) (reflected rho D)) by (apply in_map; exact Hsmp).
+  pose proof H1 as H1_run.
+  rewrite (pdm_weights_run eps rho D order Hvalid), (pdm_updates_run eps rho D order Hvalid) in Hprog.
+  rewrite (pdm_updates_run eps rho D order Hvalid) in H1_run.
+  apply pdm_converged_labelled_reflected in Hconv. rewrite pdm_labelled_is_run in Hconv by exact Hvalid.
   destruct (D2_converged (reflected rho D) p eps (pdm_run eps (reflected rho D) order)
-              Hpp Hprog H1 Hconv (reflect rho smp) Hz) as [Hno HD3].
-  fold (pdm_weights eps rho D order) (pdm_updates eps rho D order) in Hno, HD3.
+              Hpp Hprog H1_run Hconv (reflect rho smp) Hz) as [Hno HD3].
+  rewrite <- (pdm_weights_run eps rho D order Hvalid), <- (pdm_updates_run eps rho D order Hvalid)
+    in Hno, HD3.
   fold w t in Hno, HD3. rewrite signed_margin_reflect.
   set (a := norm2 w) in *.
   assert (Ht : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).

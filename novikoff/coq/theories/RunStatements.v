@@ -16,6 +16,7 @@ From Novikoff Require Import VotedRun NonSeparableRun.
 From Novikoff Require Import RommaRun.
 From Novikoff Require Import Invariance LabelledInvariance.
 From Novikoff Require MarginDistribution.
+From Novikoff Require Import LabelledMargin.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -84,11 +85,10 @@ Definition M1_run_statement : Prop :=
   Forall (fun i => (i < length data)%nat) order ->
   INR (multiclass_mistakes K rho data order) <= 2 * mradius2 rho data * frob2 K U / g ^ 2.
 
-(** PFM(beta) (the perceptron with fixed margin, IJCAI paper: update iff
-    w.z <= beta ||w||, [LargeMargin.pfm_test]) run on the labelled data's reflected
-    patterns y_i (x_i, rho). *)
+(** PFM(beta) (the perceptron with fixed margin, IJCAI paper) on labelled data: update iff
+    y (w . (x, rho)) <= beta ||w|| ([LabelledMargin.pfm_mistake]); its number of updates. *)
 Definition pfm_updates (beta rho : R) (D : dataset) (order : list nat) : nat :=
-  snd (pfm_run beta (reflected rho D) order).
+  snd (pfm_labelled beta rho D order).
 
 (** P1: for every labelled dataset, rho, order, separating certificate p* (gamma^2 = ||p*||^2)
     and 0 < eps <= 1, PFM((1 - eps) gamma) with t >= 1 updates has
@@ -102,13 +102,13 @@ Definition P1_run_statement : Prop :=
   (1 <= pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order)%nat ->
   INR (pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order) <= p1_bound (radius2 rho D) (dot p p) eps.
 
-(** PDM(eps) (the perceptron with dynamic margin, the PDM paper: update iff
-    w.z <= (1 - eps) ||w||^2 / t, [LargeMargin.pdm_test]) run on the labelled data's
-    reflected patterns. *)
+(** PDM(eps) (the perceptron with dynamic margin, the PDM paper) on labelled data: with t
+    updates so far, update iff t y (w . (x, rho)) <= (1 - eps) ||w||^2
+    ([LabelledMargin.pdm_mistake]); its number of updates and its weights. *)
 Definition pdm_updates (eps rho : R) (D : dataset) (order : list nat) : nat :=
-  snd (pdm_run eps (reflected rho D) order).
+  snd (pdm_labelled eps rho D order).
 Definition pdm_weights (eps rho : R) (D : dataset) (order : list nat) : vec :=
-  fst (pdm_run eps (reflected rho D) order).
+  fst (pdm_labelled eps rho D order).
 
 (** D3: for every labelled dataset, rho, order, eps and separating certificate p*, PDM(eps)
     after t >= 1 updates has ||w_t||^2 >= gamma^2 t^2 (gamma^2 = ||p*||^2). *)
@@ -152,7 +152,7 @@ Definition D1_below_half_run_statement : Prop :=
     Rpower (radius2 rho D * (2 - 2 * eps) / (dot p p * (1 - 2 * eps))) (1 / (2 * eps)).
 
 (** D2: for every labelled dataset, rho, 0 < eps <= 1, separating certificate and order
-    after which PDM(eps) has converged (no pattern would update it) with t >= 1 updates,
+    after which PDM(eps) has converged (no sample would update it) with t >= 1 updates,
     every sample's normalised signed margin y (w.(x, rho))/||w|| exceeds ||w|| (1 - eps)/t,
     which is at least gamma (1 - eps). *)
 Definition D2_run_statement : Prop :=
@@ -161,7 +161,7 @@ Definition D2_run_statement : Prop :=
   separable_certificate (reflected rho D) lam p ->
   0 < eps -> eps <= 1 ->
   (1 <= pdm_updates eps rho D order)%nat ->
-  pdm_converged eps (reflected rho D) (pdm_run eps (reflected rho D) order) ->
+  pdm_converged_labelled eps rho D (pdm_labelled eps rho D order) ->
   forall s, In s D ->
     let w := pdm_weights eps rho D order in
     let t := INR (pdm_updates eps rho D order) in
