@@ -41,7 +41,7 @@ __all__ = [
     "obligation_ids",
 ]
 
-#: The normative ids of DESIGN section 3 (plus MU, the repeated-update count), as in the spec.
+#: The theorem ids, in the order of :data:`novikoff.spec.THEOREMS`.
 SPEC_IDS: tuple[str, ...] = tuple(THEOREMS)
 
 #: spec module name -> the proof module that proves its statements (same name under

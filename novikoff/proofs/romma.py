@@ -39,7 +39,7 @@ from novikoff.spec.romma import R1, w2, wz
 
 __all__ = ["closed_form", "headline_proofs", "minimum_norm", "obligations", "step_growth"]
 
-l, p, q, R2 = sp.symbols("l p q R2", real=True)  # noqa: E741 (l = ||w||^2, as in DESIGN)
+l, p, q, R2 = sp.symbols("l p q R2", real=True)  # noqa: E741 (l = ||w||^2)
 a = q * l - p**2
 cw = (q * l - p) / a
 cz = l * (1 - p) / a

@@ -1,11 +1,11 @@
 """The spec: every theorem novikoff states, as sympy data with hypotheses and a source.
 
-``THEOREMS`` maps each normative id of DESIGN section 3 (plus MU, the repeated-update
-count of section 2, and the section 2b statements R1, FS1, V1; DS1, PDM-succ's stage ratio
-bound from the PDM paper's successive runs; RC1, the IJCAI paper's bound on the linear class's
-empirical Rademacher complexity) to its statement(s). The
-PFM/PDM statements are derived here from the papers' update conditions (see
-:mod:`novikoff.spec.pdm`).
+``THEOREMS`` maps each theorem id to its statement(s): N1-N3, T1 and G1 from the textbook
+(and the notes), M1 from the notes, P1, D1-D3 and L1 from the PDM paper, MU (the
+repeated-update count), DS1 (PDM-succ's stage ratio bound, from the PDM paper's successive
+runs), S1, S2 and RC1 (the linear class's empirical Rademacher complexity) from the IJCAI
+paper, and beyond separable data R1 (ROMMA), FS1 and V1 (Freund and Schapire). The PFM/PDM
+statements are derived here from the papers' update conditions (see :mod:`novikoff.spec.pdm`).
 """
 
 from novikoff.spec.core import HypothesisNotMet, Statement

@@ -55,7 +55,7 @@ class HypothesisNotMet(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Statement:
-    """A theorem of DESIGN section 3.
+    """A theorem: its hypotheses, premises and conclusion as sympy data, and its source.
 
     ``id`` is the normative id (N1, ...); ``name`` states the claim Lean-style;
     ``symbols`` are the free symbols with their sympy assumptions.

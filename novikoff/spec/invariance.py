@@ -53,7 +53,7 @@ G1_SCALE = Statement(
     symbols=(c, s),
     hypotheses=(sp.Gt(c, 0, evaluate=False),),
     conclusion=sp.Equivalent(sp.Le(c**2 * s, 0, evaluate=False), sp.Le(s, 0, evaluate=False), evaluate=False),
-    source="seed 000 ex 6.2 (invariance); DESIGN G1",
+    source="the textbook, exercise 6.2 (invariance)",
 )
 
 a = sp.Symbol("a", real=True)  # Cayley parameter of a plane rotation
@@ -70,7 +70,7 @@ G1_ROTATE = Statement(
     symbols=(a, w1, w2, z1, z2),
     hypotheses=(),
     conclusion=sp.Eq(_Qw[0] * _Qz[0] + _Qw[1] * _Qz[1], w1 * z1 + w2 * z2, evaluate=False),
-    source="DESIGN G1 (Cayley transform)",
+    source="the textbook, exercise 6.2 (invariance), for rotations (Cayley transform)",
     note="stated for a plane rotation; in n dimensions (Qw).(Qz) = w^T Q^T Q z = w.z and "
     "Q^T Q = I is checked exactly on every Q the tests use",
 )
@@ -81,7 +81,7 @@ G1_PAD = Statement(
     symbols=(w1, w2, w3, z1, z2, z3),
     hypotheses=(sp.Eq(z3, 0, evaluate=False),),
     conclusion=sp.Eq(w1 * z1 + w2 * z2 + w3 * z3, w1 * z1 + w2 * z2, evaluate=False),
-    source="seed 000 exercise 6.2",
+    source="the textbook, exercise 6.2",
 )
 G1_ADD_POINT = Statement(
     id="G1",
@@ -94,7 +94,7 @@ G1_ADD_POINT = Statement(
         ("radius", sp.Eq(R2_new, sp.Max(R2, znew_norm2))),  # R^2 is the largest squared norm
         ("znew_norm", sp.Eq(znew_norm2, c**2 * gamma2)),  # ||c p*||^2
         ("znew_dot", sp.Eq(znew_dot_pstar, c * gamma2)),  # (c p*).p*
-        # DESIGN section 4: p* in conv{z_i} with every z.p* >= ||p*||^2 is the min-norm point
+        # p* in conv{z_i} with every z.p* >= ||p*||^2 is the min-norm point
         (
             "certificate",
             sp.Implies(
@@ -107,7 +107,7 @@ G1_ADD_POINT = Statement(
         sp.Eq(R2_new, sp.Max(R2, c**2 * gamma2), evaluate=False),
         evaluate=False,
     ),
-    source="seed 001 (margin and radius); DESIGN G1",
+    source="the notes (margin and radius)",
 )
 G1 = (G1_SCALE, G1_ROTATE, G1_PAD, G1_ADD_POINT)
 

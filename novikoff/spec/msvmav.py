@@ -1,4 +1,4 @@
-"""S1 and S2: the margin-distribution optimizer MSVMAv (seed 003).
+"""S1 and S2: the margin-distribution optimizer MSVMAv (the IJCAI paper).
 
 S1: for theta > 0, mean((1 - y h/theta)_+^2) = SV/theta^2 (per sample:
 (1 - m/theta)_+^2 = ((theta - m)_+)^2/theta^2). S2: the Sherman-Morrison update
@@ -24,7 +24,7 @@ S1 = Statement(
     symbols=(theta, m),
     hypotheses=(sp.Gt(theta, 0, evaluate=False),),
     conclusion=sp.Eq(sp.Max(0, 1 - m / theta) ** 2, sp.Max(0, theta - m) ** 2 / theta**2, evaluate=False),
-    source="seed 003 (margin loss and semi-variance)",
+    source="the IJCAI paper (margin loss and semi-variance)",
 )
 
 S2 = Statement(
@@ -35,7 +35,7 @@ S2 = Statement(
     hypotheses=(sp.Ne(a, 0, evaluate=False), sp.Ne(a + u * v, 0, evaluate=False)),
     hypothesis_names=("a_nonzero", "denominator_nonzero"),
     conclusion=sp.Eq((a + u * v) * (1 / a - (u * v / a**2) / (1 + v * u / a)), 1, evaluate=False),
-    source="seed 003 (7)-(8)",
+    source="the IJCAI paper (7)-(8)",
     note="stated here in the scalar case; the proofs check the matrix identity for 2 x 2 and 3 x 3 "
     "symbolic matrices",
 )

@@ -1,4 +1,4 @@
-"""M1: the multiclass perceptron's mistake bound through the Kesler construction (seed 001).
+"""M1: the multiclass perceptron's mistake bound through the Kesler construction (the notes).
 
 Kesler vectors phi(x, y) - phi(x, j) (j != y) have squared norm 2 ||x~||^2 <= 2 R^2,
 and a multiclass mistake is a perceptron mistake on one of them, so Novikoff's
@@ -33,12 +33,12 @@ M1 = Statement(
         ("energy", sp.Le(kesler_w_norm2, 2 * k * R2, evaluate=False)),
         ("cauchy_schwarz", sp.Le(kesler_dot_w**2, gammaK2 * kesler_w_norm2, evaluate=False)),
     ),
-    source="seed 001 (multiclass perceptron) with the Kesler construction",
+    source="the notes (multiclass perceptron) with the Kesler construction",
 )
 
 
 # --------------------------------------------------------------------------- a false claim
-# The notes' (seed 001) convergence theorem as written: R = max_i ||x_i|| over the features
+# The notes' convergence theorem as written: R = max_i ||x_i|| over the features
 # alone, a unit w* with a *separately* chosen bias b, y_i (w*.x_i + b) >= gamma, and the
 # perceptron updating w <- w + y x, b <- b + y. It is false: the bias is updated in steps
 # of 1 while nothing bounds |b| by R, so data far from the origin defeat it (x = 40 with
@@ -58,7 +58,7 @@ NOTES_FREE_BIAS = Statement(
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gamma_b2, 0, evaluate=False)),
     hypothesis_names=("k_nonneg", "gamma_b2_pos"),
     conclusion=sp.Le(k * gamma_b2, Rx2, evaluate=False),
-    source="seed 001 (the notes' convergence theorem, as written: R = max ||x^i||, bias b separate)",
+    source="the notes (their convergence theorem, as written: R = max ||x^i||, bias b separate)",
     note="FALSE: x = 40 (label +1), x = 20 (label -1) gives k = 1205 > R^2/gamma^2 = 16; "
     "the correct form is N3 on (x, 1)",
 )

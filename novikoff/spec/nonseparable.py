@@ -1,4 +1,4 @@
-"""FS1: the Freund-Schapire mistake bound without separability (DESIGN section 2b).
+"""FS1: the Freund-Schapire mistake bound without separability (Freund and Schapire 1999).
 
 For a unit vector u (for any nonzero u, apply it to u/||u||: the slacks below are then
 defined with u.z/||u||), a margin gamma > 0 and a presented sequence of patterns z (labels
@@ -14,7 +14,7 @@ z of mistake j + 1; ``sd(j)`` and ``sd2(j)`` = the sums of d and of d^2 over the
 mistakes. The premise on the slack is ``d(j) >= gamma - uz(j)``: max(0, gamma - u.z)
 satisfies it (and is the least slack that does), no sign of d is needed.
 
-Two statements (DESIGN 2b's one-pass and T-pass forms):
+Two statements (the one-pass and the T-pass forms):
 
 - :data:`FS1_ONE_PASS`: the mistakes are some of the presentations, so
   ``sd2(k) <= D^2`` (premise ``presented``);
@@ -89,7 +89,7 @@ _RUN: tuple[tuple[str, sp.Basic | Forall], ...] = (
     ("sd2_step", Forall(j, sp.Eq(sd2(j + 1), sd2(j) + d(j) ** 2))),
 )
 
-_SOURCE = "Freund and Schapire 1999, Theorem 2 (DESIGN section 2b; extends Block-Novikoff)"
+_SOURCE = "Freund and Schapire 1999, Theorem 2 (extends Block-Novikoff)"
 
 FS1_ONE_PASS = Statement(
     id="FS1",

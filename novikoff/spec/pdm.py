@@ -1,6 +1,6 @@
 """Large-margin perceptrons: PFM (P1), PDM (D1, D2, D3), Lemma 1 (L1), multiple updates (MU).
 
-DESIGN section 3. The PDM paper's printed constants were lost in extraction, so
+The PDM paper's printed constants were lost in extraction, so
 P1 and D1 are *derived here* from the update conditions (the paper's (7) and
 (8)) and proved step by step in :mod:`novikoff.proofs.pdm`; they are not the
 paper's Theorems 3.1/3.2 verbatim. PFM(beta) updates iff w.z <= beta ||w||;
@@ -47,7 +47,7 @@ L1 = Statement(
         _rel(sp.LessThan, t, delta * (1 + C + sp.log(t))),
     ),
     conclusion=_rel(sp.LessThan, t, (1 + 1 / E) * delta * (C + sp.log((1 + E) * delta))),
-    source="PDM paper, Lemma 1 (form inferred; DESIGN L1)",
+    source="PDM paper, Lemma 1 (form inferred)",
     note="tight: with u = t/delta and a = C + ln delta it reads u - ln u <= 1 + a => "
     "u <= (1 + 1/e)(a + ln(1 + e)), with equality at a = e - ln(1 + e)",
 )
@@ -171,7 +171,7 @@ MU = Statement(
         eps * q * n_rep**2 + (t * q - (1 - 2 * eps) * p) * n_rep - ((1 - eps) * l_ - t * p),
         evaluate=False,
     ),
-    source="PDM paper section 4 (multiple updates); DESIGN section 2",
+    source="PDM paper section 4 (multiple updates)",
     note="the PDM condition at (w + n z, t + n) is 'quadratic(n) <= 0'; the count is the smallest "
     "n >= 1 where it fails: floor(root) + 1 for the positive root when the condition holds at n = 0",
 )

@@ -1,6 +1,6 @@
 """Novikoff's theorem for the classic perceptron: N1 progress, N2 energy, N3 mistake bound.
 
-Quantities (DESIGN section 2/3): k = number of updates so far; p* the
+Quantities: k = number of updates so far; p* the
 minimum-norm point of conv{z_i}, gamma^2 = ||p*||^2 (rational); R^2 = max ||z_i||^2.
 Everything is stated with squares and p* instead of gamma and the unit w*,
 so every statement is rational and is decided exactly: ``p*.w_k >= k ||p*||^2``
@@ -40,7 +40,7 @@ N1 = Statement(
         ("minnorm", Forall(j, sp.Ge(pz(j), gamma2, evaluate=False))),
         ("value", sp.Eq(pstar_dot_w, pw(k))),
     ),
-    source="seed 000 section 6.4 step 1 (w*.w_k >= k gamma, times gamma = ||p*||)",
+    source="the textbook, section 6.4 step 1 (w*.w_k >= k gamma, times gamma = ||p*||)",
     note="each update adds z_i with p*.z_i >= ||p*||^2 because p* is the min-norm point of conv{z_i}",
 )
 
@@ -59,7 +59,7 @@ N2 = Statement(
         ("radius", Forall(j, sp.Le(z2(j), R2, evaluate=False))),
         ("value", sp.Eq(w_norm2, w2(k))),
     ),
-    source="seed 000 section 6.4 step 2",
+    source="the textbook, section 6.4 step 2",
     note="||w + z||^2 = ||w||^2 + 2 w.z + ||z||^2 and w.z <= 0 on a mistake",
 )
 
@@ -76,6 +76,6 @@ N3 = Statement(
         ("N2", sp.Le(w_norm2, k * R2, evaluate=False)),
         ("cauchy_schwarz", sp.Le(pstar_dot_w**2, gamma2 * w_norm2, evaluate=False)),
     ),
-    source="Novikoff 1962; seed 000 section 6.4 step 3 (k <= R^2/gamma^2)",
+    source="Novikoff 1962; the textbook, section 6.4 step 3 (k <= R^2/gamma^2)",
     note="squeeze: k^2 gamma^2 <= (p*.w_k)^2/||p*||^2 <= ||w_k||^2 <= k R^2 (Cauchy-Schwarz)",
 )

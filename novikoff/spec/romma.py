@@ -1,6 +1,6 @@
 """R1: ROMMA's mistake bound (Li and Long 2002), mistakes <= R^2/gamma^2 as Novikoff's.
 
-Quantities (DESIGN section 2b): k = mistakes (updates on ``w.z <= 0``) so far; gamma^2 =
+Quantities: k = mistakes (updates on ``w.z <= 0``) so far; gamma^2 =
 ||p*||^2, R^2 = max ||z_i||^2. The run, for the premises, indexed by mistakes j = 0, 1, ...:
 ``w2(j)`` = ||w||^2 right after the j-th mistake's update (``w2(0) = 0``: w_1 = 0);
 ``v2(j)``, ``wz(j)`` and ``z2(j)`` = ||w||^2, w.z and ||z||^2 right before the update of
@@ -45,7 +45,7 @@ R1 = Statement(
         ("radius", Forall(j, sp.Le(z2(j), R2, evaluate=False))),
         ("minnorm", sp.Le(gamma2 * w2(k), 1, evaluate=False)),
     ),
-    source="Li and Long 2002 (ROMMA; DESIGN section 2b: mistake bound R^2/gamma^2, as Novikoff's)",
+    source="Li and Long 2002 (ROMMA: mistake bound R^2/gamma^2, as Novikoff's)",
     note="each mistake raises ||w||^2 by at least (1 - w.z)^2/||z||^2 >= 1/R^2, and ||w|| <= 1/gamma "
     "throughout: k/R^2 <= ||w_k||^2 <= 1/gamma^2",
 )

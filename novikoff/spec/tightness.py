@@ -30,7 +30,7 @@ T1 = Statement(
         sp.Eq(k, n, evaluate=False),
     ),
     conclusion=sp.Eq(k, R2 / gamma2, evaluate=False),
-    source="seed 000 section 6.7 and exercise 6.3",
+    source="the textbook, section 6.7 and exercise 6.3",
     note="hypotheses are what the construction yields (checked on exact runs for each n); "
     "the conclusion then follows symbolically: R2/gamma2 = 1/(1/n) = n = k",
 )

@@ -13,7 +13,7 @@ not formalized:
   on example r + 1 equals the run's mistake count k; with FS1 (premise ``fs1``) the
   fraction of erring prefixes is at most ((R + D)/gamma)^2/n.
 - :data:`V1_VOTE` (one test point): voters j = 0..J-1 with weights c(j) (survival counts)
-  and s(j) = y sign(w_j.x) in {-1, +1} (sign(0) = -1: ties predict -1, DESIGN 2b), so
+  and s(j) = y sign(w_j.x) in {-1, +1} (sign(0) = -1: ties predict -1), so
   s(j) = 1 - 2 er(j) with er(j) = 1 exactly for the erring voters; if the vote
   sign(sum_j c(j) sign(w_j.x)) is wrong then y sum_j c(j) sign(w_j.x) <= 0 (with y = +1 the
   sum is <= 0, ties included; with y = -1 it is > 0), and then the erring voters carry at
@@ -56,7 +56,7 @@ __all__ = [
     "wv",
 ]
 
-_SOURCE = "Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)"
+_SOURCE = "Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron)"
 
 r = sp.Symbol("r", integer=True, nonnegative=True)
 n = sp.Symbol("n", integer=True, nonnegative=True)

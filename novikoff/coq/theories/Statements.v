@@ -9,7 +9,7 @@
 From Coq Require Import Reals.
 Local Open Scope R_scope.
 
-(** N1 pstar_dot_weights_ge_updates_mul_gamma_sq (seed 000 section 6.4 step 1 (w*.w_k >= k gamma, times gamma = ||p*||)) *)
+(** N1 pstar_dot_weights_ge_updates_mul_gamma_sq (the textbook, section 6.4 step 1 (w*.w_k >= k gamma, times gamma = ||p*||)) *)
 Definition N1_statement : Prop :=
   forall (k : nat) (gamma2 : R) (pstar_dot_w : R) (pw : nat -> R) (pz : nat -> R),
   (* domain of gamma2 *) (0 < gamma2) ->
@@ -30,7 +30,7 @@ Definition N1_hypotheses (k : nat) (gamma2 : R) (pstar_dot_w : R) (pw : nat -> R
   (* minnorm *) (forall j : nat, (0 <= j)%nat -> ((pz j%nat) >= gamma2)) /\
   (* value *) (pstar_dot_w = (pw k%nat)).
 
-(** N2 weights_norm_sq_le_updates_mul_radius_sq (seed 000 section 6.4 step 2) *)
+(** N2 weights_norm_sq_le_updates_mul_radius_sq (the textbook, section 6.4 step 2) *)
 Definition N2_statement : Prop :=
   forall (k : nat) (R2 : R) (w_norm2 : R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
   (* domain of R2 *) (0 < R2) ->
@@ -55,7 +55,7 @@ Definition N2_hypotheses (k : nat) (R2 : R) (w_norm2 : R) (w2 : nat -> R) (wz : 
   (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= R2)) /\
   (* value *) (w_norm2 = (w2 k%nat)).
 
-(** N3 updates_mul_gamma_sq_le_radius_sq (Novikoff 1962; seed 000 section 6.4 step 3 (k <= R^2/gamma^2)) *)
+(** N3 updates_mul_gamma_sq_le_radius_sq (Novikoff 1962; the textbook, section 6.4 step 3 (k <= R^2/gamma^2)) *)
 Definition N3_statement : Prop :=
   forall (k : nat) (gamma2 : R) (R2 : R) (pstar_dot_w : R) (w_norm2 : R),
   (* domain of gamma2 *) (0 < gamma2) ->
@@ -80,7 +80,7 @@ Definition N3_hypotheses (k : nat) (gamma2 : R) (R2 : R) (pstar_dot_w : R) (w_no
   (* N2 *) (w_norm2 <= (R2 * (INR k))) /\
   (* cauchy_schwarz *) ((pstar_dot_w ^ 2) <= (gamma2 * w_norm2)).
 
-(** T1 basis_vectors_updates_eq_radius_sq_div_gamma_sq (seed 000 section 6.7 and exercise 6.3) *)
+(** T1 basis_vectors_updates_eq_radius_sq_div_gamma_sq (the textbook, section 6.7 and exercise 6.3) *)
 Definition T1_statement : Prop :=
   forall (n : nat) (k : nat) (R2 : R) (gamma2 : R),
   (* domain of n *) (0 < n)%nat ->
@@ -100,7 +100,7 @@ Definition T1_hypotheses (n : nat) (k : nat) (R2 : R) (gamma2 : R) : Prop :=
   (* h1 *) (gamma2 = (/ (INR n))) /\
   (* h2 *) ((INR k) = (INR n)).
 
-(** G1 scaling_patterns_preserves_mistake_decisions (seed 000 ex 6.2 (invariance); DESIGN G1) *)
+(** G1 scaling_patterns_preserves_mistake_decisions (the textbook, exercise 6.2 (invariance)) *)
 Definition G1_scale_statement : Prop :=
   forall (c : R) (s : R),
   (* domain of c *) (0 < c) ->
@@ -111,7 +111,7 @@ Definition G1_scale_hypotheses (c : R) (s : R) : Prop :=
   (* domain of c *) (0 < c) /\
   (* h0 *) (c > 0).
 
-(** G1 cayley_rotation_preserves_inner_products (DESIGN G1 (Cayley transform)) *)
+(** G1 cayley_rotation_preserves_inner_products (the textbook, exercise 6.2 (invariance), for rotations (Cayley transform)) *)
 Definition G1_rotate_statement : Prop :=
   forall (a : R) (w1 : R) (w2 : R) (z1 : R) (z2 : R),
   (* defined *) (((a ^ 2) + 1) <> 0) /\
@@ -120,7 +120,7 @@ Definition G1_rotate_statement : Prop :=
 Definition G1_rotate_hypotheses (a : R) (w1 : R) (w2 : R) (z1 : R) (z2 : R) : Prop :=
   True.
 
-(** G1 zero_features_preserve_inner_products (seed 000 exercise 6.2) *)
+(** G1 zero_features_preserve_inner_products (the textbook, exercise 6.2) *)
 Definition G1_pad_statement : Prop :=
   forall (w1 : R) (w2 : R) (w3 : R) (z1 : R) (z2 : R) (z3 : R),
   (* h0 *) (z3 = 0) ->
@@ -129,7 +129,7 @@ Definition G1_pad_statement : Prop :=
 Definition G1_pad_hypotheses (w1 : R) (w2 : R) (w3 : R) (z1 : R) (z2 : R) (z3 : R) : Prop :=
   (* h0 *) (z3 = 0).
 
-(** G1 point_along_pstar_keeps_gamma_raises_radius (seed 001 (margin and radius); DESIGN G1) *)
+(** G1 point_along_pstar_keeps_gamma_raises_radius (the notes (margin and radius)) *)
 Definition G1_add_point_statement : Prop :=
   forall (c : R) (gamma2 : R) (R2 : R) (gamma2_new : R) (R2_new : R) (znew_dot_pstar : R) (znew_norm2 : R),
   (* domain of c *) (0 < c) ->
@@ -160,7 +160,7 @@ Definition G1_add_point_hypotheses (c : R) (gamma2 : R) (R2 : R) (gamma2_new : R
   (* znew_dot *) (znew_dot_pstar = (c * gamma2)) /\
   (* certificate *) ((znew_dot_pstar >= gamma2) -> (gamma2_new = gamma2)).
 
-(** M1 multiclass_mistakes_le_two_radius_sq_div_kesler_margin_sq (seed 001 (multiclass perceptron) with the Kesler construction) *)
+(** M1 multiclass_mistakes_le_two_radius_sq_div_kesler_margin_sq (the notes (multiclass perceptron) with the Kesler construction) *)
 Definition M1_statement : Prop :=
   forall (k : nat) (R2 : R) (gammaK2 : R) (kesler_dot_w : R) (kesler_w_norm2 : R),
   (* domain of R2 *) (0 < R2) ->
@@ -320,7 +320,7 @@ Definition D3_hypotheses (t : R) (gamma2 : R) (w_norm2 : R) (pstar_dot_w : R) : 
   (* progress *) (pstar_dot_w >= (gamma2 * t)) /\
   (* cauchy_schwarz *) ((pstar_dot_w ^ 2) <= (gamma2 * w_norm2)).
 
-(** L1 lemma1_updates_le_log_bound (PDM paper, Lemma 1 (form inferred; DESIGN L1)) *)
+(** L1 lemma1_updates_le_log_bound (PDM paper, Lemma 1 (form inferred)) *)
 Definition L1_statement : Prop :=
   forall (t : R) (delta : R) (C : R),
   (* domain of t *) (0 < t) ->
@@ -338,7 +338,7 @@ Definition L1_hypotheses (t : R) (delta : R) (C : R) : Prop :=
   (* h1 *) (delta > (exp (- C))) /\
   (* h2 *) (t <= (delta * (C + (ln t) + 1))).
 
-(** S1 squared_hinge_of_normalized_margin_eq_semivariance_term_div_theta_sq (seed 003 (margin loss and semi-variance)) *)
+(** S1 squared_hinge_of_normalized_margin_eq_semivariance_term_div_theta_sq (the IJCAI paper (margin loss and semi-variance)) *)
 Definition S1_statement : Prop :=
   forall (theta : R) (m : R),
   (* domain of theta *) (0 < theta) ->
@@ -350,7 +350,7 @@ Definition S1_hypotheses (theta : R) (m : R) : Prop :=
   (* domain of theta *) (0 < theta) /\
   (* h0 *) (theta > 0).
 
-(** S2 sherman_morrison_rank_one_update_is_the_inverse (seed 003 (7)-(8)) *)
+(** S2 sherman_morrison_rank_one_update_is_the_inverse (the IJCAI paper (7)-(8)) *)
 Definition S2_statement : Prop :=
   forall (a : R) (u : R) (v : R),
   (* a_nonzero *) (a <> 0) ->
@@ -362,7 +362,7 @@ Definition S2_hypotheses (a : R) (u : R) (v : R) : Prop :=
   (* a_nonzero *) (a <> 0) /\
   (* denominator_nonzero *) ((a + (u * v)) <> 0).
 
-(** MU pdm_repeated_update_condition_is_quadratic (PDM paper section 4 (multiple updates); DESIGN section 2) *)
+(** MU pdm_repeated_update_condition_is_quadratic (PDM paper section 4 (multiple updates)) *)
 Definition MU_statement : Prop :=
   forall (n : nat) (t : R) (eps : R) (p : R) (q : R) (l : R),
   (* domain of n *) (0 < n)%nat ->
@@ -435,7 +435,7 @@ Definition RC1_hypotheses (n : R) (r : R) (Lam : R) (e1 : R) (e2 : R) : Prop :=
   (* jensen *) ((e1 ^ 2) <= e2) /\
   (* orthogonality *) (e2 <= (n * (r ^ 2))).
 
-(** R1 romma_mistakes_mul_gamma_sq_le_radius_sq (Li and Long 2002 (ROMMA; DESIGN section 2b: mistake bound R^2/gamma^2, as Novikoff's)) *)
+(** R1 romma_mistakes_mul_gamma_sq_le_radius_sq (Li and Long 2002 (ROMMA: mistake bound R^2/gamma^2, as Novikoff's)) *)
 Definition R1_statement : Prop :=
   forall (k : nat) (gamma2 : R) (R2 : R) (v2 : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
   (* domain of gamma2 *) (0 < gamma2) ->
@@ -466,7 +466,7 @@ Definition R1_hypotheses (k : nat) (gamma2 : R) (R2 : R) (v2 : nat -> R) (w2 : n
   (* radius *) (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= R2)) /\
   (* minnorm *) ((gamma2 * (w2 k%nat)) <= 1).
 
-(** FS1 mistakes_mul_gamma_sq_le_radius_plus_slack_sq (Freund and Schapire 1999, Theorem 2 (DESIGN section 2b; extends Block-Novikoff)) *)
+(** FS1 mistakes_mul_gamma_sq_le_radius_plus_slack_sq (Freund and Schapire 1999, Theorem 2 (extends Block-Novikoff)) *)
 Definition FS1_one_pass_statement : Prop :=
   forall (k : nat) (gamma : R) (R_ : R) (D : R) (d : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
   (* domain of gamma *) (0 < gamma) ->
@@ -513,7 +513,7 @@ Definition FS1_one_pass_hypotheses (k : nat) (gamma : R) (R_ : R) (D : R) (d : n
   (* sd2_step *) (forall j : nat, (0 <= j)%nat -> ((sd2 (j + 1)%nat) = (((d j%nat) ^ 2) + (sd2 j%nat)))) /\
   (* presented *) ((sd2 k%nat) <= (D ^ 2)).
 
-(** FS1 passes_mistakes_mul_gamma_sq_le_radius_plus_slack_sq (Freund and Schapire 1999, Theorem 2 (DESIGN section 2b; extends Block-Novikoff)) *)
+(** FS1 passes_mistakes_mul_gamma_sq_le_radius_plus_slack_sq (Freund and Schapire 1999, Theorem 2 (extends Block-Novikoff)) *)
 Definition FS1_passes_statement : Prop :=
   forall (k : nat) (n : nat) (T : nat) (gamma : R) (R_ : R) (sumd2 : R) (ad : nat -> R) (am : nat -> R) (d : nat -> R) (dd : nat -> R) (m : nat -> R) (pw : nat -> R) (sd : nat -> R) (sd2 : nat -> R) (uz : nat -> R) (w2 : nat -> R) (wz : nat -> R) (z2 : nat -> R),
   (* domain of gamma *) (0 < gamma) ->
@@ -577,7 +577,7 @@ Definition FS1_passes_hypotheses (k : nat) (n : nat) (T : nat) (gamma : R) (R_ :
   (* per_pattern *) (forall i : nat, (0 <= i)%nat -> ((m i%nat) <= (INR T))) /\
   (* regroup *) ((sd2 k%nat) = (am n%nat)).
 
-(** V1 erring_prefixes_eq_mistakes_le_fs_bound (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)) *)
+(** V1 erring_prefixes_eq_mistakes_le_fs_bound (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron)) *)
 Definition V1_prefixes_statement : Prop :=
   forall (n : nat) (k : nat) (errs : nat) (gamma : R) (R_ : R) (D : R) (e : nat -> R) (ecount : nat -> R) (kcount : nat -> R) (pv : nat -> R) (rv : nat -> R) (u : nat -> R),
   (* domain of gamma *) (0 < gamma) ->
@@ -626,7 +626,7 @@ Definition V1_prefixes_hypotheses (n : nat) (k : nat) (errs : nat) (gamma : R) (
   (* mistakes *) ((INR k) = (kcount n%nat)) /\
   (* fs1 *) (((gamma ^ 2) * (INR k)) <= ((D + R_) ^ 2)).
 
-(** V1 wrong_vote_erring_weight_ge_half (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)) *)
+(** V1 wrong_vote_erring_weight_ge_half (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron)) *)
 Definition V1_vote_statement : Prop :=
   forall (J : nat) (W : R) (Ew : R) (c : nat -> R) (cw : nat -> R) (er : nat -> R) (ew : nat -> R) (s : nat -> R) (vs : nat -> R),
   (* J_nonneg *) ((INR J) >= 0) ->
@@ -655,7 +655,7 @@ Definition V1_vote_hypotheses (J : nat) (W : R) (Ew : R) (c : nat -> R) (cw : na
   (* erring *) (Ew = (ew J%nat)) /\
   (* wrong *) ((vs J%nat) <= 0).
 
-(** V1 vote_errors_le_twice_randomized_errors (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron; DESIGN section 2b)) *)
+(** V1 vote_errors_le_twice_randomized_errors (Freund and Schapire 1999, Theorem 1 and its corollary (the voted perceptron)) *)
 Definition V1_sample_statement : Prop :=
   forall (N : nat) (W : R) (nv : R) (ewt : R) (ewc : nat -> R) (ewp : nat -> R) (nvc : nat -> R) (wv : nat -> R),
   (* domain of W *) (0 < W) ->

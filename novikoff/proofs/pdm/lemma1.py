@@ -173,7 +173,7 @@ def log_ge_zero() -> Obligation:
 def l1() -> Obligation:
     """L1 in the original variables, through the change of variables and the core.
 
-    Proved with the weaker hypothesis delta >= e^-C (so it implies DESIGN's L1);
+    Proved with the weaker hypothesis delta >= e^-C (so it implies L1 as stated);
     t >= e^-C is not needed. ``exp_pos`` (e^C > 0) is the one analytic fact assumed.
     """
     t = sp.Symbol("t", positive=True)

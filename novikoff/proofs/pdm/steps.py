@@ -2,7 +2,7 @@
 repeated updates (MU); a helper of :mod:`novikoff.proofs.pdm`.
 
 Notation: ``a(t) = ||w_t||^2``, ``R2 = R^2``, ``g2 = gamma^2``, PDM's update
-condition ``t w.z <= (1 - eps) ||w||^2``. D1 is derived here (DESIGN section 3):
+condition ``t w.z <= (1 - eps) ||w||^2``. D1 is derived here:
 the PDM condition gives the recursion a(t+1) <= (1 + 2(1 - eps)/t) a(t) + R^2,
 D3 gives a(t) >= t^2 g2, and the regimes differ in how the recursion is solved.
 """
@@ -326,13 +326,13 @@ def d1_half() -> Obligation:
 
 
 def mu() -> list[Obligation]:
-    """Repeated updates: the PDM condition at (w + n z, t + n) is the quadratic of DESIGN
-    section 2, and (for q > 0) the condition holds exactly between its roots."""
+    """Repeated updates: the PDM condition at (w + n z, t + n) is a quadratic in n
+    (the repeated-update count), and (for q > 0) the condition holds exactly between its roots."""
     n, p, q, l_, tt = sp.symbols("n p q l t", real=True)
     quad = eps * q * n**2 + (tt * q - (1 - 2 * eps) * p) * n - ((1 - eps) * l_ - tt * p)
     return [
         Obligation(
-            name="MU: (t + n)(w + n z).z - (1 - eps)||w + n z||^2 is the DESIGN quadratic in n",
+            name="MU: (t + n)(w + n z).z - (1 - eps)||w + n z||^2 is a quadratic in n",
             spec_id="MU",
             hypotheses={},
             claim=MU.conclusion,
