@@ -51,6 +51,7 @@ OWN_FILES = (
     "ZMulticlass.v",
     "ZVoted.v",
     "ZAveraged.v",
+    "ZPdmMultiple.v",
     "Extract.v",
 )
 #: The correctness theorems whose assumptions are printed (and checked by the tests).
@@ -69,6 +70,8 @@ THEOREMS = (
     "zmepochs_correct",
     "zvoted_correct",
     "zaveraged_correct",
+    "zmu_count_R",
+    "zpdm_mu_correct",
 )
 BINARY = "perceptron-extracted"
 _REQUIRE = re.compile(r"From\s+Novikoff\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_ ]+)\.")

@@ -15,6 +15,7 @@ import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 from novikoff.data.dataset import Dataset
@@ -79,6 +80,7 @@ ALGORITHMS = {
     "perceptron": None,
     "pfm": "beta",
     "pdm": "eps",
+    "pdm-multiple": "eps",
     "pdm-succ": "epsilons",
     "multiclass": None,
     "voted": None,
@@ -238,7 +240,8 @@ def run_extracted(
     parameter: Parameter = None,
 ) -> ExtractedRun:
     """Run the extracted ``algorithm`` (perceptron, pfm with beta, pdm with eps, pdm-succ
-    with a list of epsilons, multiclass, voted, averaged) on
+    with a list of epsilons, pdm-multiple with eps (PDM with multiple updates), multiclass,
+    voted, averaged) on
     ``dataset`` (every order kind of :func:`novikoff.runtime.runs.epoch_order`, at most
     ``max_epochs`` epochs). Raises InputError for a bad order or parameter and
     ExtractedError when the program fails."""
@@ -315,9 +318,9 @@ def compare_runs(
     parameter: Parameter = None,
 ) -> list[str]:
     """Run the extracted program and the Python reference (``run_perceptron``, ``run_pfm``,
-    ``run_pdm``, ``run_pdm_succ``, ``run_multiclass``, ``run_voted`` or ``run_averaged``
-    unless ``reference`` is given) on the same input; the differences (empty when they
-    agree)."""
+    ``run_pdm`` (with ``multiple_updates`` for pdm-multiple), ``run_pdm_succ``,
+    ``run_multiclass``, ``run_voted`` or ``run_averaged`` unless ``reference`` is given) on
+    the same input; the differences (empty when they agree)."""
     mine = run_extracted(
         dataset, order=order, max_epochs=max_epochs, binary=binary, algorithm=algorithm, parameter=parameter
     )
@@ -346,6 +349,7 @@ def compare_runs(
         solvers: dict[str, Callable[..., RunRecord]] = {
             "pfm": run_pfm,
             "pdm": run_pdm,
+            "pdm-multiple": partial(run_pdm, multiple_updates=True),
             "pdm-succ": run_pdm_succ,
         }
         solver = solvers[algorithm]

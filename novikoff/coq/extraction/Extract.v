@@ -7,7 +7,7 @@
     past 2^62 would wrap, far beyond any run's length). *)
 
 From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlNatInt.
-From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc ZLabelled ZMulticlass ZVoted ZAveraged.
+From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc ZLabelled ZMulticlass ZVoted ZAveraged ZPdmMultiple.
 
 Extraction Language OCaml.
-Extraction "perceptron_extracted.ml" zepochs_pairs zpresent znatural zepochs zrun zreflect zg_epochs zpfm_test zpdm_test zsucc zlabelled_patterns zmepochs zvoted zaveraged.
+Extraction "perceptron_extracted.ml" zepochs_pairs zpresent znatural zepochs zrun zreflect zg_epochs zpfm_test zpdm_test zsucc zlabelled_patterns zmepochs zvoted zaveraged zmu_epochs.

@@ -14,7 +14,8 @@
    computed here; its pairs (index, pattern) come from the extracted [zpresent], once
    per permutation (the memoization is this driver's).  Algorithms: the
    perceptron, PFM(beta), PDM(eps) and PDM-succ (the PDM paper's fixed and decreasing
-   margins and its successive runs, one update per mistake), the multiclass perceptron, and
+   margins and its successive runs, one update per mistake; "pdm-multiple": PDM with the PDM
+   paper's multiple updates, on data without a zero pattern), the multiclass perceptron, and
    the voted and averaged perceptrons (Freund and Schapire 1999: the perceptron's run, then
    the extracted [zvoted] / [zaveraged] over the epochs it ran; the voters are printed as
    protocol version 2's "voter COUNT w..." lines, the averaged weights as "weights", the
@@ -89,6 +90,12 @@ let () =
       let e = parse_q "parameter eps" e in
       if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter eps: %s is not in (0, 1]" (Q.to_string e);
       `Pdm e
+    | ["pdm-multiple"], ["eps"; e] ->
+      (* this driver's extension (not protocol v1): PDM(eps) with the PDM paper's multiple
+         updates *)
+      let e = parse_q "parameter eps" e in
+      if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter eps: %s is not in (0, 1]" (Q.to_string e);
+      `Mu e
     | ["multiclass"], ["none"] -> `Multi
     | ["voted"], ["none"] -> `Voted
     | ["averaged"], ["none"] -> `Averaged
@@ -108,12 +115,12 @@ let () =
   if List.exists (fun t -> not (Q.equal (parse_q "initial_weights" t) Q.zero)) (get "initial_weights")
   then unsupported := "initial_weights not zero" :: !unsupported;
   let print_header () = Printf.printf "novikoff-perceptron %s\n" version in
-  if !unsupported <> [] then begin
+  let answer_unsupported () =
     print_header ();
     Printf.printf "unsupported the extracted program runs the textbook perceptron from w_0 = 0 only (%s)\nend\n"
       (String.concat ", " (List.rev !unsupported));
-    exit 0
-  end;
+    exit 0 in
+  if !unsupported <> [] then answer_unsupported ();
   let int_of k = match get k with
     | [t] -> (try int_of_string t with _ -> fail "%s: %S is not an integer" k t)
     | _ -> fail "%s: one integer expected" k in
@@ -140,6 +147,12 @@ let () =
      is about Labelled.perceptron on it *)
   let binary = List.filter_map (function (`Bin l, xs) -> Some (l, List.map num xs) | _ -> None) rows in
   let zs = E.zlabelled_patterns (num rho) binary in
+  (* multiple updates need ||Z_i|| > 0 (ZPdmMultiple.zpdm_mu_correct): on z = 0 no count exists *)
+  if (match algorithm with `Mu _ -> true | _ -> false)
+     && List.exists (List.for_all (fun v -> Z.sign v = 0)) zs then begin
+    unsupported := ["multiple updates on a zero pattern z_i = 0 (no count exists)"];
+    answer_unsupported ()
+  end;
   let indices where idx =
     let p = List.map (fun t -> match int_of_string_opt t with
         | Some i when i >= 0 && i < m -> i
@@ -183,6 +196,10 @@ let () =
       (* PDM(en/ed): ZLargeMargin.zpdm_correct *)
       let (((((w, k), _), tr), e), c) =
         E.zg_epochs (E.zpdm_test (Q.num eps) (Q.den eps)) pres_of max_epochs in (w, k, tr, e, c)
+    | `Mu eps ->
+      (* PDM(en/ed) with multiple updates: ZPdmMultiple.zpdm_mu_correct *)
+      let (((((w, k), _), tr), e), c) =
+        E.zmu_epochs (Q.num eps) (Q.den eps) pres_of max_epochs in (w, k, tr, e, c)
     | `Multi ->
       (* the multiclass perceptron on x~_i = (L x_i, L rho) (the bias coordinate appended
          here): ZMulticlass.zmepochs_correct; its weights are the K class vectors *)
@@ -213,6 +230,6 @@ let () =
         List.iter (fun n -> print_q buf (Q.make n scale)) (pad v)) (E.zvoted pres_of epochs);
   Buffer.add_string buf "\nupdates";
   List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
-  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc, ZVoted.zvoted, ZAveraged.zaveraged)\nend\n"
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc, ZVoted.zvoted, ZAveraged.zaveraged, ZPdmMultiple.zmu_epochs)\nend\n"
     k epochs (if conv then "yes" else "no");
   print_string (Buffer.contents buf)
