@@ -1,0 +1,121 @@
+"""The bridges use the printed statements by their names, not by the printer's order.
+
+A bridge (``Bridges.v``) proves ``<NAME>_statement -> <NAME>_run_statement``. One written
+positionally (``apply (printed k gamma2 ...)`` and one bullet per premise, in the printer's
+order) breaks as soon as the printer lists the symbols or the premises in another order. The
+bridges instantiate the symbols by name (``specialize printed with (k := ...)``) and discharge
+each premise with a hypothesis named after it (``use_printed``). These tests permute the
+binders and the premises of each such printed statement (a copy: ``Probe_<NAME>_statement``)
+and compile the unchanged bridge script against it. Skipped when coqc is absent."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from novikoff.coq.kernel import LOGICAL_ROOT
+from novikoff.coq.printer import COQ_DIR
+
+pytestmark = pytest.mark.xdist_group("coq")
+needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not found")
+
+BRIDGES = COQ_DIR / "Bridges.v"
+_THEOREM = re.compile(r"^Theorem (\w+)_bridge : \1_statement -> \1_run_statement\.$", re.M)
+_PREMISE = re.compile(r"^  \(\* [^*]+ \*\) .* ->$")
+_BINDER = re.compile(r"\((\w+) : ([^()]+)\)")
+
+
+def _bridge_script(name: str) -> str:
+    text = BRIDGES.read_text(encoding="utf-8")
+    start = text.index(f"Theorem {name}_bridge : {name}_statement -> {name}_run_statement.\n")
+    start = text.index("\n", start) + 1
+    return text[start : text.index("Qed.", start) + 4]
+
+
+def by_name_bridges() -> list[str]:
+    """The statements whose bridge uses the printed statement by its names."""
+    text = BRIDGES.read_text(encoding="utf-8")
+    return sorted(m.group(1) for m in _THEOREM.finditer(text) if "use_printed" in _bridge_script(m.group(1)))
+
+
+def printed_block(name: str) -> str:
+    text = (COQ_DIR / "Statements.v").read_text(encoding="utf-8")
+    start = text.index(f"Definition {name}_statement : Prop :=")
+    return text[start : text.index("\n\n", start)]
+
+
+def permuted(block: str) -> str:
+    """The printed statement with its binders and its premises in reverse order (the
+    conclusion, with its ``defined`` conjunct, stays last)."""
+    head, forall, *rest = block.split("\n")
+    assert forall.startswith("  forall ") and forall.endswith(","), forall
+    binders = _BINDER.findall(forall)
+    assert " ".join(f"({n} : {t})" for n, t in binders) == forall[len("  forall ") : -1], forall
+    premises = [ln for ln in rest if _PREMISE.match(ln)]
+    conclusion = [ln for ln in rest if not _PREMISE.match(ln)]
+    assert rest == premises + conclusion, "premises are not all before the conclusion"
+    new_forall = "  forall " + " ".join(f"({n} : {t})" for n, t in reversed(binders)) + ","
+    return "\n".join([head, new_forall, *reversed(premises), *conclusion])
+
+
+def _header() -> str:
+    text = BRIDGES.read_text(encoding="utf-8")
+    lines = [ln for ln in text.splitlines() if ln.startswith(("From ", "Import ", "Local Open"))]
+    return "\n".join([*lines, "From Novikoff Require Import Bridges."]) + "\n"
+
+
+def _probe(name: str, block: str) -> str:
+    block = block.replace(f"{name}_statement", f"Probe_{name}_statement")
+    return (
+        f"{_header()}\n{block}\n\nTheorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
+        f"{_bridge_script(name)}\n"
+    )
+
+
+def test_the_new_run_theorems_use_the_printed_statements_by_name() -> None:
+    assert {"FS1_passes", "G1_rotate", "S2"} <= set(by_name_bridges())
+
+
+def test_permuted_reverses_binders_and_premises() -> None:
+    block = printed_block("N3")
+    out = permuted(block)
+    assert out != block
+    lines, orig = out.split("\n"), block.split("\n")
+    assert lines[1].startswith("  forall (w_norm2 : R)") and orig[1].startswith("  forall (k : nat)")
+    assert lines[2].startswith("  (* cauchy_schwarz *)") and orig[2].startswith("  (* domain of gamma2 *)")
+    assert lines[-1] == orig[-1]
+    assert sorted(lines[2:]) == sorted(orig[2:])
+    assert sorted(_BINDER.findall(lines[1])) == sorted(_BINDER.findall(orig[1]))
+
+
+def test_permuted_rejects_a_premise_after_the_conclusion() -> None:
+    block = printed_block("N3") + "\n  (* late *) (0 = 0) ->"
+    with pytest.raises(AssertionError, match="premises are not all before"):
+        permuted(block)
+
+
+def _compile(work: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    f = f"Probe_binders_{name}.v"
+    (work / f).write_text(text, encoding="utf-8")
+    return subprocess.run(
+        ["coqc", "-q", "-R", ".", LOGICAL_ROOT, f], cwd=work, capture_output=True, text=True, timeout=300
+    )
+
+
+@needs_coq
+@pytest.mark.parametrize("name", by_name_bridges())
+def test_bridge_compiles_against_permuted_binders(coq_development: Path, name: str) -> None:
+    """The unchanged bridge script proves the run statement from the printed statement with
+    its binders and premises reversed; and the same script fails against the reversed
+    statement with its conclusion replaced by True (so the permuted statement is used)."""
+    block = permuted(printed_block(name))
+    assert block != printed_block(name)
+    done = _compile(coq_development, name, _probe(name, block))
+    assert done.returncode == 0, done.stderr
+    head, _conclusion = block.rsplit("\n", 1)
+    weak = _compile(coq_development, f"{name}_weak", _probe(name, f"{head}\n  True."))
+    assert weak.returncode != 0 and "Error" in weak.stderr, weak.stderr
