@@ -37,7 +37,7 @@ COMMANDS = [
     "falsify",
     "diff",
     "verify",
-    "seed-tables",
+    "textbook-tables",
     "(other)",
 ]
 MEANING = {0: "ok", 1: "check/bound failed", 2: "bad input or usage"}

@@ -120,7 +120,7 @@ def cli_usage(width: int = 90) -> str:
 
 
 def seed_tables() -> str:
-    """The textbook's tables recomputed exactly (what ``novikoff seed-tables`` prints)."""
+    """The textbook's tables recomputed exactly (what ``novikoff textbook-tables`` prints)."""
     from novikoff.replications.tables import format_tables
     from novikoff.replications.tables import seed_tables as compute
 

@@ -154,7 +154,7 @@ def _env(workdir: Path) -> dict[str, str]:
 #: Commands run in this process through ``novikoff.cli.main`` (a process start costs 1.5-2 s of
 #: imports each). ``diff`` and ``falsify`` always get a process of their own: they read the
 #: Hypothesis settings of the session they run in, and this one is pytest's.
-IN_PROCESS = frozenset({"certify", "check", "run", "margins", "seed-tables", "replay", "verify"})
+IN_PROCESS = frozenset({"certify", "check", "run", "margins", "textbook-tables", "replay", "verify"})
 SHELL_SYNTAX = re.compile(r"[|;&<>$`(){}*?~\\\n]")
 
 

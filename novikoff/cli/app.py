@@ -34,7 +34,10 @@ from novikoff.runtime.limits import (
 )
 from novikoff.runtime.parallel import kill_children
 
-__all__ = ["build_parser", "main"]
+__all__ = ["DEPRECATED_COMMANDS", "build_parser", "main"]
+
+#: Old command names still accepted, hidden from ``--help``: old name -> the command's name.
+DEPRECATED_COMMANDS: dict[str, str] = {"seed-tables": "textbook-tables"}
 
 
 class _Version(argparse.Action):
@@ -163,10 +166,24 @@ def _output_failed(exc: OSError) -> int:
     return 2
 
 
+def _renamed(words: list[str]) -> list[str]:
+    """``words`` with a deprecated command name (:data:`DEPRECATED_COMMANDS`, the first word
+    that is not an option) replaced by the command's name, saying so on stderr."""
+    for i, word in enumerate(words):
+        if word.startswith("-"):
+            continue
+        if word in DEPRECATED_COMMANDS:
+            new = DEPRECATED_COMMANDS[word]
+            print(f"novikoff: {word!r} is deprecated, use {new!r}", file=sys.stderr, flush=True)
+            return [*words[:i], new, *words[i + 1 :]]
+        break
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status (see the module docstring). Never raises but for
     argparse's own exits (--help, usage errors: SystemExit 0 or 2)."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = _renamed(list(sys.argv[1:] if argv is None else argv))
     OutputMode.json = "--json" in words
     _Reported.code = None
     _Reported.leave_at_once = False

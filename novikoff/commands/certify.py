@@ -49,7 +49,7 @@ def register(sub: Any) -> None:
         "N1-N3 at every update; on non-separable data, the Freund-Schapire mistake bound over the "
         "run's passes, checked exactly on the run. DATA is a CSV or LIBSVM file, a directory or a "
         "glob of shard files (their samples in file-name order), or example:NAME "
-        "(exercise-6.1, seed-6.6:SEP, t1:N, t1-rotated:N[:SEED], xor).",
+        "(exercise-6.1, textbook-6.6:SEP, t1:N, t1-rotated:N[:SEED], xor).",
     )
     c.add_argument("data", metavar="DATA")
     add_data_options(c)

@@ -1,4 +1,8 @@
-"""``novikoff seed-tables``: seed 000's tables with exact bounds."""
+"""``novikoff textbook-tables``: the textbook's tables (section 6.6, exercises 6.1 and 6.3)
+recomputed with exact bounds.
+
+``novikoff seed-tables`` is its deprecated name, still accepted
+(:data:`novikoff.cli.app.DEPRECATED_COMMANDS`)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,9 @@ __all__ = ["register", "run"]
 
 def register(sub: Any) -> None:
     """Add the sub-parser to ``sub`` (argparse's subparsers action); its handler is :func:`run`."""
-    t = sub.add_parser("seed-tables", help="seed 000's tables (6.6, ex. 6.1, ex. 6.3) with exact bounds")
+    t = sub.add_parser(
+        "textbook-tables", help="the textbook's tables (6.6, ex. 6.1, ex. 6.3) recomputed with exact bounds"
+    )
     t.add_argument("--json", action="store_true")
     add_time_limit(t, 600)
     t.set_defaults(handler=run)

@@ -177,17 +177,41 @@ def test_console_entry_point_runs_without_traceback(tmp_path: Path) -> None:
     assert proc.returncode == 2 and "no such file" in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_seed_tables_reproduce_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    _code, out, _ = run_cli(capsys, "seed-tables", "--json")
+def test_textbook_tables_reproduce_the_textbook(capsys: pytest.CaptureFixture[str]) -> None:
+    _code, out, _ = run_cli(capsys, "textbook-tables", "--json")
     t = json.loads(out)
     rows = {r["separation"]: r for r in t["section_6_6"]}
-    assert rows[2.0]["separable"] is False  # the row the seed dropped is not separable at all
+    assert rows[2.0]["separable"] is False  # the row the textbook dropped is not separable at all
     for sep, printed in {3.0: 161.4, 4.0: 19.6, 5.0: 8.9, 6.0: 5.7}.items():
         r = rows[sep]
-        assert round(r["mean_difference_bound_float"], 1) == printed  # the seed's own numbers
+        assert round(r["mean_difference_bound_float"], 1) == printed  # the textbook's own numbers
         assert Fraction(r["exact_bound"]) <= Fraction(r["mean_difference_bound_float"])
         assert r["mistakes"] <= r["exact_bound_float"]
     assert [r["mistakes"] for r in t["exercise_6_3"]] == [2, 3, 5, 10, 20, 50]
+
+
+def test_seed_tables_is_a_hidden_deprecated_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    code_new, out_new, err_new = run_cli(capsys, "textbook-tables", "--json")
+    code_old, out_old, err_old = run_cli(capsys, "seed-tables", "--json")
+    assert code_new == code_old == 0 and out_old == out_new
+    assert "deprecated" not in err_new and "'seed-tables' is deprecated, use 'textbook-tables'" in err_old
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--help"])
+    out, _ = capsys.readouterr()
+    assert exit_info.value.code == 0 and "textbook-tables" in out and "seed-tables" not in out
+    # only the command word is renamed: the same word as an argument is left alone
+    code, _, err = run_cli(capsys, "certify", "seed-tables")
+    assert code == 2 and "deprecated" not in err and "seed-tables" in err
+
+
+@pytest.mark.parametrize(("old", "new"), [("seed-6.6:3", "textbook-6.6:3"), ("seed-6.9", "textbook-6.9")])
+def test_deprecated_example_names_load_the_same_data(old: str, new: str) -> None:
+    from novikoff.data.examples import EXAMPLES, load_example
+
+    a, b = load_example(old), load_example(new)
+    assert (a.name, b.name) == (old, new)  # each keeps the name it was asked by
+    assert (a.numerators, a.denominator, a.labels, a.bias) == (b.numerators, b.denominator, b.labels, b.bias)
+    assert not any(name.startswith("seed-") for name in EXAMPLES)  # only the new names are listed
 
 
 def test_huge_exponent_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

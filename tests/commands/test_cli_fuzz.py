@@ -145,7 +145,7 @@ def call(args: list[str], cwd: Path, allow_1: str = "") -> subprocess.CompletedP
     while _session_members(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     left = _session_members(proc.pid)
-    known = ("certify", "run", "margins", "falsify", "diff", "verify", "seed-tables", "check", "replay")
+    known = ("certify", "run", "margins", "falsify", "diff", "verify", "textbook-tables", "check", "replay")
     command = args[0] if args and args[0] in known else "(other)"
     _log(command, proc.returncode, peak_kb, seconds)
     where = (
@@ -555,6 +555,7 @@ def test_fuzz_diff(
 
 _WORDS = [
     "verify",
+    "textbook-tables",
     "seed-tables",
     "certify",
     "run",
@@ -582,6 +583,7 @@ _ARG_TEXT = st.text(st.characters(blacklist_categories=["Cs"], blacklist_charact
 
 @_settings(6)
 @given(st.lists(st.one_of(st.sampled_from(_WORDS), _ARG_TEXT), max_size=6))
+@example(["textbook-tables", "--json"])
 @example(["seed-tables", "--json"])
 @example(["verify", "--only", "ZZ", "--json"])
 def test_fuzz_arguments(tmp_path_factory: pytest.TempPathFactory, words: list[str]) -> None:

@@ -361,7 +361,9 @@ def test_pfm_twin_with_a_margin_no_sample_can_clear_stays_one_pass_per_epoch(
 
 def test_broken_pipe_is_one_line_not_a_traceback() -> None:
     p = subprocess.Popen(
-        [sys.executable, "-m", "novikoff.cli", "seed-tables"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "novikoff.cli", "textbook-tables"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     assert p.stdout is not None and p.stderr is not None
     p.stdout.close()
@@ -437,7 +439,7 @@ def test_diff_sklearn_misuse_is_a_usage_error(capsys: pytest.CaptureFixture[str]
         ["verify", "--json", "--only", "N1", "--time-limit", "-1"],
         ["diff", "no_such_module:fit", "--json"],
         ["margins", "example:t1:3", "--weights", "missing.txt", "--json"],
-        ["seed-tables", "--json", "--bogus"],
+        ["textbook-tables", "--json", "--bogus"],
     ],
 )
 def test_errors_under_json_are_one_json_object_on_stdout(
@@ -479,7 +481,7 @@ def test_no_infinity_in_any_json(capsys: pytest.CaptureFixture[str], huge: Path)
 
 def test_messages_quoting_control_characters_stay_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     """Found by the CLI fuzz suite: a vertical tab in an argument split the error message."""
-    code, _, err = run_cli(capsys, "seed-tables", "a\x0bb", "c\u2028d")
+    code, _, err = run_cli(capsys, "textbook-tables", "a\x0bb", "c\u2028d")
     assert code == 2 and len(err.splitlines()) == 1 and "\\x0b" in err
     code, _, err = run_cli(capsys, "certify", "a\nb.csv")
     assert code == 2 and len(err.splitlines()) == 1
