@@ -7,10 +7,12 @@ are loaded: the exact Gram matrix with K~ = K + rho^2, the checked minimum-norm 
 in the Gram geometry (gamma^2 > 0: separable in feature space; = 0: the origin is in the
 feature-space hull), and the exact dual perceptron with N1-N3 checked after every update, so
 its update count is reported beside the Novikoff bound R^2/gamma^2 it provably respects.
-With ``--coq FILE.v`` (separable in feature space only) it also writes the Coq file of
+With ``--coq FILE.v`` it also writes the Coq file of
 :func:`novikoff.coq.dataset_certificate.kernel_certificate_to_coq`: the data as read, the
-kernel and the dual certificate, from which Coq computes the Gram matrix and proves the
-bound for the kernel perceptron's run (``KernelCertificate.v``).
+kernel and the dual certificate, from which Coq computes the kernel values and proves the
+bound for the kernel perceptron's run (``KernelCertificate.v``); on data not separable in
+feature space, :func:`~novikoff.coq.dataset_certificate.kernel_gordan_to_coq`'s proof that
+no dual separator exists.
 """
 
 from __future__ import annotations
@@ -124,10 +126,10 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
     Reads ``args.kernel`` (a KernelSpec or its text), ``order``, ``max_epochs``, ``max_updates``,
     ``record`` and ``trace`` (each optional, with certify's defaults). Returns (exit status 0, the
     JSON object, the readable lines). With ``coq`` (a path) it writes the Coq certificate of the
-    bound there and the report names it (``coq_file``). InputError (exit 2) for a bad kernel, an
-    option that has no kernel form (--certificate, --plot), or --coq on data not separable in
-    feature space (no bound to prove); InvariantViolation (exit 1) if the run breaks N1-N3 in
-    feature space.
+    bound there (the feature-space Gordan certificate on data not separable in feature space)
+    and the report names it (``coq_file``). InputError (exit 2) for a bad kernel or an option
+    that has no kernel form (--certificate, --plot); InvariantViolation (exit 1) if the run
+    breaks N1-N3 in feature space.
     """
     from novikoff.certificates.kernel_solver import certify_kernel
     from novikoff.data.kernels import KernelSpec, exact_gram, parse_kernel
@@ -174,16 +176,13 @@ def kernel_certify(args: argparse.Namespace, dataset: Dataset) -> tuple[int, dic
 
 
 def _write_kernel_coq(path: str, dataset: Dataset, spec: KernelSpec, cert: KernelCertificate) -> None:
-    """Write the Coq certificate of the feature-space bound (InputError when there is none)."""
+    """Write the Coq certificate: the feature-space bound, or (not separable there) the
+    feature-space Gordan certificate."""
     from novikoff.commands.options import write_file
-    from novikoff.coq.dataset_certificate import kernel_certificate_to_coq
+    from novikoff.coq.dataset_certificate import kernel_certificate_to_coq, kernel_gordan_to_coq
 
-    if not cert.separable:
-        raise InputError(
-            f"--coq {path}: {dataset.name} is not separable in feature space ({spec}): there is no "
-            "bound to prove (a feature-space Gordan file is not available)"
-        )
-    write_file(path, kernel_certificate_to_coq(dataset, spec, cert.lambdas), "--coq")
+    write = kernel_certificate_to_coq if cert.separable else kernel_gordan_to_coq
+    write_file(path, write(dataset, spec, cert.lambdas), "--coq")
 
 
 def kernel_report(

@@ -5,6 +5,7 @@ The numbers the file states are checked here against kernel values computed from
 (Fractions, the definition (x.x' + c)^p + rho^2), and against the exact kernel certificate;
 the file compiles with only the standard reals' axioms, and an edit of a feature, a label,
 the degree, c or an alpha after generation fails in the Coq computation that now disagrees.
+On data not separable in feature space the file is the feature-space Gordan certificate.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from novikoff.certificates.kernel_solver import certify_kernel
-from novikoff.coq.dataset_certificate import kernel_certificate_to_coq, kernel_numbers
+from novikoff.coq.dataset_certificate import kernel_certificate_to_coq, kernel_gordan_to_coq, kernel_numbers
 from novikoff.data.dataset import Dataset
 from novikoff.data.examples import exercise_6_1, load_example
 from novikoff.data.kernels import KernelSpec, exact_gram, parse_kernel
@@ -275,18 +276,69 @@ def test_certify_kernel_coq_writes_the_file(tmp_path: Path, capsys: pytest.Captu
     assert f"Coq file written to {target}" in capsys.readouterr().out
 
 
-def test_certify_kernel_coq_refuses_non_separable_and_bad_names(
+def test_certify_kernel_coq_writes_gordan_files_and_refuses_bad_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from novikoff import cli
 
-    target = tmp_path / "k.v"
-    # XOR is not separable in the feature space of (x.x')^1 + rho^2 (the linear kernel)
-    assert cli.main(["certify", "example:xor", "--kernel", "poly:1:0", "--coq", str(target)]) == 2
-    err = capsys.readouterr().err
-    assert "--coq" in err and "not separable in feature space" in err and "Traceback" not in err
-    assert not target.exists()
-    assert (
-        cli.main(["certify", "example:xor", "--kernel", "poly:2", "--coq", str(tmp_path / "bad-name.v")]) == 2
-    )
+    target = tmp_path / "kg.v"
+    # XOR is not separable in the feature space of x.x' + 1 + rho^2 (the linear kernel, bias)
+    assert cli.main(["certify", "example:xor", "--kernel", "poly:1", "--coq", str(target)]) == 0
+    capsys.readouterr()
+    ds = load_example("xor")
+    spec = parse_kernel("poly:1")
+    cert = certify_kernel(ds, spec)
+    assert not cert.separable
+    assert target.read_text(encoding="utf-8") == kernel_gordan_to_coq(ds, spec, cert.lambdas)
+    bad = str(tmp_path / "bad-name.v")
+    assert cli.main(["certify", "example:xor", "--kernel", "poly:2", "--coq", bad]) == 2
     assert "--coq" in capsys.readouterr().err
+
+
+def test_gordan_file_refuses_a_wrong_certificate() -> None:
+    ds = load_example("xor")
+    spec = parse_kernel("poly:1")
+    with pytest.raises(CertificateError, match="alpha\\^T"):
+        kernel_gordan_to_coq(ds, spec, RationalVector([1, 0, 0, 0], 1))  # a single pattern is not 0
+    with pytest.raises(CertificateError, match="convex"):
+        kernel_gordan_to_coq(ds, spec, RationalVector([2, 2, 2, 2], 4))  # sums to 2
+    separable = certify_kernel(ds, parse_kernel("poly:2"))
+    with pytest.raises(CertificateError):
+        kernel_gordan_to_coq(ds, parse_kernel("poly:2"), separable.lambdas)
+
+
+GORDAN_CHECKS = "Lemma gordan_params_checks : check_kernel_gordan data rho kc alpha_num alpha_den = true."
+
+
+@needs_coqc
+def test_gordan_file_compiles_and_fails_when_edited(coq_build: Path) -> None:
+    """XOR under the linear kernel with the bias: the four feature-space patterns combine to
+    0 (alpha = 1/4 each), so no dual separator exists; flipping a label, moving a feature or
+    changing the degree breaks the computed alpha^T (Y K Y) alpha = 0, and a negative alpha
+    breaks the convexity check."""
+    ds = load_example("xor")
+    spec = parse_kernel("poly:1")
+    cert = certify_kernel(ds, spec)
+    assert cert.lambdas == RationalVector([1, 1, 1, 1], 4)
+    src = kernel_gordan_to_coq(ds, spec, cert.lambdas)
+    assert "forall cs : list R, exists s, In s D /\\ (kmargin K cs D s <= 0)%R." in src
+    done = _compile(coq_build, src, "kgordan_xor")
+    assert done.returncode == 0, done.stderr
+    assert _axioms(done.stdout) <= ALLOWED_AXIOMS, done.stdout
+    edits = [
+        ("([(1, 1); (1, 1)], neg)", "([(1, 1); (1, 1)], pos)", KERNEL_CHECKS),
+        ("([(0, 1); (1, 1)], pos)", "([(0, 1); (2, 1)], pos)", KERNEL_CHECKS),
+        ("Definition degree : nat := 1%nat.", "Definition degree : nat := 2%nat.", KERNEL_CHECKS),
+        (
+            "Definition alpha_num : list Z := [1; 1; 1; 1].",
+            "Definition alpha_num : list Z := [3; -1; 1; 1].",
+            GORDAN_CHECKS,
+        ),
+    ]
+    for i, (old, new, lemma) in enumerate(edits):
+        assert src.count(old) == 1, old
+        edited = src.replace(old, new)
+        done = _compile(coq_build, edited, f"kgordan_edited_{i}")
+        assert done.returncode != 0, old
+        line = 1 + edited.splitlines().index(lemma)
+        assert f"line {line + 1}," in done.stderr, done.stderr

@@ -586,3 +586,77 @@ Example kernel_certificate_example :
   kernel_summary data (0, 1)%Z (1, 1)%Z 2 [1; 1; 1; 1]%Z = (1, 9, 8, 32)%Z /\
   kernel_bound 9 8 32 = 4%Z.
 Proof. split; [|split]; vm_compute; reflexivity. Qed.
+
+(** ** Not separable in feature space: a Gordan certificate, checked in Z
+
+    lambda_i = A_i / q >= 0 with sum lambda = 1 and lambda^T (Y K Y) lambda = 0 (computed as
+    S = 0 by [kernel_summary]): the feature-space patterns y_i phi(x_i) combine to the zero
+    vector, so no dual separator has a positive margin on every sample: for every
+    coefficients c some sample has y_i sum_j c_j y_j K(x_j, x_i) <= 0, and the kernel
+    perceptron, whatever its counts alpha, errs on some sample. *)
+
+Definition check_kernel_gordan (data : list qsample) (rho c : frac) (A : list Z) (q : Z) : bool :=
+  check_kernel_params data rho c A q && forallb (Z.leb 0) A && Z.eqb (fold_right Z.add 0%Z A) q.
+
+Lemma dot_kalpha_l A q (fs : list R) : dot (kalpha A q) fs = dot (map IZR A) fs / IZR q.
+Proof.
+  unfold kalpha. revert fs; induction A as [|v A IH]; intros [|f fs]; cbn [map dot];
+    try (unfold Rdiv; ring).
+  rewrite IH. unfold Rdiv. ring.
+Qed.
+
+(** No dual separator: the feature-space hull of the patterns holds the origin. *)
+Theorem kernel_gordan_sound data rho c p A q L M mu :
+  check_kernel_gordan data rho c A q = true ->
+  kernel_summary data rho c p A = (L, M, mu, 0%Z) ->
+  let D := to_dataset data in
+  let K := kpoly (frac_R c) p (frac_R rho) in
+  forall cs : list R, exists s, In s D /\ kmargin K cs D s <= 0.
+Proof.
+  intros Hg Hsum D K cs.
+  unfold check_kernel_gordan in Hg. apply andb_prop in Hg as [Hg Hsum1].
+  apply andb_prop in Hg as [Hp HA]. apply Z.eqb_eq in Hsum1.
+  destruct (kernel_certificate_values data rho c p A q L M mu 0 Hp Hsum) as [HL [_ [_ [_ [_ Hn]]]]].
+  fold D K in Hn.
+  pose proof Hp as Hp'. unfold check_kernel_params in Hp'. repeat rewrite andb_true_iff in Hp'.
+  destruct Hp' as [[[[_ Hb] Ha] Hq] Hlen].
+  apply Z.ltb_lt in Hb. apply Z.leb_le in Ha. apply Z.ltb_lt in Hq. apply Nat.eqb_eq in Hlen.
+  assert (Hc : 0 <= frac_R c).
+  { unfold frac_R, Rdiv. apply Rmult_le_pos; [apply IZR_le; exact Ha|].
+    left. apply Rinv_0_lt_compat, IZR_lt. exact Hb. }
+  set (phi := kphi (max_length D) (frac_R c) p (frac_R rho)).
+  assert (Hphi : feature_map K phi D) by (apply kpoly_feature_map; exact Hc).
+  set (zs := fpatterns phi D).
+  set (P := lin_comb (kalpha A q) zs).
+  set (W := lin_comb cs zs).
+  assert (HPP : dot P P = 0).
+  { unfold P, zs. rewrite <- (knorm2_dot K phi D _ Hphi), Hn. unfold Rdiv. ring. }
+  assert (HWP : dot W P = 0).
+  { pose proof (cauchy_schwarz W P) as Hcs. rewrite HPP in Hcs. nra. }
+  assert (Hcomb : dot (kalpha A q) (map (kmargin K cs D) D) = 0).
+  { rewrite <- HWP. unfold P. rewrite dot_lin_comb. f_equal. unfold zs, fpatterns. rewrite map_map.
+    apply map_ext_in. intros s Hs. rewrite (kmargin_dot K phi D cs s Hphi Hs). reflexivity. }
+  destruct (Forall_dec (fun s => 0 < kmargin K cs D s) (fun s => Rlt_dec 0 (kmargin K cs D s)) D)
+    as [Hall|Hnot].
+  - exfalso.
+    assert (HAf : Forall (fun l => (0 <= l)%Z) A).
+    { apply Forall_forall. intros l Hl. rewrite forallb_forall in HA. apply Z.leb_le. auto. }
+    assert (Hpos : 0 < dot (map IZR A) (map (kmargin K cs D) D)).
+    { apply dot_pos_combination; [rewrite map_length; unfold D, to_dataset; rewrite map_length; exact Hlen
+                                 | exact HAf | lia | apply Forall_map; exact Hall]. }
+    rewrite dot_kalpha_l in Hcomb.
+    assert (Hq0 : 0 < IZR q) by (apply IZR_lt; exact Hq).
+    unfold Rdiv in Hcomb. apply Rmult_integral in Hcomb as [E|E]; [lra|].
+    apply Rinv_neq_0_compat in E; [exact E|lra].
+  - apply neg_Forall_Exists_neg in Hnot; [|intros s; apply Rlt_dec].
+    apply Exists_exists in Hnot as [s [Hs Hn']]. exists s. split; [exact Hs | lra].
+Qed.
+
+(** Non-vacuity: XOR with the linear kernel x.x' + 0 and no bias, lambda = 1/4 each. *)
+Example kernel_gordan_example :
+  let data : list qsample :=
+    [([(1, 1); (1, 1)]%Z, pos); ([(-1, 1); (-1, 1)]%Z, pos);
+     ([(1, 1); (-1, 1)]%Z, neg); ([(-1, 1); (1, 1)]%Z, neg)] in
+  check_kernel_gordan data (0, 1)%Z (0, 1)%Z [1; 1; 1; 1]%Z 4 = true /\
+  kernel_summary data (0, 1)%Z (0, 1)%Z 1 [1; 1; 1; 1]%Z = (1, 2, 0, 0)%Z.
+Proof. split; vm_compute; reflexivity. Qed.
