@@ -1,4 +1,4 @@
-"""The documentation is executed, its links resolve, and the site builds (issue 16 item 5).
+"""The documentation is executed, its links resolve, and the site builds.
 
 Conventions (written for authors in docs/contributing.md):
 
@@ -476,7 +476,7 @@ def test_generated_markers_expand_and_unknown_ones_fail() -> None:
 
 
 def test_no_check_count_is_typed_by_hand() -> None:
-    """Counts of checks drift (issue 16: "178 checks" beside "182"); they are generated."""
+    """Counts of checks drift when typed ("178 checks" beside "182"); they are generated."""
     typed = re.compile(r"\b\d+ (?:checks|proof obligations)\b")
     offenders = [
         f"{page_id(p)}: {m.group(0)}"

@@ -1,4 +1,4 @@
-"""Package hygiene (issue 17 item 7): version, --version, py.typed, LICENSE."""
+"""Package hygiene: version, --version, py.typed, LICENSE."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
 """The tiny exact checker: re-verifies a certificate from the raw dataset.
 
 Trusted code. It imports only the certificate format, the exact data, rationals, the
-presentation orders of :mod:`novikoff.runtime.runs` and FLINT -- no solver (a test asserts that
-importing it loads none). It does not use the dataset's cached patterns or any float: it
-rebuilds z_i = y_i (x_i, rho) from the stored integers and checks the defining conditions
-of DESIGN section 4 with Python integers and Fractions. Its trusted base is Python's
-integers and FLINT's exact integer matrix product (fmpz_mat ``*``), used for the two large
-products (sum lambda_i z_i and the scores z_i.p*); it uses no linear-system code.
+presentation orders of :mod:`novikoff.runtime.runs` and FLINT -- no solver (a test asserts
+that importing it loads none). It does not use the dataset's cached patterns or any float: it
+rebuilds z_i = y_i (x_i, rho) from the stored integers and checks the defining conditions of
+the certificates (docs/reference/certificate-format.md) with Python integers and Fractions.
+Its trusted base is Python's integers and FLINT's exact integer matrix product (fmpz_mat
+``*``), used for the two large products (sum lambda_i z_i and the scores z_i.p*); it uses no
+linear-system code.
 
 :func:`check_certificate`'s facts fall into two parts that need nothing from each other
 (:data:`CERTIFICATE_PARTS`, :func:`certificate_rejection`), so a caller may check them at

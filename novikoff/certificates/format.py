@@ -142,11 +142,12 @@ class PerceptronRun:
 
 @dataclass(frozen=True)
 class NonseparableBoundClaim:
-    """The Freund-Schapire bound claimed for a run (DESIGN section 2b): direction ``u`` (over
-    the pattern coordinates, bias last), margin ``gamma`` > 0 in the units of u.z_i (d_i ||u|| =
-    max(0, gamma - u.z_i)), ``R2`` = max ||z_i||^2, ``D2`` = passes * sum_i max(0, gamma -
-    u.z_i)^2 / ||u||^2, and the exact perceptron's ``mistakes`` in ``passes`` full passes in
-    ``order`` from w = 0, with mistakes * gamma^2/||u||^2 <= (sqrt(R2) + sqrt(D2))^2."""
+    """The Freund-Schapire bound claimed for a run (Freund and Schapire 1999, Theorem 2):
+    direction ``u`` (over the pattern coordinates, bias last), margin ``gamma`` > 0 in the
+    units of u.z_i (d_i ||u|| = max(0, gamma - u.z_i)), ``R2`` = max ||z_i||^2, ``D2`` =
+    passes * sum_i max(0, gamma - u.z_i)^2 / ||u||^2, and the exact perceptron's
+    ``mistakes`` in ``passes`` full passes in ``order`` from w = 0, with mistakes *
+    gamma^2/||u||^2 <= (sqrt(R2) + sqrt(D2))^2."""
 
     u: RationalVector
     gamma: Fraction

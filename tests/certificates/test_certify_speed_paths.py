@@ -1,4 +1,4 @@
-"""The fast paths of ``novikoff certify`` (issue 18 item 6) give exactly the slow paths' results.
+"""The fast paths of ``novikoff certify`` give exactly the slow paths' results.
 
 - :func:`novikoff.certificates.minnorm.solve_ones` (numeric refinement, checked exactly) against FLINT's
   exact solve, on Hypothesis matrices; refused inputs return None, never a wrong answer;

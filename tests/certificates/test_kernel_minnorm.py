@@ -31,7 +31,7 @@ from novikoff.exact.rational import RationalVector
 
 
 def formula_gram(ds: Dataset, degree: int, c: Fraction) -> list[list[Fraction]]:
-    """G_ij = y_i y_j ((x_i.x_j + c)^p + rho^2), straight from DESIGN 2b with Fractions."""
+    """G_ij = y_i y_j ((x_i.x_j + c)^p + rho^2), straight from the definition with Fractions."""
     xs = [ds.features(i) for i in range(ds.n_samples)]
     y = ds.labels
     return [

@@ -1,4 +1,4 @@
-"""Issue 13: a Hypothesis-driven fuzz suite of the whole command line, run as a user runs it.
+"""A Hypothesis-driven fuzz suite of the whole command line, run as a user runs it.
 
 Hypothesis writes malformed and extreme CSV and LIBSVM files (byte flips, huge exponents,
 empty fields, NaN in the first row, BOM, NUL, CRLF, binary noise) and draws extreme

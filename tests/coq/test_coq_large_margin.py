@@ -1,4 +1,4 @@
-"""Coq, part 2 (issue 15): LargeMargin.v, Lemma1.v, MarginDistribution.v, SmallEps.v and
+"""Coq, the large-margin part: LargeMargin.v, Lemma1.v, MarginDistribution.v, SmallEps.v and
 PfmBound.v build, their main theorems assume only the standard reals' axioms, every wrong
 variant under novikoff/coq/theories/wrong/ (the true theorem's proof script against a statement
 with a constant 1 % too good) FAILS to compile with a tactic error, and for each one

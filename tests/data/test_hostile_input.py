@@ -1,4 +1,4 @@
-"""Issue 13: the command line under hostile and extreme input (one test per finding at least).
+"""The command line under hostile and extreme input (one test per finding at least).
 
 Never hang, never crash, never lie: every call ends with exit 0, 1 or 2 (or 130/143 on a
 signal), one line naming the place on error, standard JSON under --json. Calls that

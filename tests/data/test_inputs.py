@@ -1,4 +1,4 @@
-"""Inputs people have (issue 17 item 5): pandas, scipy.sparse, {0,1} labels, LIBSVM zero_based."""
+"""Inputs people have: pandas, scipy.sparse, {0,1} labels, LIBSVM zero_based."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The differential tester's teeth (issue 19 item 4): the tie families put the perceptron's
+"""The differential tester's teeth: the tie families put the perceptron's
 decision values where wrong update rules differ, they stay float-exact (so a difference is a
 bug), a FAST subset of the mutation benchmark (the blind-spot mutant, w.z <= 1e-6, caught;
 correct variants passed), and ``diff``/``falsify`` for the averaged and voted perceptrons.

@@ -7,7 +7,7 @@ contract (``fit(X, y, max_epochs=, order=)``, weights with the bias weight last,
 input 1) and returns what such code typically returns: most return the weights alone
 (the hardest case for the tester), a few also the counts their bug is about.
 
-A *broken* one differs from the perceptron of DESIGN section 2 (w_0 = 0, update iff
+A *broken* one differs from the textbook's perceptron (w_0 = 0, update iff
 w.z <= 0, w <- w + z, stop after a clean epoch, at most max_epochs epochs) on some input;
 a *correct* one computes the same decisions and a positive multiple of the same weights
 on every input where float64 is exact (a learning rate alone only rescales the weights

@@ -1,4 +1,4 @@
-"""benchmarks/figures.py (the seed's figures from exact runs) and the plot helpers it uses."""
+"""benchmarks/figures.py (the textbook's figures from exact runs) and the plot helpers it uses."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_quick_run_writes_every_figure_and_the_numbers_block(tmp_path: Path) -> 
     assert "old block" not in page
     block = page[page.index(START) : page.index(END)]
     assert sorted(_images(block)) == written
-    # the numbers are the script's: the seed's exact 6.5 run is in the block
+    # the numbers are the script's: the textbook's exact 6.5 run is in the block
     assert "| bound R^2/gamma^2 | 161.4 | 161.4 |" in block
     assert "| actual mistakes | 2 | 2 |" in block
 
@@ -75,7 +75,7 @@ def test_docs_page_references_exactly_the_files_in_docs_figures() -> None:
     assert shown == {p.name for p in folder.iterdir()}
 
 
-def test_seed_margin_is_the_mean_difference_direction_exactly() -> None:
+def test_textbook_margin_is_the_mean_difference_direction_exactly() -> None:
     """Hand-computed: x+ = (2, 0), (4, 2); x- = (0, 0), (0, 2); w = (3, 0, 0), bias cancels;
     min y w.x~ = 6, ||w||^2 = 9, gamma^2 = 4."""
     from novikoff.data.dataset import Dataset

@@ -1,4 +1,4 @@
-"""scikit-learn estimators (issue 17 item 4): check_estimator, exact runs, certificates, labels."""
+"""scikit-learn estimators: check_estimator, exact runs, certificates, labels."""
 
 from __future__ import annotations
 

@@ -136,7 +136,7 @@ def test_lemma1_bears_on_the_theorems_whose_proofs_apply_it() -> None:
     from novikoff.proofs.pdm import lemma1
 
     ids = registry.obligation_ids(registry.all_obligations())
-    # D1 (eps = 1/2) and P1 are derived through Lemma 1 (DESIGN section 3)
+    # D1 (eps = 1/2) and P1 are derived through Lemma 1 (the PDM paper's Lemma 1)
     assert {"L1", "D1", "P1"} <= ids[lemma1.l1().name]
     assert all(ob.spec_id in ids[ob.name] for ob in registry.all_obligations())
 

@@ -1,4 +1,5 @@
-"""Averaged and voted perceptrons: exact reference, float twins, prediction rules (DESIGN 2b)."""
+"""Averaged and voted perceptrons (Freund and Schapire 1999): exact reference, float twins,
+prediction rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The pocket algorithm: exact reference, float twin, the seed's non-separable example."""
+"""The pocket algorithm: exact reference, float twin, the textbook's non-separable example."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_on_any_data_the_pocket_is_the_first_epoch_end_with_the_fewest_errors(ds
     assert [Fraction(float(v)) for v in twin.pocket_weights] == list(run.pocket_weights)
 
 
-def test_the_seeds_overlapping_gaussians() -> None:
+def test_the_textbooks_overlapping_gaussians() -> None:
     ds = load_example("seed-6.9")
     run = run_pocket(ds, max_epochs=200)
     # the seed prints "Epochs run: 200, Converged: False, Errors in last 5 epochs: [8, 8, 8, 8, 7]"

@@ -1,4 +1,5 @@
-"""ROMMA (DESIGN 2b): the exact reference, its checks (which must fail on a wrong update), the float twin."""
+"""ROMMA (Li and Long 2002): the exact reference, its checks (which must fail on a wrong
+update), the float twin."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13: process hygiene. A signal mid-run ends the command with a message and exit
+"""Process hygiene. A signal mid-run ends the command with a message and exit
 128 + signal (130 for SIGINT, 143 for SIGTERM), never an abort or a traceback, and no
 process started by the command is left running, even when the parent is SIGKILLed.
 
@@ -134,7 +134,7 @@ def test_time_limit_mid_run_leaves_no_process(big_csv: Path) -> None:
 
 
 def test_the_child_does_not_hold_the_callers_pipes(big_csv: Path) -> None:
-    """The orphan of issue 13 kept stdout open, so a reader waited forever: after the parent
+    """An orphaned process kept stdout open, so a reader waited forever: after the parent
     is killed, reading its stdout must reach end of file."""
     proc = _start(["certify", str(big_csv)])
     _wait_for_child(proc)

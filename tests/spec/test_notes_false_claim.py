@@ -1,4 +1,4 @@
-"""The notes' (seed 001) convergence theorem as written is false: R = max ||x|| over the
+"""The notes' convergence theorem as written is false: R = max ||x|| over the
 features and a separately chosen bias. Its counterexample, checked three ways, and the
 falsifier finding one; the correct form (N3 on (x, 1)) holds on the same data."""
 

@@ -116,7 +116,7 @@ def _voters(train: list[Vec]) -> list[tuple[Vec, int]]:
 
 
 def _sign(v: Fraction) -> int:
-    return 1 if v > 0 else -1  # sign(0) = -1: ties predict -1 (DESIGN 2b)
+    return 1 if v > 0 else -1  # sign(0) = -1: ties predict -1
 
 
 def _vote_tables(voters: list[tuple[Vec, int]], x: Vec, y: int) -> tuple[bool, Fraction, Fraction, Tables]:
