@@ -2,7 +2,7 @@
 non-separability (Gordan).
 
 ``certify(dataset)`` finds, in exact arithmetic, the minimum-norm point p* of
-conv{z_i} (DESIGN section 4) and returns
+conv{z_i} and returns
 
 - a :class:`~novikoff.certificates.format.SeparableCertificate` (lambda, p*,
   gamma^2 = ||p*||^2, the canonical w~ = p*/||p*||^2, R^2 and the bound R^2/gamma^2)

@@ -4,7 +4,7 @@ Representation (one interface, one choice behind it): all features share one
 common denominator ``D``; row ``i`` is stored as Python integers ``X_i = D x_i``.
 Python integers are unbounded, so huge values stay exact. The bias trick appends
 ``rho`` as the LAST coordinate, ``x~_i = (x_i, rho)``, and the reflected
-patterns are ``z_i = y_i x~_i`` (DESIGN section 2).
+patterns are ``z_i = y_i x~_i`` (the textbook, section 6.3).
 
 Guarantees: a :class:`Dataset` is never empty, has rows of equal length, finite
 exact rational entries, labels exactly -1 or +1 and ``rho >= 0``. Constructors
@@ -46,7 +46,7 @@ def map_labels(
     one_vs_rest: bool = False,
     source: str = "labels",
 ) -> list[int]:
-    """Map raw labels to {-1, +1} by the rules of DESIGN section 2.
+    """Map raw labels to {-1, +1} by these rules:
 
     - labels already in {-1, +1} are kept; labels in {0, 1} map 0 -> -1, 1 -> +1;
     - any other two labels need ``positive`` (that label -> +1, the other -> -1);

@@ -1,4 +1,4 @@
-"""Kernels of the kernel perceptron (DESIGN section 2b): the spec text and the exact Gram matrix.
+"""Kernels of the kernel perceptron: the spec text and the exact Gram matrix.
 
 A kernel is named on the command line as
 

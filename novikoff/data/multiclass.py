@@ -1,4 +1,4 @@
-"""Multiclass data and the Kesler construction (DESIGN section 2, seed 001).
+"""Multiclass data and the Kesler construction (the notes).
 
 :class:`MulticlassData` holds K >= 2 classes exactly: integer rows over one common
 denominator, class indices 0..K-1 (the sorted distinct labels, names kept), the

@@ -1,4 +1,4 @@
-"""The seed's figures for exact runs (needs the ``plot`` extra: matplotlib).
+"""The textbook's and the IJCAI paper's figures for exact runs (needs the ``plot`` extra: matplotlib).
 
 :func:`plot_squeeze` and :func:`plot_margin_cdf` draw one run for the CLI's ``--plot``;
 :func:`plot_squeeze_margins` and :func:`plot_margin_cdfs` draw the several-margin and
@@ -148,7 +148,7 @@ def plot_squeeze(
 
 
 def plot_margin_cdf(path: str | Path, curves: dict[str, list[float]], title: str) -> None:
-    """The cumulative margin distribution (seed 003's Figure 1 style): for each named model,
+    """The cumulative margin distribution (the IJCAI paper's Figure 1 style): for each named model,
     the fraction of samples with margin <= t against t."""
     for margins in curves.values():
         if not all(math.isfinite(v) for v in margins):
@@ -270,7 +270,7 @@ def plot_margin_cdfs(
     columns: int = 2,
     dpi: int = 100,
 ) -> None:
-    """One cumulative-margin panel per dataset (seed 003's Figure 1): ``panels[dataset][model]``
+    """One cumulative-margin panel per dataset (the IJCAI paper's Figure 1): ``panels[dataset][model]``
     are the normalized margins of that model on that dataset; each curve is the fraction of
     samples with margin <= t against t. InputError when there is no panel, a panel has no
     curve, or a margin list is empty or not finite."""

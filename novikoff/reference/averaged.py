@@ -1,4 +1,4 @@
-"""Exact averaged and voted perceptrons (Freund and Schapire 1999; DESIGN section 2b).
+"""Exact averaged and voted perceptrons (Freund and Schapire 1999).
 
 Both are read off the exact perceptron's run (:func:`novikoff.reference.run_perceptron`):
 presentation s = 1..N of the run (N = epochs x m, every presentation, the final clean
@@ -241,7 +241,7 @@ def _exact_vector(values: Sequence[Any], name: str) -> list[Fraction]:
 
 
 def _sign(value: Fraction | int) -> int:
-    """sign with sign(0) = -1 (DESIGN 2b: ties predict -1)."""
+    """sign with sign(0) = -1 (ties predict -1)."""
     return 1 if value > 0 else -1
 
 

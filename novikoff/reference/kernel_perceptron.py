@@ -1,4 +1,4 @@
-"""The exact reference kernel perceptron (dual form, DESIGN section 2b).
+"""The exact reference kernel perceptron (dual form).
 
 alpha_i counts the updates on sample i; the decision value at x_i is
 f(x_i) = sum_j alpha_j y_j K~(x_j, x_i) with K~ = K + rho^2 (the bias trick in feature space),
@@ -11,7 +11,7 @@ Arithmetic: integers only. G's numerators (one positive denominator dropped: no 
 and the running vector g = N alpha, updated by one column per update; every decision is the
 integer comparison g_i <= 0.
 
-Checks (DESIGN section 3 in feature space), with the checked kernel certificate (lambda,
+Checks (Novikoff's N1-N3 in feature space), with the checked kernel certificate (lambda,
 gamma^2, R^2), computed when none is given: after every update N1 (p*.w_k >= k gamma^2, with
 p*.w_k = lambda^T G alpha), N2 (||w_k||^2 = alpha^T G alpha <= k R^2) and N3
 (k gamma^2 <= R^2) by the spec's own statements; on data that are not separable in feature

@@ -101,7 +101,7 @@ def repeated_update_count(t: int, p: int, q: int, w2: int, eps_num: int, eps_den
 
 def repeated_update_count_closed_form(t: int, p: int, q: int, w2: int, eps_num: int, eps_den: int) -> int:
     """floor(root) + 1 for the positive root of eps q n^2 + (t q - (1 - 2 eps) p) n
-    - ((1 - eps) w2 - t p) = 0 (DESIGN section 2), computed exactly with integer roots.
+    - ((1 - eps) w2 - t p) = 0 (PDM's repeated-update condition), computed exactly with integer roots.
 
     With eps = e/d the quadratic times d is a n^2 + b n - c with a = e q,
     b = d t q - (d - 2 e) p, c = (d - e) w2 - d t p; the condition holds iff

@@ -1,4 +1,4 @@
-"""Margin statistics of any linear model on a dataset, exact on rational data (seed 003).
+"""Margin statistics of any linear model on a dataset, exact on rational data (the IJCAI paper's statistics).
 
 For weights w (bias coordinate last, matching the dataset's rho) the margin of
 sample i is m_i = y_i w.x~_i / ||w||. With u_i = y_i w.x~_i (rational):

@@ -1,4 +1,4 @@
-"""The MSVMAv reference (linear; DESIGN section 2, seed 003 Algorithm 1).
+"""The MSVMAv reference (linear; the IJCAI paper's Algorithm 1).
 
 Patterns z_i = y_i (x_i, rho) (with rho = 1: the constant feature the paper
 appends). With ||w|| = 1: theta(w) = mean_i w.z_i and SV(w) = mean_i ((theta - w.z_i)_+)^2.

@@ -1,4 +1,4 @@
-"""The exact multiclass perceptron (DESIGN section 2, seed 001).
+"""The exact multiclass perceptron (the notes).
 
 Weights w_1..w_K on x~ (bias coordinate rho last), kept as integers W_k = s w_k.
 Predict the FIRST class attaining max_k w_k.x~; on a mistake (prediction p != y)

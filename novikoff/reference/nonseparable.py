@@ -1,4 +1,4 @@
-"""The Freund-Schapire mistake bound on data that need not be separable (DESIGN section 2b, FS1).
+"""The Freund-Schapire mistake bound on data that need not be separable (FS1).
 
 For a direction u != 0 and a margin gamma > 0, over T full passes of the data,
 d_i = max(0, gamma - u.z_i/||u||), D^2 = T sum_i d_i^2, and the perceptron makes at most
@@ -9,7 +9,7 @@ on the run, after every pass (FS1's exact decision,
 
 **Units (the convention of every output).** ``u`` is reported as found (an integer
 vector, not normalized), and ``gamma`` is the rational margin threshold *in the units of
-u.z_i*: d_i ||u|| = max(0, gamma - u.z_i). Everything else is DESIGN's normalized
+u.z_i*: d_i ||u|| = max(0, gamma - u.z_i). Everything else is the normalized
 quantity, and rational: ``gamma2`` = gamma^2/||u||^2 (the squared margin of the unit vector
 u/||u||), ``D2`` = T sum_i max(0, gamma - u.z_i)^2/||u||^2 and ``R2`` = max_i ||z_i||^2.
 The bound is ((R + D)/gamma_n)^2 with R = sqrt(R2), D = sqrt(D2), gamma_n = sqrt(gamma2);

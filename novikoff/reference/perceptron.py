@@ -1,4 +1,4 @@
-"""The exact reference perceptron (DESIGN section 2), one update per loop turn.
+"""The exact reference perceptron (the textbook, section 6.3), one update per loop turn.
 
 Arithmetic: the patterns are the dataset's integer rows Z_i = s z_i (one scale
 s > 0), and the weights are kept as integers W = s w. The decision

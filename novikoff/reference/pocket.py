@@ -1,4 +1,4 @@
-"""The exact pocket algorithm (DESIGN section 2; seed 000 section 6.9, Gallant 1990).
+"""The exact pocket algorithm (the textbook, section 6.9; Gallant 1990).
 
 Run the exact perceptron (:func:`novikoff.reference.run_perceptron`); after each
 epoch count, exactly, the training errors of the current weights (samples with

@@ -1,20 +1,20 @@
-"""The exact reference ROMMA (Li and Long 2002), DESIGN section 2b.
+"""The exact reference ROMMA (Li and Long 2002).
 
 On patterns z (labels folded in): w_1 = 0. The update condition is
 
 - conservative (the default, Li and Long's ROMMA): ``w.z <= 0`` (a mistake; ties update);
-- aggressive: ``w.z < 1 - eps`` (DESIGN's aggressive rule is eps = 0; eps > 0 is the
+- aggressive: ``w.z < 1 - eps`` (Li and Long's aggressive rule is eps = 0; eps > 0 is the
   accuracy-controlled stop used for the PDM paper's comparison, see below).
 
 On an update w becomes the minimum-norm point of {v : v.w >= ||w||^2, v.z >= 1}. With
 l = ||w||^2, p = w.z, q = ||z||^2, a = q l - p^2:
 
-- ``p >= q l`` (this includes w = 0, DESIGN's ``w <- z/||z||^2``, and, for the aggressive
+- ``p >= q l`` (this includes w = 0, the first update ``w <- z/||z||^2``, and, for the aggressive
   rule only, z along w with p > 0 and the case where the first constraint is slack):
   w <- z/q, the minimum-norm point of the second constraint alone, which satisfies the
   first (kind ``"z"``; ``"start"`` when w = 0);
 - else, a > 0: both constraints are tight (kind ``"both"``),
-  w <- ((q l - p)/a) w + (l (1 - p)/a) z, DESIGN's closed form, whose two coefficients are
+  w <- ((q l - p)/a) w + (l (1 - p)/a) z, the closed form, whose two coefficients are
   then positive;
 - else (a = 0 with p < q l: z = c w with c <= 0, or z = 0) the set is empty, which
   certifies that the data are not separable (w is a nonnegative combination of earlier

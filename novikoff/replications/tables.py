@@ -1,9 +1,9 @@
-"""Seed 000's tables recomputed exactly: section 6.6, exercises 6.1 and 6.3.
+"""The textbook's tables recomputed exactly: section 6.6, exercises 6.1 and 6.3.
 
-The seed estimates gamma with the mean-difference direction (a lower bound on
+The textbook estimates gamma with the mean-difference direction (a lower bound on
 the true margin), so its bound R^2/gamma_md^2 is an upper bound on the exact
 Novikoff bound R^2/gamma^2 that the certificate gives. Both are computed here
-exactly; the seed drops a row when the mean-difference direction does not
+exactly; the textbook drops a row when the mean-difference direction does not
 separate (gamma_md <= 0).
 """
 
@@ -21,7 +21,7 @@ from novikoff.spec.tightness import basis_dataset
 
 __all__ = ["SEED_6_6_PRINTED", "format_tables", "mean_difference_bound", "seed_tables"]
 
-#: The seed's printed 6.6 table: separation -> (R, gamma, R^2/gamma^2, actual k).
+#: The textbook's printed 6.6 table: separation -> (R, gamma, R^2/gamma^2, actual k).
 SEED_6_6_PRINTED = {
     3.0: (2.641, 0.208, 161.4, 2),
     4.0: (3.110, 0.703, 19.6, 1),
@@ -31,10 +31,10 @@ SEED_6_6_PRINTED = {
 
 
 def mean_difference_bound(ds: Dataset) -> Fraction | None:
-    """R^2/gamma_md^2 for the seed's direction w = mean(x~ | +1) - mean(x~ | -1), exactly.
+    """R^2/gamma_md^2 for the textbook's direction w = mean(x~ | +1) - mean(x~ | -1), exactly.
 
     gamma_md = min_i z_i.w/||w||, so R^2/gamma_md^2 = R^2 ||w||^2 / (min_i z_i.w)^2.
-    None when that direction does not separate (the seed drops the row).
+    None when that direction does not separate (the textbook drops the row).
     """
     Z = [ds.pattern(i) for i in range(ds.n_samples)]
     pos = [z for z, y in zip(Z, ds.labels) if y == 1]
@@ -95,7 +95,7 @@ def seed_tables() -> dict[str, list[dict[str, Any]]]:
 
 
 def format_tables(tables: dict[str, list[dict[str, Any]]]) -> str:
-    """Markdown tables for the docs (the seed-tables page)."""
+    """Markdown tables for the docs (the replications page)."""
     out = [
         "Section 6.6 (numpy seed 42, 30 points per class, bias 1)",
         "",

@@ -1,4 +1,4 @@
-"""Float64 twins of the averaged and voted perceptrons (Freund and Schapire 1999; DESIGN 2b).
+"""Float64 twins of the averaged and voted perceptrons (Freund and Schapire 1999).
 
 The run is the perceptron twin's (:func:`~novikoff.twins.perceptron.perceptron_on_patterns`,
 numpy scan or the compiled numba kernel, ``engine`` as there: ``"compiled"`` needs numba

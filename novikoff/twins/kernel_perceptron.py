@@ -1,4 +1,4 @@
-"""The float64 kernel-perceptron twin (dual form, DESIGN section 2b): polynomial and RBF kernels.
+"""The float64 kernel-perceptron twin (dual form): polynomial and RBF kernels.
 
 Same rule as the exact reference (:mod:`novikoff.reference.kernel_perceptron`, which this
 module does not import): alpha_i += 1 iff y_i f(x_i) <= 0 with

@@ -1,7 +1,7 @@
 """The float64 multiclass perceptron twin: block scores, first argmax, restart after each update.
 
 Independent of :mod:`novikoff.reference.multiclass`. ``numpy.argmax`` returns the
-first maximal index, which is the tie rule of DESIGN section 2. On data whose float
+first maximal index, which is the reference's tie rule. On data whose float
 arithmetic is exact its run equals the reference's.
 """
 

@@ -1,8 +1,8 @@
-"""The float64 ROMMA twin: the rule of :mod:`novikoff.reference.romma` (DESIGN 2b) in numpy.
+"""The float64 ROMMA twin: the rule of :mod:`novikoff.reference.romma` in numpy.
 
 Same contract and run record fields as the exact reference (updates, mistake count, kinds,
 ``stopped``), the same minimum-norm update (``p >= q l``: w <- z/q; else both constraints
-tight, DESIGN's closed form; ``a = 0`` with ``p < q l``: the constraint set is empty and the
+tight, the closed form; ``a = 0`` with ``p < q l``: the constraint set is empty and the
 run stops), computed in float64, and the scan is a block scan with restart (each block one
 ``Z @ w`` product; nothing computed after an update is used).
 
