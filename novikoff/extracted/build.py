@@ -72,6 +72,7 @@ THEOREMS = (
     "zaveraged_correct",
     "zmu_count_R",
     "zpdm_mu_correct",
+    "zmu_succ_correct",
 )
 BINARY = "perceptron-extracted"
 _REQUIRE = re.compile(r"From\s+Novikoff\s+Require\s+(?:Import\s+|Export\s+)?([A-Za-z0-9_ ]+)\.")

@@ -4,7 +4,9 @@
 random datasets of every kind (any labels, separable, small integers and zeros so that
 ties are frequent, biases 0, 1/2, 1 and 3), every order kind (natural, one permutation, a
 cycle of permutations, a seeded shuffle) and runs cut by the epoch limit, for every
-algorithm of the extracted program (random K-class data for the multiclass perceptron), plus
+algorithm asked for (random K-class data for the multiclass perceptron; the voted
+perceptron's voters and the averaged perceptron's weights compared too; no zero pattern for
+the multiple updates), plus
 the shipped examples; each run must be identical
 in both. A mismatch is shrunk greedily (drop samples, zero features, fewer epochs, the
 natural order) to a minimal dataset that still differs, and reported with its request.
@@ -22,7 +24,13 @@ from pathlib import Path
 from novikoff.data.dataset import Dataset
 from novikoff.data.examples import load_example
 from novikoff.data.multiclass import MulticlassData
-from novikoff.extracted.runner import Parameter, compare_runs, extracted_binary, format_request
+from novikoff.extracted.runner import (
+    ExtractedError,
+    Parameter,
+    compare_runs,
+    extracted_binary,
+    format_request,
+)
 from novikoff.runtime.runs import Order, RunRecord
 
 __all__ = ["CampaignReport", "Mismatch", "run_campaign"]
@@ -105,11 +113,20 @@ def _order(rng: random.Random, m: int) -> Order:
 def _parameter(rng: random.Random, algorithm: str) -> Parameter:
     if algorithm == "pfm":
         return Fraction(rng.randint(0, 12), rng.randint(1, 4))
-    if algorithm == "pdm":
+    if algorithm in ("pdm", "pdm-multiple"):
         return Fraction(rng.randint(1, 6), 6)
-    if algorithm == "pdm-succ":
+    if algorithm in ("pdm-succ", "pdm-succ-multiple"):
         return sorted({Fraction(rng.randint(1, 6), 6) for _ in range(rng.randint(1, 3))}, reverse=True)
     return None
+
+
+def _nonzero_patterns(ds: Dataset) -> Dataset:
+    """``ds``, with bias 1 if some pattern y_i (x_i, rho) is zero (multiple updates need
+    ||z_i|| > 0: on z = 0 no count exists)."""
+    if ds.bias != 0 or all(any(r) for r in ds.numerators):
+        return ds
+    rows = [[Fraction(v, ds.denominator) for v in r] for r in ds.numerators]
+    return Dataset.from_fraction_rows(rows, list(ds.labels), bias=1)
 
 
 def _differences(case: Case, binary: Path, reference: Callable[..., RunRecord] | None) -> list[str]:
@@ -165,7 +182,10 @@ def _shrink(case: Case, binary: Path, reference: Callable[..., RunRecord] | None
     while improved:
         improved = False
         for smaller in _smaller(case):
-            d = _differences(smaller, binary, reference)
+            try:
+                d = _differences(smaller, binary, reference)
+            except ExtractedError:  # outside what the program runs (a zero pattern): not smaller
+                continue
             if d:
                 case, diff, improved = smaller, d, True
                 break
@@ -196,6 +216,8 @@ def run_campaign(
         cases = []
         for _ in range(examples):
             ds: Dataset | MulticlassData = _multiclass(rng) if algorithm == "multiclass" else _dataset(rng)
+            if algorithm in ("pdm-multiple", "pdm-succ-multiple") and isinstance(ds, Dataset):
+                ds = _nonzero_patterns(ds)
             cases.append(
                 Case(ds, _order(rng, ds.n_samples), rng.randint(1, 40), algorithm, _parameter(rng, algorithm))
             )

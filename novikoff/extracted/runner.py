@@ -11,6 +11,7 @@ plus the driver's ``order cycle N`` (N following ``perm ...`` lines, epoch e pre
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from novikoff.extracted.build import BuildError, build, missing_tools
 from novikoff.runtime.runs import Order, RunRecord, epoch_order
 
 __all__ = [
+    "IMPLEMENTATIONS",
     "ExtractedError",
     "ExtractedRun",
     "Replay",
@@ -33,6 +35,7 @@ __all__ = [
     "extracted_binary",
     "format_request",
     "parse_answer",
+    "protocol_command",
     "replay",
     "run_extracted",
     "unavailable",
@@ -71,6 +74,21 @@ def extracted_binary() -> Path:
         raise ExtractedError(f"the extracted perceptron could not be built: {exc}") from exc
 
 
+#: The named implementations of ``novikoff diff --impl NAME``.
+IMPLEMENTATIONS = ("extracted",)
+
+
+def protocol_command(name: str) -> str:
+    """The ``novikoff diff --command`` that runs the named implementation as a protocol
+    target: for ``extracted``, the driver binary (built, or found in the cache, by
+    :func:`extracted_binary`), shell-quoted; it speaks protocol versions 1 and 2 and answers
+    "unsupported" outside its algorithms and declared semantics. InputError for another name,
+    ExtractedError when the program cannot be built."""
+    if name not in IMPLEMENTATIONS:
+        raise InputError(f"--impl: the named implementations are {', '.join(IMPLEMENTATIONS)}, not {name!r}")
+    return shlex.quote(str(extracted_binary()))
+
+
 def _num(v: Fraction) -> str:
     return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
 
@@ -82,11 +100,14 @@ ALGORITHMS = {
     "pdm": "eps",
     "pdm-multiple": "eps",
     "pdm-succ": "epsilons",
+    "pdm-succ-multiple": "epsilons",
     "multiclass": None,
     "voted": None,
     "averaged": None,
 }
 Parameter = Fraction | int | str | Sequence[Fraction | int | str] | None
+#: The algorithms whose parameter is the list of stages' epsilons (max_epochs per stage).
+SUCC_ALGORITHMS = ("pdm-succ", "pdm-succ-multiple")
 
 
 def _parameter_line(algorithm: str, parameter: Parameter) -> str:
@@ -99,9 +120,9 @@ def _parameter_line(algorithm: str, parameter: Parameter) -> str:
         return "parameter none"
     if parameter is None:
         raise InputError(f"parameter: {algorithm} needs {name}")
-    if algorithm == "pdm-succ":
+    if algorithm in SUCC_ALGORITHMS:
         if isinstance(parameter, (str, int, Fraction)) or not parameter:
-            raise InputError("parameter: pdm-succ needs a non-empty list of epsilons")
+            raise InputError(f"parameter: {algorithm} needs a non-empty list of epsilons")
         return f"parameter {name} " + " ".join(_num(Fraction(e)) for e in parameter)
     if not isinstance(parameter, (str, int, Fraction)):
         raise InputError(f"parameter: {algorithm} needs one number {name}")
@@ -132,7 +153,8 @@ def format_request(
         presentation = epoch_order(order, m)
         if isinstance(order, str):
             # every epoch the run can reach: max_epochs per stage, epochs numbered across stages
-            stages = len(parameter) if algorithm == "pdm-succ" and isinstance(parameter, Sequence) else 1
+            succ = algorithm in SUCC_ALGORITHMS
+            stages = len(parameter) if succ and isinstance(parameter, Sequence) else 1
             perms = [list(presentation(e)) for e in range(max_epochs * stages)]
         else:
             seq = list(order)
@@ -351,6 +373,7 @@ def compare_runs(
             "pdm": run_pdm,
             "pdm-multiple": partial(run_pdm, multiple_updates=True),
             "pdm-succ": run_pdm_succ,
+            "pdm-succ-multiple": partial(run_pdm_succ, multiple_updates=True),
         }
         solver = solvers[algorithm]
         theirs = solver(dataset, parameter, order=order, max_epochs=max_epochs)

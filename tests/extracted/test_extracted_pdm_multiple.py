@@ -155,3 +155,40 @@ def test_campaign_catches_the_planted_bug(binary: Path, monkeypatch: pytest.Monk
     (mismatch,) = report.mismatches
     assert mismatch.differences[0].startswith("update #"), mismatch.differences
     assert "algorithm pdm-multiple" in mismatch.request and "order natural" in mismatch.request
+
+
+# ------------------------------------------------------------------ PDM-succ with multiple updates
+
+SUCC = "pdm-succ-multiple"
+
+
+@CAMPAIGN
+@given(runs(), st.lists(epsilons, min_size=1, max_size=3, unique=True))
+def test_campaign_succ(binary: Path, case: tuple[Dataset, Order, int, Fraction], eps: list[Fraction]) -> None:
+    """Stages eps_1 > ... > eps_final with multiple updates, max_epochs per stage:
+    ``run_pdm_succ(..., multiple_updates=True)`` (ZPdmMultiple.zmu_succ_correct)."""
+    ds, order, max_epochs, _ = case
+    epss = sorted(eps, reverse=True)
+    diff = compare_runs(ds, order=order, max_epochs=max_epochs, binary=binary, algorithm=SUCC, parameter=epss)
+    request = format_request(ds, order=order, max_epochs=max_epochs, algorithm=SUCC, parameter=epss)
+    assert not diff, "\n".join([*diff, request])
+
+
+def test_succ_of_one_stage_is_pdm_multiple(binary: Path) -> None:
+    ds = load_example("seed-6.6:3")
+    one = run_extracted(ds, binary=binary, algorithm=SUCC, parameter=[Fraction(1, 6)])
+    assert one == run_extracted(ds, binary=binary, algorithm=ALGORITHM, parameter=Fraction(1, 6))
+    single = run_extracted(
+        ds, binary=binary, algorithm="pdm-succ", parameter=[Fraction(1, 2), Fraction(1, 6)]
+    )
+    multi = run_extracted(ds, binary=binary, algorithm=SUCC, parameter=[Fraction(1, 2), Fraction(1, 6)])
+    assert multi.update_indices != single.update_indices and multi.converged
+
+
+def test_planted_count_bug_is_caught_in_succ(binary: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = large_margin_rules.PDMRule.repeat_count_function
+    monkeypatch.setattr(large_margin_rules.PDMRule, "repeat_count_function", _one_too_many(real))
+    diff = compare_runs(
+        load_example("seed-6.6:3"), binary=binary, algorithm=SUCC, parameter=[Fraction(1, 2), Fraction(1, 6)]
+    )
+    assert diff and diff[0].startswith("update #"), diff

@@ -10,4 +10,4 @@ From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlZBigInt ExtrOcamlNatI
 From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc ZLabelled ZMulticlass ZVoted ZAveraged ZPdmMultiple.
 
 Extraction Language OCaml.
-Extraction "perceptron_extracted.ml" zepochs_pairs zpresent znatural zepochs zrun zreflect zg_epochs zpfm_test zpdm_test zsucc zlabelled_patterns zmepochs zvoted zaveraged zmu_epochs.
+Extraction "perceptron_extracted.ml" zepochs_pairs zpresent znatural zepochs zrun zreflect zg_epochs zpfm_test zpdm_test zsucc zlabelled_patterns zmepochs zvoted zaveraged zmu_epochs zmu_succ.

@@ -18,7 +18,7 @@
 
 From Coq Require Import Reals List Lra Psatz Arith ZArith.
 From Novikoff Require Import Vectors Perceptron LargeMargin.
-From NovikoffExtracted Require Import ZPerceptron ZLargeMargin.
+From NovikoffExtracted Require Import ZPerceptron ZLargeMargin ZPdmSucc.
 Import ListNotations.
 
 (** ** The real run with multiple updates *)
@@ -381,3 +381,92 @@ Proof.
 Qed.
 
 End Multiple.
+
+(** ** PDM-succ with multiple updates *)
+
+Local Open Scope R_scope.
+
+Definition pdm_mu_run_from (eps : R) (zs : list vec) (order : list nat) (s : state) : state :=
+  fold_left (pdm_mu_step eps) (presented zs order) s.
+
+(** The stages (eps_i, order_i), each a PDM(eps_i) run with multiple updates continuing from
+    the previous state and update count (as [LargeMargin.pdm_succ]). *)
+Definition pdm_mu_succ_from (zs : list vec) (stages : list (R * list nat)) (s : state) : state :=
+  fold_left (fun s st => pdm_mu_run_from (fst st) zs (snd st) s) stages s.
+
+Definition pdm_mu_succ (zs : list vec) (stages : list (R * list nat)) : state :=
+  pdm_mu_succ_from zs stages init.
+
+Fixpoint mu_succ_trace (stages : list (R * list nat)) (zs : list vec) (s : state) : list nat :=
+  match stages with
+  | [] => []
+  | (eps, o) :: rest => mu_trace eps (rpresent zs o) s ++ mu_succ_trace rest zs (pdm_mu_run_from eps zs o s)
+  end.
+
+Local Open Scope Z_scope.
+
+Fixpoint zmu_succ_from (epss : list (Z * Z)) (pres_of : nat -> list (nat * zvec)) (fuel e : nat)
+    (w : zvec) (k : nat) (kz : Z) (tr : list nat)
+  : zvec * nat * Z * list nat * nat * bool * list nat :=
+  match epss with
+  | [] => (w, k, kz, tr, e, true, [])
+  | (en, ed) :: rest =>
+      let '(w', k', kz', tr', e', conv) := zmu_epochs_from en ed pres_of fuel e w k kz tr in
+      if conv then
+        let '(w2, k2, kz2, tr2, e2, conv2, ends) := zmu_succ_from rest pres_of fuel e' w' k' kz' tr' in
+        (w2, k2, kz2, tr2, e2, conv2, e' :: ends)
+      else (w', k', kz', tr', e', false, [e'])
+  end.
+
+Definition zmu_succ epss pres_of fuel := zmu_succ_from epss pres_of fuel 0 [] 0 0%Z [].
+
+Local Open Scope R_scope.
+
+Lemma zmu_succ_from_R epss L Zs perm_of pres_of fuel e w k tr :
+  Forall (fun p => (0 < fst p)%Z /\ (fst p <= snd p)%Z) epss -> (0 < L)%Z ->
+  Forall (fun Z => (0 < zdot Z Z)%Z) Zs ->
+  (forall e, pres_of e = zpresent Zs (perm_of e)) ->
+  (forall e, valid_order (scaled L Zs) (perm_of e)) ->
+  let '(w2, k2, kz2, tr2, e2, conv2, ends) := zmu_succ_from epss pres_of fuel e w k (Z.of_nat k) tr in
+  pdm_mu_succ_from (scaled L Zs) (stages_of epss perm_of e ends) (sc (/ IZR L) w, k) = (sc (/ IZR L) w2, k2) /\
+  rev tr2 = rev tr ++ mu_succ_trace (stages_of epss perm_of e ends) (scaled L Zs) (sc (/ IZR L) w, k) /\
+  kz2 = Z.of_nat k2.
+Proof.
+  intros Hall HL Hpos Hp Hv. revert e w k tr.
+  induction epss as [|[en ed] rest IH]; intros e w k tr; simpl.
+  - rewrite app_nil_r. repeat split.
+  - inversion Hall as [|? ? [Hen Hed] Hrest]; subst. simpl in Hen, Hed.
+    pose proof (zmu_epochs_from_R en ed L Hen Hed HL Zs Hpos perm_of pres_of fuel e w k tr Hp Hv) as S.
+    destruct (zmu_epochs_from en ed pres_of fuel e w k (Z.of_nat k) tr)
+      as [[[[[w' k'] kz'] tr'] e'] conv].
+    destruct S as [_ [S1 [S3 [S2 _]]]]. subst kz'.
+    change (zsR (/ IZR L) Zs) with (scaled L Zs) in S1, S2.
+    destruct conv.
+    + specialize (IH Hrest e' w' k' tr').
+      destruct (zmu_succ_from rest pres_of fuel e' w' k' (Z.of_nat k') tr')
+        as [[[[[[w2 k2] kz2] tr2] e2] conv2] ends].
+      simpl. unfold pdm_mu_succ_from in *. simpl. unfold pdm_mu_run_from at 2. rewrite S1.
+      destruct IH as [I1 [I2 I3]]. split; [exact I1|]. split; [|exact I3].
+      rewrite I2, S2, <- app_assoc. unfold pdm_mu_run_from. rewrite S1. reflexivity.
+    + simpl. unfold pdm_mu_succ_from. simpl. unfold pdm_mu_run_from. rewrite S1.
+      destruct rest as [|[? ?] ?]; simpl; rewrite ?app_nil_r; repeat split; try assumption.
+Qed.
+
+(** The integer stages with multiple updates are [pdm_mu_succ] on the patterns Z_i / L with
+    the stages they ran: the same weights over L, count and updated indices. *)
+Theorem zmu_succ_correct epss L Zs perm_of pres_of fuel :
+  Forall (fun p => (0 < fst p)%Z /\ (fst p <= snd p)%Z) epss -> (0 < L)%Z ->
+  Forall (fun Z => (0 < zdot Z Z)%Z) Zs ->
+  (forall e, pres_of e = zpresent Zs (perm_of e)) ->
+  (forall e, valid_order (scaled L Zs) (perm_of e)) ->
+  let '(w, k, kz, tr, E, conv, ends) := zmu_succ epss pres_of fuel in
+  let stages := stages_of epss perm_of 0 ends in
+  pdm_mu_succ (scaled L Zs) stages = (sc (/ IZR L) w, k) /\
+  rev tr = mu_succ_trace stages (scaled L Zs) init /\ kz = Z.of_nat k.
+Proof.
+  intros Hall HL Hpos Hp Hv.
+  pose proof (zmu_succ_from_R epss L Zs perm_of pres_of fuel 0 [] 0 [] Hall HL Hpos Hp Hv) as H.
+  change (Z.of_nat 0) with 0%Z in H. unfold zmu_succ.
+  destruct (zmu_succ_from epss pres_of fuel 0 [] 0 0 []) as [[[[[[w k] kz] tr] E] conv] ends].
+  exact H.
+Qed.

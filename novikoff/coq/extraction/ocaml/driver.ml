@@ -15,7 +15,8 @@
    per permutation (the memoization is this driver's).  Algorithms: the
    perceptron, PFM(beta), PDM(eps) and PDM-succ (the PDM paper's fixed and decreasing
    margins and its successive runs, one update per mistake; "pdm-multiple": PDM with the PDM
-   paper's multiple updates, on data without a zero pattern), the multiclass perceptron, and
+   paper's multiple updates, on data without a zero pattern, and "pdm-succ-multiple" its
+   successive runs), the multiclass perceptron, and
    the voted and averaged perceptrons (Freund and Schapire 1999: the perceptron's run, then
    the extracted [zvoted] / [zaveraged] over the epochs it ran; the voters are printed as
    protocol version 2's "voter COUNT w..." lines, the averaged weights as "weights", the
@@ -99,12 +100,14 @@ let () =
     | ["multiclass"], ["none"] -> `Multi
     | ["voted"], ["none"] -> `Voted
     | ["averaged"], ["none"] -> `Averaged
-    | ["pdm-succ"], "epsilons" :: es when es <> [] ->
-      (* this driver's extension (not protocol v1): PDM-succ with eps_1 ... eps_final *)
-      `Succ (List.map (fun t ->
+    | [("pdm-succ" | "pdm-succ-multiple") as a], "epsilons" :: es when es <> [] ->
+      (* this driver's extension (not protocol v1): PDM-succ with eps_1 ... eps_final, one
+         update per mistake or with multiple updates *)
+      let epss = List.map (fun t ->
           let e = parse_q "parameter epsilons" t in
           if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter epsilons: %s is not in (0, 1]" t;
-          e) es)
+          e) es in
+      if a = "pdm-succ" then `Succ epss else `MuSucc epss
     | a, p -> unsupported := Printf.sprintf "algorithm %s, parameter %s"
                   (String.concat " " a) (String.concat " " p) :: !unsupported; `Perceptron in
   want "tie_rule" ["nonstrict"];
@@ -148,7 +151,7 @@ let () =
   let binary = List.filter_map (function (`Bin l, xs) -> Some (l, List.map num xs) | _ -> None) rows in
   let zs = E.zlabelled_patterns (num rho) binary in
   (* multiple updates need ||Z_i|| > 0 (ZPdmMultiple.zpdm_mu_correct): on z = 0 no count exists *)
-  if (match algorithm with `Mu _ -> true | _ -> false)
+  if (match algorithm with `Mu _ | `MuSucc _ -> true | _ -> false)
      && List.exists (List.for_all (fun v -> Z.sign v = 0)) zs then begin
     unsupported := ["multiple updates on a zero pattern z_i = 0 (no count exists)"];
     answer_unsupported ()
@@ -208,6 +211,10 @@ let () =
       let ((((ws, k), tr), e), c) = E.zmepochs classes data perm_of max_epochs in
       let dz = List.init (d + 1) (fun _ -> Z.zero) in
       (List.concat_map (fun w -> if w = [] then dz else w) ws, k, tr, e, c)
+    | `MuSucc epss ->
+      (* PDM-succ with multiple updates, max_epochs per stage: ZPdmMultiple.zmu_succ_correct *)
+      let ((((((w, k), _), tr), e), c), _) =
+        E.zmu_succ (List.map (fun q -> (Q.num q, Q.den q)) epss) pres_of max_epochs in (w, k, tr, e, c)
     | `Succ epss ->
       (* PDM-succ, max_epochs per stage: ZPdmSucc.zsucc_correct *)
       let ((((((w, k), _), tr), e), c), _) =
@@ -230,6 +237,6 @@ let () =
         List.iter (fun n -> print_q buf (Q.make n scale)) (pad v)) (E.zvoted pres_of epochs);
   Buffer.add_string buf "\nupdates";
   List.iter (fun i -> Buffer.add_char buf ' '; Buffer.add_string buf (string_of_int i)) (List.rev tr);
-  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc, ZVoted.zvoted, ZAveraged.zaveraged, ZPdmMultiple.zmu_epochs)\nend\n"
+  Printf.bprintf buf "\nmistakes %d\nepochs %d\nconverged %s\nnote extracted from Coq (ZPerceptron.zepochs_pairs, ZLargeMargin.zg_epochs, ZPdmSucc.zsucc, ZVoted.zvoted, ZAveraged.zaveraged, ZPdmMultiple.zmu_epochs, ZPdmMultiple.zmu_succ)\nend\n"
     k epochs (if conv then "yes" else "no");
   print_string (Buffer.contents buf)
