@@ -436,6 +436,19 @@ Proof.
        norm2_num params_checks kernel_checks)))))).
 Qed.
 
+(** The least margin of the dual separator, and the bound over R: updates * margin^2 <=
+    R^2 (alpha^T (Y K Y) alpha), i.e. updates <= R^2 / gamma^2. *)
+Definition margin : R := (IZR margin_num / (IZR alpha_den * IZR gram_den))%R.
+
+Theorem kernel_perceptron_ratio :
+  forall order : list nat, valid D order ->
+  (INR (kernel_updates K D order) * (margin * margin) <= kradius2 K D * knorm2 K alpha D)%R.
+Proof.
+  intros order Ho.
+  exact (kernel_certificate_ratio data rho kc degree alpha_num alpha_den gram_den R2_num margin_num
+           norm2_num order params_checks kernel_checks margin_positive Ho).
+Qed.
+
 (** The kernel perceptron on this labelled dataset (dual form: alpha_i += 1 iff
     y_i sum_j alpha_j y_j K(x_j, x_i) <= 0) makes at most floor(R^2/gamma^2) = {bound}
     updates in every presentation order (any permutation, any number of epochs, any prefix). *)
@@ -449,6 +462,7 @@ Proof.
 Qed.
 
 Print Assumptions kernel_perceptron_updates_bound.
+Print Assumptions kernel_perceptron_ratio.
 """
 
 

@@ -572,6 +572,38 @@ Proof.
   unfold kernel_bound. apply Z.div_le_lower_bound; [nia|]. lia.
 Qed.
 
+(** The same bound in real terms: k margin^2 <= R^2 (a^T (Y K Y) a), i.e. k <= R^2 / gamma^2
+    with R^2 = max_i K(x_i, x_i) and gamma^2 = margin^2 / (a^T (Y K Y) a), margin the least
+    y_i sum_j a_j y_j K(x_j, x_i). *)
+Theorem kernel_certificate_ratio data rho c p A q L M mu S order :
+  check_kernel_params data rho c A q = true ->
+  kernel_summary data rho c p A = (L, M, mu, S) ->
+  (0 < mu)%Z ->
+  valid (to_dataset data) order ->
+  let D := to_dataset data in
+  let K := kpoly (frac_R c) p (frac_R rho) in
+  let margin := IZR mu / (IZR q * IZR L) in
+  INR (kernel_updates K D order) * (margin * margin) <= kradius2 K D * knorm2 K (kalpha A q) D.
+Proof.
+  intros Hp Hsum Hmu Hv D K margin.
+  destruct (kernel_certificate_values data rho c p A q L M mu S Hp Hsum) as [HL [Hm [HR [HM0 [Hr _]]]]].
+  fold D K in Hm, HR, Hr. rewrite Hr.
+  unfold check_kernel_params in Hp. repeat rewrite andb_true_iff in Hp.
+  destruct Hp as [[[[_ Hb] Ha] Hq] _].
+  apply Z.ltb_lt in Hb. apply Z.leb_le in Ha. apply Z.ltb_lt in Hq.
+  assert (Hc : 0 <= frac_R c).
+  { unfold frac_R, Rdiv. apply Rmult_le_pos; [apply IZR_le; exact Ha|].
+    left. apply Rinv_0_lt_compat, IZR_lt. exact Hb. }
+  assert (HLp : 0 < IZR L) by (apply IZR_lt; exact HL).
+  assert (HM : 0 <= IZR M / IZR L).
+  { unfold Rdiv. apply Rmult_le_pos; [apply IZR_le; exact HM0|]. left. apply Rinv_0_lt_compat. exact HLp. }
+  assert (Hmu' : 0 < margin).
+  { unfold margin. apply Rdiv_lt_0_compat; [apply IZR_lt; exact Hmu|].
+    apply Rmult_lt_0_compat; [apply IZR_lt; exact Hq | exact HLp]. }
+  exact (kpoly_novikoff (frac_R c) p (frac_R rho) D (kalpha A q) margin (IZR M / IZR L) order
+           Hc Hmu' HM Hm HR Hv).
+Qed.
+
 (** ** Non-vacuity: XOR, not linearly separable, separated by the kernel (x.x' + 1)^2
 
     (1,1)+, (-1,-1)+, (1,-1)-, (-1,1)- with rho = 0 and a = (1, 1, 1, 1) / 4: K(x_i, x_i) = 9
