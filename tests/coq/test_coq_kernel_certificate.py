@@ -19,6 +19,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from novikoff.certificates.kernel_solver import certify_kernel
 from novikoff.coq.dataset_certificate import kernel_certificate_to_coq, kernel_gordan_to_coq, kernel_numbers
@@ -110,6 +112,41 @@ def test_stated_numbers_are_the_kernel_quantities(name: str) -> None:
     assert cert.bound is not None
     assert nums.bound == math.floor(cert.bound)  # the minimum-norm point: min margin = ||p||^2
     assert min(margins) == norm2 == cert.gamma2
+
+
+_fractions_st = st.fractions(min_value=-3, max_value=3, max_denominator=6)
+
+
+@given(
+    st.integers(1, 5).flatmap(
+        lambda m: st.tuples(
+            st.lists(st.lists(_fractions_st, min_size=2, max_size=2), min_size=m, max_size=m),
+            st.lists(st.sampled_from([-1, 1]), min_size=m, max_size=m),
+            st.lists(st.integers(-4, 6), min_size=m, max_size=m),
+        )
+    ),
+    st.fractions(min_value=0, max_value=2, max_denominator=4),
+    st.fractions(min_value=0, max_value=2, max_denominator=3),
+    st.integers(1, 4),
+)
+def test_numbers_match_the_definition_on_any_data(
+    data: tuple[list[list[Fraction]], list[int], list[int]], c: Fraction, rho: Fraction, degree: int
+) -> None:
+    """Whatever the data, c, rho, degree and coefficients (negative ones too), the stated
+    numbers are R^2, the least margin and alpha^T (Y K Y) alpha of the definition."""
+    rows, labels, nums = data
+    ds = Dataset.from_fraction_rows(rows, labels, bias=rho, name="random")
+    spec = KernelSpec("poly", degree=degree, c=c)
+    q = 7
+    alpha = RationalVector(nums, q)
+    got = kernel_numbers(ds, spec, alpha)
+    m = len(rows)
+    a = [Fraction(v, alpha.denominator) for v in alpha.numerators]
+    K = [[_kernel_value(ds, spec, i, j) for j in range(m)] for i in range(m)]
+    margins = [labels[i] * sum(a[j] * labels[j] * K[j][i] for j in range(m)) for i in range(m)]
+    assert Fraction(got.M, got.L) == max(K[i][i] for i in range(m))
+    assert Fraction(got.mu, alpha.denominator * got.L) == min(margins)
+    assert Fraction(got.S, alpha.denominator**2 * got.L) == sum(a[i] * margins[i] for i in range(m))
 
 
 def test_no_positive_margin_and_rbf_are_refused() -> None:
