@@ -31,10 +31,15 @@
     K(x_i, x_j) = N_ij / L over one denominator L = (b s^2)^p s^2, the margins
     m_i = y_i sum_j A_j y_j N_ji (so the margin of a is m_i / (q L)), their minimum mu,
     S = sum_i A_i m_i (a^T (Y K Y) a = S / (q^2 L)) and M = max_i N_ii (R^2 = M / L).
+    Only the support (A_j <> 0) and the diagonal are evaluated.
     [kernel_certificate_bound] turns the computed numbers into the bound
     k <= floor(M S / mu^2) = floor(R^2 / gamma^2) for the kernel perceptron on THAT
-    labelled dataset, in every order; [kernel_certificate_values] says what the numbers are
-    in real terms. *)
+    labelled dataset, in every order ([kernel_certificate_ratio]: the same over R);
+    [kernel_certificate_values] says what the numbers are in real terms.
+
+    Not separable in feature space ([kernel_gordan_sound]): convex weights with
+    a^T (Y K Y) a = 0 (S = 0 computed) put the origin in the feature-space hull, so no
+    dual separator has a positive margin on every sample. *)
 
 From Coq Require Import Reals List Lra Psatz Arith ZArith Bool.
 From Novikoff Require Import Vectors Perceptron DatasetCertificate Labelled LabelledCertificate.
