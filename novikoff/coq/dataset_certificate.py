@@ -31,6 +31,13 @@ time. Measured with coqc 8.16 on this project's 2-core machine (load about 7): t
 (0.8 s CPU). Expect minutes once m d times the digit count squared is much larger than
 Sonar's (208 x 60, 400-digit numbers; about 50 s in the earlier rows-only format, not
 re-measured).
+
+The kernel perceptron (``certify --kernel poly:D --coq``): :func:`kernel_certificate_to_coq`
+writes the data as read, the kernel's degree and constant and the dual certificate alpha;
+Coq computes the kernel values, the margins of alpha, its feature-space norm^2 and R^2 by
+``vm_compute`` (``KernelCertificate.kernel_summary``) and proves the bound for the dual-form
+kernel perceptron on that labelled dataset. :func:`kernel_gordan_to_coq` is its non-separable
+counterpart, :func:`kernel_numbers` the numbers both state, computed here as Coq does.
 """
 
 from __future__ import annotations
