@@ -23,17 +23,18 @@ count from the exact reference, and ``updates > bound`` is decided by interval
 arithmetic at 60 digits (``sqrt``/``log``/``exp``/``floor``/... included); an
 interval that straddles the count is never called a counterexample. The answer is
 a counterexample or "no counterexample in N examples", never a proof.
+
+The campaign of each algorithm family, the re-derivation of a counterexample's numbers
+(:func:`certify_check`) and the replay of a counterexample file (:func:`replay_file`) are
+in :mod:`novikoff.fuzz.falsify_replay`, re-exported here.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import sympy as sp
@@ -42,7 +43,6 @@ from hypothesis import strategies as st
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
-from novikoff.exact.rational import format_rational
 from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
 from novikoff.fuzz.campaign import (
     MAX_EPOCHS,
@@ -57,20 +57,18 @@ from novikoff.fuzz.campaign import (
     order_to_json,
 )
 from novikoff.fuzz.database import default_database, open_database
-from novikoff.fuzz.falsify_multiclass import multiclass_numbers, multiclass_replay_data, search_multiclass
-from novikoff.fuzz.falsify_nonseparable import (
-    CAMPAIGN as NONSEPARABLE_CAMPAIGN,
-)
-from novikoff.fuzz.falsify_nonseparable import (
-    NonseparableCounterexample,
-    evaluable,
-    extremal_precheck,
-    nonseparable_numbers,
-    replay_nonseparable,
-    search_nonseparable,
+from novikoff.fuzz.falsify_nonseparable import CAMPAIGN as NONSEPARABLE_CAMPAIGN
+from novikoff.fuzz.falsify_nonseparable import extremal_precheck, search_nonseparable
+from novikoff.fuzz.falsify_replay import (
+    CAMPAIGNS,
+    FamilyCampaign,
+    Replay,
+    certify_check,
+    replay_file,
+    symbol_values,
 )
 from novikoff.fuzz.registry import lookup
-from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for, validate_epsilon
+from novikoff.fuzz.settings_space import RunSetting, parameter_values, settings_for
 from novikoff.fuzz.shrinking import shrink_failure
 from novikoff.fuzz.strategies import certified_separable, orderings
 from novikoff.runtime.executors import ExecutorSpec, raise_if_stopped, run_until_first
@@ -93,12 +91,8 @@ __all__ = [
     "stderr_progress",
 ]
 
+
 _USE_DEFAULT = "<default>"
-
-
-def _values(ds: Dataset, cert: SeparableCertificate, setting: RunSetting) -> dict[str, Fraction]:
-    common = {"R2": cert.R2, "gamma2": cert.gamma2, "m": Fraction(ds.n_samples), "d": Fraction(ds.n_features)}
-    return {**common, **setting.values(cert.gamma2)}
 
 
 def adversarial_orders(ds: Dataset, cert: SeparableCertificate) -> list[list[int]]:
@@ -178,27 +172,41 @@ def falsify(
     executor: ExecutorSpec | None = None,
     nonseparable: bool = False,
 ) -> FalsifyResult:
-    """Search for a counterexample to ``updates <= bound`` (see :func:`_falsify`); the
+    """Search for a counterexample to ``updates <= bound`` (see the module docstring).
+
+    ``algorithm`` is perceptron, pdm or pfm (:mod:`novikoff.fuzz.settings_space`:
+    which parameters are drawn, which symbols the bound may use); ``epsilons``
+    replaces the default eps values drawn for pdm and pfm.
+
+    ``examples`` is the total Hypothesis budget (split across ``workers`` processes,
+    worker i using seed ``seed + i``); ``database`` names the example database
+    (:mod:`novikoff.fuzz.database`; default ``$NOVIKOFF_DATABASE`` or
+    ``.novikoff/examples``, ``None`` for none). Counterexamples stored there under
+    this bound are replayed before anything new is tried. ``progress`` is called
+    after every example (in each worker when ``workers > 1``; not on a Dask cluster, whose
+    workers' output goes to their logs). ``executor`` (:func:`novikoff.runtime.executors.parse_executor`)
+    says where the ``workers`` shards run: processes here (the default) or a Dask cluster;
+    the first counterexample cancels the other shards.
+
+    ``nonseparable`` runs the non-separable campaign instead
+    (:mod:`novikoff.fuzz.falsify_nonseparable`; perceptron only, one process). The
     counterexample records the bound's text and limits, so its file replays alone.
-    ``nonseparable`` runs the non-separable campaign
-    (:mod:`novikoff.fuzz.falsify_nonseparable`; perceptron only, one process)."""
+    """
     if nonseparable:
-        return _falsify_nonseparable(
-            text, examples, seed, database, workers, progress, precheck, algorithm, limits, executor
+        result = _falsify_nonseparable(
+            parse_bound(text, algorithm, limits, nonseparable=True),
+            examples,
+            seed,
+            database,
+            workers,
+            progress,
+            precheck,
+            executor,
         )
-    result = _falsify(
-        text,
-        examples,
-        seed,
-        database=database,
-        workers=workers,
-        progress=progress,
-        precheck=precheck,
-        algorithm=algorithm,
-        epsilons=epsilons,
-        limits=limits,
-        executor=executor,
-    )
+    else:
+        result = _falsify_separable(
+            text, examples, seed, database, workers, progress, precheck, algorithm, epsilons, limits, executor
+        )
     if result.counterexample is not None:
         result.counterexample.bound_text = text
         result.counterexample.limits = limits
@@ -206,18 +214,17 @@ def falsify(
 
 
 def _falsify_nonseparable(
-    text: str,
+    bound: sp.Expr,
     examples: int,
     seed: int,
     database: str | None,
     workers: int,
     progress: ProgressCallback | None,
     precheck: bool,
-    algorithm: str,
-    limits: BoundLimits,
     executor: ExecutorSpec | None,
 ) -> FalsifyResult:
-    bound = parse_bound(text, algorithm, limits, nonseparable=True)
+    """The non-separable campaign of :func:`falsify` (one process): the extremal pre-check,
+    then the search of :mod:`novikoff.fuzz.falsify_nonseparable`."""
     if workers != 1 or (executor is not None and executor.kind != "local"):
         raise InputError(
             "--workers/--executor: the non-separable campaign runs in one process, on this machine"
@@ -234,42 +241,24 @@ def _falsify_nonseparable(
     if result is None:
         result = search_nonseparable(bound, examples, seed, database, progress, NONSEPARABLE_CAMPAIGN)
         result.examples += tried
-    if result.counterexample is not None:
-        result.counterexample.bound_text = text
-        result.counterexample.limits = limits
     return result
 
 
-def _falsify(
+def _falsify_separable(
     text: str,
-    examples: int = 200,
-    seed: int = 0,
-    *,
-    database: str | None = _USE_DEFAULT,
-    workers: int = 1,
-    progress: ProgressCallback | None = None,
-    precheck: bool = True,
-    algorithm: str = "perceptron",
-    epsilons: Sequence[Fraction] | None = None,
-    limits: BoundLimits = DEFAULT_LIMITS,
-    executor: ExecutorSpec | None = None,
+    examples: int,
+    seed: int,
+    database: str | None,
+    workers: int,
+    progress: ProgressCallback | None,
+    precheck: bool,
+    algorithm: str,
+    epsilons: Sequence[Fraction] | None,
+    limits: BoundLimits,
+    executor: ExecutorSpec | None,
 ) -> FalsifyResult:
-    """Search for a counterexample to ``updates <= bound`` (see the module docstring).
-
-    ``algorithm`` is perceptron, pdm or pfm (:mod:`novikoff.fuzz.settings_space`:
-    which parameters are drawn, which symbols the bound may use); ``epsilons``
-    replaces the default eps values drawn for pdm and pfm.
-
-    ``examples`` is the total Hypothesis budget (split across ``workers`` processes,
-    worker i using seed ``seed + i``); ``database`` names the example database
-    (:mod:`novikoff.fuzz.database`; default ``$NOVIKOFF_DATABASE`` or
-    ``.novikoff/examples``, ``None`` for none). Counterexamples stored there under
-    this bound are replayed before anything new is tried. ``progress`` is called
-    after every example (in each worker when ``workers > 1``; not on a Dask cluster, whose
-    workers' output goes to their logs). ``executor`` (:func:`novikoff.runtime.executors.parse_executor`)
-    says where the ``workers`` shards run: processes here (the default) or a Dask cluster;
-    the first counterexample cancels the other shards.
-    """
+    """The separable campaigns of :func:`falsify`: the algorithm family's own search, or the
+    T1 pre-check, then the Hypothesis search in this process or in ``workers`` shards."""
     executor = executor or ExecutorSpec()
     bound = parse_bound(text, algorithm, limits)
     eps_values = parameter_values(algorithm, epsilons)  # validates them
@@ -344,7 +333,7 @@ def _search(
     def violates(example: tuple[tuple[Dataset, SeparableCertificate], Order, RunSetting]) -> bool:
         (ds, cert), order, setting = example
         updates, _ = _worst_run(ds, cert, order, setting)
-        return tally.observe(updates, _values(ds, cert, setting))
+        return tally.observe(updates, symbol_values(ds, cert, setting))
 
     strategy = certified_separable().flatmap(
         lambda p: st.tuples(st.just(p), orderings(p[0].n_samples), settings_for(algorithm, epsilons))
@@ -362,13 +351,13 @@ def _search(
         if not isinstance(cert, SeparableCertificate):
             return False
         updates, _ = _worst_run(candidate, cert, candidate_order, setting)
-        return bound_exceeded(bound, updates, _values(candidate, cert, setting))
+        return bound_exceeded(bound, updates, symbol_values(candidate, cert, setting))
 
     ds, order = shrink_failure(ds, order, still_fails, budget_seconds=shrink_seconds)
     cert = certify(ds)
     assert isinstance(cert, SeparableCertificate)  # still_fails held on it
     updates, worst = _worst_run(ds, cert, order, setting)
-    values = _values(ds, cert, setting)
+    values = symbol_values(ds, cert, setting)
     replayed, source = tally.provenance(stored)
     ce = Counterexample(ds, worst, updates, values, bound_value(bound, values), source, setting)
     return FalsifyResult(bound, tally.tried, ce, replayed=replayed, best_ratio=tally.best_ratio)
@@ -459,192 +448,3 @@ def stderr_progress(worker: int | None = None, every: float = 0.5) -> ProgressCa
         sys.stderr.flush()
 
     return show
-
-
-def certify_check(ce: Counterexample) -> bool:
-    """Re-derive the counterexample's numbers from scratch (certificate and exact run):
-    True iff the data are separable and give the recorded update count and values (for a
-    non-separable campaign's: the recorded mistakes and values at its T, u and gamma)."""
-    if isinstance(ce, NonseparableCounterexample):
-        if not isinstance(ce.dataset, Dataset):
-            return False
-        direction = [int(v) for v in ce.direction]
-        mistakes, values, _ = nonseparable_numbers(ce.dataset, ce.passes, ce.order, direction, ce.gamma)
-        return (mistakes, values) == (ce.updates, ce.values)
-    numbers = CAMPAIGNS[ce.setting.spec.family].numbers(ce.dataset, ce.setting, ce.order)
-    return numbers is not None and numbers == (ce.updates, ce.values)
-
-
-# --------------------------------------------------------------------------- families
-
-
-def _binary_numbers(ds: Dataset, setting: RunSetting, order: Order) -> tuple[int, dict[str, Fraction]] | None:
-    cert = certify(ds)
-    if not isinstance(cert, SeparableCertificate):
-        return None
-    return setting.run(ds, cert, order, MAX_EPOCHS), _values(ds, cert, setting)
-
-
-def _binary_replay_data(
-    rows: list[list[Fraction]], labels: list[int], bias: Fraction, header: dict[str, Any], name: str
-) -> Dataset:
-    return Dataset.from_fraction_rows(rows, labels, bias=bias, name=name)
-
-
-@dataclass(frozen=True)
-class FamilyCampaign:
-    """How falsify runs the algorithms of one family (:attr:`Algorithm.family`).
-
-    ``search(bound, examples, seed, database, progress, campaign)`` is the family's own
-    one-process search, or None for the binary flow (the T1 pre-check, then
-    :func:`_search`, in ``workers`` processes); ``numbers(data, setting, order)`` re-derives
-    (updates, bound values) exactly, None when the data are not separable;
-    ``replay_data(rows, labels, bias, header, name)`` reads a counterexample file's data.
-    """
-
-    search: Callable[..., FalsifyResult] | None
-    numbers: Callable[[Any, RunSetting, Order], tuple[int, dict[str, Fraction]] | None]
-    replay_data: Callable[[list[list[Fraction]], list[int], Fraction, dict[str, Any], str], Any]
-
-
-#: The campaign of each algorithm family.
-CAMPAIGNS: dict[str, FamilyCampaign] = {
-    "binary": FamilyCampaign(None, _binary_numbers, _binary_replay_data),
-    "multiclass": FamilyCampaign(search_multiclass, multiclass_numbers, multiclass_replay_data),
-}
-
-
-# --------------------------------------------------------------------------- replays
-
-_HEADER = "# novikoff-replay "
-
-
-@dataclass
-class Replay:
-    """A counterexample file rerun: the exact update count against the recorded bound."""
-
-    algorithm: str
-    parameters: dict[str, str]
-    order: Any
-    bound: str
-    updates: int
-    bound_value: str
-    violated: bool
-    values: dict[str, Fraction]
-    recorded_updates: int | None
-
-    def summary(self) -> str:
-        params = "".join(f", {k} = {v}" for k, v in self.parameters.items())
-        values = ", ".join(f"{k} = {format_rational(v)}" for k, v in self.values.items())
-        verdict = "VIOLATED" if self.violated else "holds"
-        return (
-            f"{self.algorithm}{params}, order {self.order}: {self.updates} updates "
-            f"(recorded {self.recorded_updates})\n"
-            f"bound {self.bound} = {self.bound_value} at {values}\n"
-            f"{self.updates} <= bound: {verdict}"
-        )
-
-
-def _read_counterexample(path: str | Path) -> tuple[dict[str, Any], list[list[Fraction]], list[int]]:
-    from novikoff.exact.rational import parse_rational
-
-    try:
-        lines = Path(path).read_text().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    if not lines or not lines[0].startswith(_HEADER):
-        raise InputError(
-            f"{path}, line 1: not a novikoff falsify counterexample (no '{_HEADER.strip()}' header)"
-        )
-    try:
-        header = json.loads(lines[0][len(_HEADER) :])
-        if not isinstance(header, dict) or header.get("novikoff_counterexample") != 1:
-            raise ValueError("unknown header version")
-    except ValueError as exc:
-        raise InputError(f"{path}, line 1: bad replay header ({exc})") from None
-    rows, labels = [], []
-    for n, line in enumerate(lines[1:], start=2):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split(",")
-        try:
-            rows.append([parse_rational(c.strip()) for c in cells[:-1]])
-            labels.append(int(cells[-1].strip()))
-        except (InputError, ValueError) as exc:
-            raise InputError(f"{path}, line {n}: {exc}") from None
-    if not rows or len({len(r) for r in rows}) != 1:
-        raise InputError(f"{path}: expected data rows of equal length after the header")
-    if header.get("samples") not in (None, len(rows)):
-        raise InputError(f"{path}: the header records {header['samples']} samples, the file has {len(rows)}")
-    return header, rows, labels
-
-
-def _order_from_json(value: Any, path: str | Path) -> Order:
-    if value == "natural":
-        return None
-    if isinstance(value, str) or (isinstance(value, list) and value):
-        return value  # validated by the run (epoch_order)
-    raise InputError(f"{path}, line 1: bad order {value!r}")
-
-
-def replay_file(path: str | Path) -> Replay:
-    """Rerun the counterexample in ``path`` (written by :meth:`Counterexample.write_csv`):
-    the recorded algorithm and parameters in the recorded order, the exact update count and
-    the recorded bound evaluated rigorously at the data's own R^2, gamma^2, m, d.
-
-    A bad file is one :class:`InputError` line that names the file."""
-    try:
-        return _replay_file(path)
-    except InputError as exc:
-        first = (str(exc).splitlines() or ["bad file"])[0]
-        raise InputError(first if first.startswith(str(path)) else f"{path}: {first}") from None
-
-
-def _replay_file(path: str | Path) -> Replay:
-    from novikoff.exact.rational import parse_rational
-
-    header, rows, labels = _read_counterexample(path)
-    try:
-        algorithm = str(header["algorithm"])
-        params = {str(k): str(v) for k, v in dict(header.get("parameters", {})).items()}
-        bias = parse_rational(str(header["bias"]))
-        limits = BoundLimits(*header.get("bound_limits", []))
-        nonseparable = "nonseparable" in header
-        bound = parse_bound(str(header["bound"]), algorithm, limits, nonseparable=nonseparable)
-        eps = parse_rational(params["eps"]) if "eps" in params else None
-        spec = lookup(algorithm)
-        if spec.parameter is not None:
-            eps = validate_epsilon(eps, "parameters.eps")
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InputError(f"{path}, line 1: bad replay header ({type(exc).__name__}: {exc})") from None
-    order = _order_from_json(header.get("order", "natural"), path)
-    if nonseparable:
-        data = Dataset.from_fraction_rows(rows, labels, bias=bias, name=str(path))
-        updates, values, params = replay_nonseparable(data, header, bound, order, str(path))
-        bound = evaluable(bound)  # D, D2, T at the recorded direction and margin
-    else:
-        setting = RunSetting(algorithm, eps)
-        family = CAMPAIGNS[spec.family]
-        numbers = family.numbers(family.replay_data(rows, labels, bias, header, str(path)), setting, order)
-        if numbers is None:
-            raise InputError(f"{path}: the data are not separable, so no bound applies")
-        updates, values = numbers
-        keyword = spec.keyword
-        if keyword is not None and keyword != "eps" and keyword in params:  # a value derived from eps
-            recorded_value = parse_rational(params[keyword])
-            if setting.parameter_value(values["gamma2"]) != recorded_value:
-                raise InputError(
-                    f"{path}: the recorded {keyword} {params[keyword]} is not the one eps gives on these data"
-                )
-    recorded = header.get("updates")
-    return Replay(
-        algorithm,
-        params,
-        order_to_json(order),
-        str(header["bound"]),
-        updates,
-        bound_value(bound, values),
-        bound_exceeded(bound, updates, values),
-        values,
-        recorded if isinstance(recorded, int) else None,
-    )
