@@ -140,7 +140,9 @@ a rule sees), :mod:`.language` (the screen), :mod:`.definedness` (side condition
 check); then one module a family of rules: :mod:`.identities` (Identity, Certificate),
 :mod:`.intervals` (IntervalBound, Interval), :mod:`.monotone`, :mod:`.instances` (instances
 of formulas), :mod:`.induction`, :mod:`.lemmas` (Apply) and :mod:`.logic` (Chain, Cases,
-Contradiction, Iff, Both, ModusPonens, SignByAssumptions).
+Contradiction, Iff, Both, ModusPonens, SignByAssumptions). A helper several modules share
+is public in the module that defines it and imported elsewhere under a private name
+(``holds as _holds``): a module's own public names are its rules.
 """
 
 from __future__ import annotations
