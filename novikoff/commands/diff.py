@@ -27,9 +27,9 @@ def register(sub: Any) -> None:
         help="differential-test a perceptron implementation against the exact reference",
         description="MODULE:CALLABLE is fit(X, y, max_epochs=, order=) (docs/howto/diff.md), or with "
         "--sklearn an estimator class such as sklearn.linear_model:Perceptron; --command runs an "
-        "executable speaking the text protocol (docs/howto/protocol.md). Every call runs in a "
-        "killable worker process. Exit 0 if no bug was found (rounding ambiguities are reported, "
-        "not failed), 1 on a bug or an implementation error, 2 on usage errors.",
+        "executable speaking the text protocol (docs/howto/protocol.md), --impl a named one. "
+        "Every call runs in a killable worker process. Exit 0 if no bug was found (rounding "
+        "ambiguities are reported, not failed), 1 on a bug or an implementation error, 2 on usage errors.",
     )
     df.add_argument("target", metavar="MODULE:CALLABLE", nargs="?")
     df.add_argument(
@@ -40,6 +40,13 @@ def register(sub: Any) -> None:
         "{margin}, {learning_rate}, {initial_weights}, {order}, {stop}, {precision}, {l2}, {schedule}, "
         "{algorithm}, {protocol} take the declared values (protocol version 1, or 2 for voted, "
         "multiclass and the SGD semantics)",
+    )
+    df.add_argument(
+        "--impl",
+        choices=IMPLEMENTATIONS,
+        help="a named implementation run as a --command: extracted = the perceptron family extracted "
+        "from Coq (built on first use with coqc, OCaml and Zarith, then cached; "
+        "docs/verified-reference.md), which answers unsupported outside its algorithms",
     )
     df.add_argument(
         "--algorithm",
@@ -139,6 +146,21 @@ def register(sub: Any) -> None:
     df.set_defaults(handler=run)
 
 
+#: The named implementations of --impl (novikoff.extracted.runner.IMPLEMENTATIONS).
+IMPLEMENTATIONS = ("extracted",)
+
+
+def _impl_command(name: str) -> str:
+    """The --command of the named implementation (building it if needed); InputError (exit 2)
+    when it cannot be built here."""
+    from novikoff.extracted.runner import ExtractedError, protocol_command
+
+    try:
+        return protocol_command(name)
+    except ExtractedError as exc:
+        raise InputError(f"--impl {name}: {exc}") from None
+
+
 def _sklearn_params(text: str) -> dict[str, Any]:
     """``"a=1,b=None,c=False,d=0.5,e=name"`` -> a dict (literals only, never evaluated)."""
     import ast
@@ -198,7 +220,10 @@ def _reproduce(args: argparse.Namespace, semantics: Any, report: Any) -> str:
     """The command that reruns the configuration that failed: the same target or command,
     options and seed, restricted to the data family of the first finding."""
     words = ["novikoff", "diff"]
-    words += ["--command", args.command] if args.command is not None else [args.target]
+    if getattr(args, "impl", None) is not None:
+        words += ["--impl", args.impl]
+    else:
+        words += ["--command", args.command] if args.command is not None else [args.target]
     if args.algorithm != "perceptron":
         words += ["--algorithm", args.algorithm]
     if args.sklearn is not None:
@@ -221,6 +246,12 @@ def run(args: argparse.Namespace) -> int:
     from novikoff.runtime.executors import parse_executor
 
     executor = parse_executor(args.executor)
+    if args.impl is not None:
+        if args.target is not None or args.command is not None:
+            raise InputError("--impl runs a named implementation: give no MODULE:CALLABLE and no --command")
+        if args.sklearn is not None:
+            raise InputError("--sklearn adapts a Python estimator class, not --impl")
+        args.command = _impl_command(args.impl)
     if (args.target is None) == (args.command is None):
         raise InputError("diff: give MODULE:CALLABLE or --command 'CMD ...' (exactly one)")
     if args.sklearn is not None and args.algorithm != "perceptron":
