@@ -9,9 +9,13 @@
     - [<NAME>_run : <NAME>_run_statement] is that bridge applied to the printed
       statement's theorem ([Theorems.<NAME>]).
     So the chain is: spec statement (sympy) -> printed statement ([Statements]) -> bridge
-    -> run theorem.  Hypotheses are introduced by name; the printed statement is applied
-    with its binders named ([N1_statement] takes [k], [gamma2], ...), its premises
-    discharged one by one in the printer's order. *)
+    -> run theorem.  Every bridge uses the printed statement by its names, never by the
+    printer's order: each premise is proved first as a hypothesis [H_<premise>] named after
+    the printer's comment, the symbols are instantiated by name
+    ([specialize printed with (k := ...) (gamma2 := ...)]), and [use_printed] discharges the
+    premises from those hypotheses in whatever order the printer lists them
+    (tests/test_coq_runs_binder_order.py reverses the binders and premises of each printed
+    statement and compiles the unchanged bridge against it). *)
 
 From Coq Require Import Reals List Lra Psatz Arith Lia.
 From Novikoff Require Import Vectors Perceptron Tightness Invariance Multiclass LargeMargin.
@@ -34,6 +38,10 @@ Ltac use_printed H :=
   repeat match type of H with
   | ?P -> _ => specialize (H ltac:(assumption))
   end.
+
+(** ... and [conclude_with H] proves the goal from what remains: the conclusion, or its
+    second part after the printer's [defined] conjunct. *)
+Ltac conclude_with H := first [exact H | exact (proj2 H) | apply H | apply (proj2 H)].
 
 (** ** Shared facts about the run *)
 
@@ -66,16 +74,28 @@ Proof.
   set (w := weights zs order).
   assert (Hk : INR k * gamma2 <= radius2 rho D).
   { rewrite Rmult_comm. subst gamma2.
-    apply (N3_printed k (dot p p) (radius2 rho D) (dot p w) (dot w w)).
-    - (* domain of gamma2 *) exact Hpp.
-    - (* domain of R2 *) exact HR2.
-    - (* domain of w_norm2 *) apply norm2_nonneg.
-    - (* k_nonneg *) apply Rle_ge, pos_INR.
-    - (* gamma2_pos *) exact Hpp.
-    - (* R2_pos *) exact HR2.
-    - (* N1 *) rewrite Rmult_comm. apply N1_progress; assumption.
-    - (* N2 *) rewrite Rmult_comm. apply N2_energy; [apply radius2_bound|exact Horder].
-    - (* cauchy_schwarz *) apply cauchy_schwarz_sq. }
+    assert (H_domain_of_gamma2 : (0 < (dot p p))).
+    { exact Hpp. }
+    assert (H_domain_of_R2 : (0 < (radius2 rho D))).
+    { exact HR2. }
+    assert (H_domain_of_w_norm2 : (0 <= (dot w w))).
+    { apply norm2_nonneg. }
+    assert (H_k_nonneg : ((INR k) >= 0)).
+    { apply Rle_ge, pos_INR. }
+    assert (H_gamma2_pos : ((dot p p) > 0)).
+    { exact Hpp. }
+    assert (H_R2_pos : ((radius2 rho D) > 0)).
+    { exact HR2. }
+    assert (H_N1 : ((dot p w) >= ((dot p p) * (INR k)))).
+    { rewrite Rmult_comm. apply N1_progress; assumption. }
+    assert (H_N2 : ((dot w w) <= ((radius2 rho D) * (INR k)))).
+    { rewrite Rmult_comm. apply N2_energy; [apply radius2_bound|exact Horder]. }
+    assert (H_cauchy_schwarz : (((dot p w) ^ 2) <= ((dot p p) * (dot w w)))).
+    { apply cauchy_schwarz_sq. }
+    hnf in N3_printed. specialize N3_printed with (k := k) (gamma2 := (dot p p))
+      (R2 := (radius2 rho D)) (pstar_dot_w := (dot p w)) (w_norm2 := (dot w w)).
+    use_printed N3_printed.
+    conclude_with N3_printed. }
   apply Rmult_le_reg_r with gamma2; [lra|].
   unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
 Qed.
@@ -99,19 +119,29 @@ Proof.
   set (k := updates zs order) in *.
   set (pz := fun j => if Nat.ltb j k then dot p (nth j ups []) else dot p p).
   set (pw := fun j => dot p (wprefix ups j) + INR (j - k) * dot p p).
-  apply (N1_printed k (dot p p) (dot p (weights zs order)) pw pz).
-  - (* domain of gamma2 *) exact Hpp.
-  - (* k_nonneg *) apply Rle_ge, pos_INR.
-  - (* gamma2_pos *) exact Hpp.
-  - (* w0 *) unfold pw, wprefix. simpl. rewrite dot_nil_r. ring.
-  - (* update *) intros j _. unfold pw, pz; cbv beta. rewrite Nat.add_1_r, wprefix_S, <- Hk.
+  assert (H_domain_of_gamma2 : (0 < (dot p p))).
+  { exact Hpp. }
+  assert (H_k_nonneg : ((INR k) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_gamma2_pos : ((dot p p) > 0)).
+  { exact Hpp. }
+  assert (H_w0 : ((pw 0%nat) = 0)).
+  { unfold pw, wprefix. simpl. rewrite dot_nil_r. ring. }
+  assert (H_update : (forall j : nat, (0 <= j)%nat -> ((pw (j + 1)%nat) = ((pw j%nat) + (pz j%nat))))).
+  { intros j _. unfold pw, pz; cbv beta. rewrite Nat.add_1_r, wprefix_S, <- Hk.
     destruct (Nat.ltb_spec j k) as [Hj|Hj].
     + rewrite dot_vadd_r. replace (S j - k)%nat with 0%nat by lia.
       replace (j - k)%nat with 0%nat by lia. ring.
-    + replace (S j - k)%nat with (S (j - k)) by lia. rewrite S_INR. ring.
-  - (* minnorm *) intros j _. unfold pz; cbv beta. destruct (Nat.ltb_spec j k) as [Hj|Hj]; [|lra].
-    rewrite dot_comm. apply Hcond. apply nth_run_updates_in; [exact Horder|change (j < length ups)%nat; lia].
-  - (* value *) unfold pw. rewrite Nat.sub_diag, wprefix_all by lia. simpl. rewrite Hw. ring.
+    + replace (S j - k)%nat with (S (j - k)) by lia. rewrite S_INR. ring. }
+  assert (H_minnorm : (forall j : nat, (0 <= j)%nat -> ((pz j%nat) >= (dot p p)))).
+  { intros j _. unfold pz; cbv beta. destruct (Nat.ltb_spec j k) as [Hj|Hj]; [|lra].
+    rewrite dot_comm. apply Hcond. apply nth_run_updates_in; [exact Horder|change (j < length ups)%nat; lia]. }
+  assert (H_value : ((dot p (weights zs order)) = (pw k%nat))).
+  { unfold pw. rewrite Nat.sub_diag, wprefix_all by lia. simpl. rewrite Hw. ring. }
+  hnf in N1_printed. specialize N1_printed with (k := k) (gamma2 := (dot p p))
+    (pstar_dot_w := (dot p (weights zs order))) (pw := pw) (pz := pz).
+  use_printed N1_printed.
+  conclude_with N1_printed.
 Qed.
 
 Theorem N1_run : N1_run_statement.
@@ -132,22 +162,34 @@ Proof.
   set (w2 := fun j => norm2 (wprefix ups j)).
   set (wz := fun j => dot (wprefix ups j) (nth j ups [])).
   set (z2 := fun j => norm2 (nth j ups [])).
-  apply (N2_printed k (radius2 rho D) (norm2 (weights zs order)) w2 wz z2).
-  - (* domain of R2 *) exact HR2.
-  - (* domain of w_norm2 *) apply norm2_nonneg.
-  - (* k_nonneg *) apply Rle_ge, pos_INR.
-  - (* R2_pos *) exact HR2.
-  - (* w0 *) reflexivity.
-  - (* update *) intros j _. unfold w2, wz, z2, norm2; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+  assert (H_domain_of_R2 : (0 < (radius2 rho D))).
+  { exact HR2. }
+  assert (H_domain_of_w_norm2 : (0 <= (norm2 (weights zs order)))).
+  { apply norm2_nonneg. }
+  assert (H_k_nonneg : ((INR k) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_R2_pos : ((radius2 rho D) > 0)).
+  { exact HR2. }
+  assert (H_w0 : ((w2 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_expansion : (forall j : nat, (0 <= j)%nat -> ((w2 (j + 1)%nat) = ((w2 j%nat) + (2 * (wz j%nat)) + (z2 j%nat))))).
+  { intros j _. unfold w2, wz, z2, norm2; cbv beta. rewrite Nat.add_1_r, wprefix_S.
     destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply norm2_vadd|].
-    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. simpl. ring.
-  - (* mistake *) intros j _. unfold wz; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. simpl. ring. }
+  assert (H_mistake : (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0))).
+  { intros j _. unfold wz; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
     + apply run_updates_mistake. exact Hj.
-    + rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. lra.
-  - (* radius *) intros j _. unfold z2; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    + rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. lra. }
+  assert (H_radius : (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= (radius2 rho D)))).
+  { intros j _. unfold z2; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
     + apply radius2_bound. apply nth_run_updates_in; [exact Horder|exact Hj].
-    + rewrite nth_overflow_vec by exact Hj. unfold norm2. rewrite dot_nil_l. lra.
-  - (* value *) unfold w2. rewrite wprefix_all by lia. rewrite Hw. reflexivity.
+    + rewrite nth_overflow_vec by exact Hj. unfold norm2. rewrite dot_nil_l. lra. }
+  assert (H_value : ((norm2 (weights zs order)) = (w2 k%nat))).
+  { unfold w2. rewrite wprefix_all by lia. rewrite Hw. reflexivity. }
+  hnf in N2_printed. specialize N2_printed with (k := k) (R2 := (radius2 rho D))
+    (w_norm2 := (norm2 (weights zs order))) (w2 := w2) (wz := wz) (z2 := z2).
+  use_printed N2_printed.
+  conclude_with N2_printed.
 Qed.
 
 Theorem N2_run : N2_run_statement.
@@ -216,13 +258,22 @@ Proof.
   pose proof (basis_data_radius2 n Hn) as HR. fold D in HR.
   assert (Hpos : 0 < INR n) by (apply lt_0_INR; exact Hn).
   assert (Hg0 : 0 < gamma2) by (rewrite Hgamma; apply Rinv_0_lt_compat; exact Hpos).
-  apply (T1_printed n (perceptron_updates 0 D (seq 0 n)) (radius2 0 D) gamma2).
-  - (* domain of n *) exact Hn.
-  - (* domain of R2 *) rewrite HR; lra.
-  - (* domain of gamma2 *) exact Hg0.
-  - (* h0 *) exact HR.
-  - (* h1 *) exact Hgamma.
-  - (* h2 *) rewrite Hk. reflexivity.
+  assert (H_domain_of_n : (0 < n)%nat).
+  { exact Hn. }
+  assert (H_domain_of_R2 : (0 < (radius2 0 D))).
+  { rewrite HR; lra. }
+  assert (H_domain_of_gamma2 : (0 < gamma2)).
+  { exact Hg0. }
+  assert (H_h0 : ((radius2 0 D) = 1)).
+  { exact HR. }
+  assert (H_h1 : (gamma2 = (/ (INR n)))).
+  { exact Hgamma. }
+  assert (H_h2 : ((INR (perceptron_updates 0 D (seq 0 n))) = (INR n))).
+  { rewrite Hk. reflexivity. }
+  hnf in T1_printed. specialize T1_printed with (n := n) (k := (perceptron_updates 0 D (seq 0 n)))
+    (R2 := (radius2 0 D)) (gamma2 := gamma2).
+  use_printed T1_printed.
+  exact (proj2 T1_printed).
 Qed.
 
 Theorem T1_run : T1_run_statement.
@@ -266,23 +317,33 @@ Proof.
   assert (Hk0 : 0 <= INR k) by apply pos_INR.
   assert (Hg2 : 0 < g ^ 2) by (apply pow_lt; exact Hg).
   assert (Hconcl : g ^ 2 / F * INR k <= 2 * mradius2 rho data).
-  { apply (M1_printed k (mradius2 rho data) (g ^ 2 / F) (g * phiW / F) (frob2 K W)).
-    - (* domain of R2 *) exact HR2.
-    - (* domain of gammaK2 *) apply Rdiv_lt_0_compat; assumption.
-    - (* domain of kesler_w_norm2 *) exact HW.
-    - (* k_nonneg *) lra.
-    - (* gammaK2_pos *) apply Rdiv_lt_0_compat; assumption.
-    - (* progress *) unfold Rdiv.
+  { assert (H_domain_of_R2 : (0 < (mradius2 rho data))).
+    { exact HR2. }
+    assert (H_domain_of_gammaK2 : (0 < (g ^ 2 / F))).
+    { apply Rdiv_lt_0_compat; assumption. }
+    assert (H_domain_of_kesler_w_norm2 : (0 <= (frob2 K W))).
+    { exact HW. }
+    assert (H_k_nonneg : ((INR k) >= 0)).
+    { lra. }
+    assert (H_gammaK2_pos : ((g ^ 2 / F) > 0)).
+    { apply Rdiv_lt_0_compat; assumption. }
+    assert (H_progress : ((g * phiW / F) >= ((g ^ 2 / F) * (INR k)))).
+    { unfold Rdiv.
       replace (g * phiW * / F) with ((g * / F) * phiW) by ring.
       replace (g ^ 2 * / F * INR k) with ((g * / F) * (INR k * g)) by ring.
       apply Rle_ge, Rmult_le_compat_l; [|lra].
-      apply Rmult_le_pos; [lra|]. left. apply Rinv_0_lt_compat. exact HF.
-    - (* energy *) lra.
-    - (* cauchy_schwarz *)
-      replace ((g * phiW / F) ^ 2) with (g ^ 2 / (F * F) * (phiW * phiW)) by (field; lra).
+      apply Rmult_le_pos; [lra|]. left. apply Rinv_0_lt_compat. exact HF. }
+    assert (H_energy : ((frob2 K W) <= (2 * (mradius2 rho data) * (INR k)))).
+    { lra. }
+    assert (H_cauchy_schwarz : (((g * phiW / F) ^ 2) <= ((g ^ 2 / F) * (frob2 K W)))).
+    { replace ((g * phiW / F) ^ 2) with (g ^ 2 / (F * F) * (phiW * phiW)) by (field; lra).
       replace (g ^ 2 / F * frob2 K W) with (g ^ 2 / (F * F) * (F * frob2 K W)) by (field; lra).
       apply Rmult_le_compat_l; [|exact Hcs].
       apply Rlt_le, Rdiv_lt_0_compat; [exact Hg2|]. nra. }
+    hnf in M1_printed. specialize M1_printed with (k := k) (R2 := (mradius2 rho data))
+      (gammaK2 := (g ^ 2 / F)) (kesler_dot_w := (g * phiW / F)) (kesler_w_norm2 := (frob2 K W)).
+    use_printed M1_printed.
+    conclude_with M1_printed. }
   apply Rmult_le_reg_r with (g ^ 2 / F); [apply Rdiv_lt_0_compat; assumption|].
   replace (2 * mradius2 rho data * F / g ^ 2 * (g ^ 2 / F)) with (2 * mradius2 rho data)
     by (field; split; lra).
@@ -352,15 +413,26 @@ Proof.
   pose proof (p1_lemma_form (INR (S k)) eps g Rr beta (sqrt (norm2 w)) (harm k) (harm (S k))
                 Ht0 He Hg0 HR0 Ht1 Hb' HD3 Htele' eq_refl Hh) as Hlf.
   rewrite <- p1_bound_spec_form by lra. fold g Rr.
-  apply (P1_printed (INR (S k)) eps Rr g).
-  - (* domain of t *) lra.
-  - (* domain of eps *) exact He.
-  - (* domain of R *) exact HR0.
-  - (* domain of gamma *) exact Hg0.
-  - (* eps_pos *) exact He.
-  - (* eps_le_1 *) exact He1.
-  - (* gamma_le_R *) exact HgR.
-  - (* lemma_form *) exact Hlf.
+  assert (H_domain_of_t : (0 < (INR (S k)))).
+  { lra. }
+  assert (H_domain_of_eps : (0 < eps)).
+  { exact He. }
+  assert (H_domain_of_R : (0 < Rr)).
+  { exact HR0. }
+  assert (H_domain_of_gamma : (0 < g)).
+  { exact Hg0. }
+  assert (H_eps_pos : (eps > 0)).
+  { exact He. }
+  assert (H_eps_le_1 : (eps <= 1)).
+  { exact He1. }
+  assert (H_gamma_le_R : (g <= Rr)).
+  { exact HgR. }
+  assert (H_lemma_form : ((INR (S k)) <= ((Rr ^ 2) * ((ln (INR (S k))) + 1 + (2 * g / Rr)) / (2 * eps * (g ^ 2))))).
+  { exact Hlf. }
+  hnf in P1_printed. specialize P1_printed with (t := (INR (S k))) (eps := eps) (R_ := Rr)
+    (gamma := g).
+  use_printed P1_printed.
+  conclude_with P1_printed.
 Qed.
 
 Theorem P1_run : P1_run_statement.
@@ -386,14 +458,24 @@ Proof.
   set (t := INR (pdm_updates eps rho D order)) in *.
   set (w := pdm_weights eps rho D order) in *.
   assert (Ht1 : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
-  apply (D3_printed t (dot p p) (norm2 w) (dot p w)).
-  - (* domain of t *) lra.
-  - (* domain of gamma2 *) exact Hpp.
-  - (* domain of w_norm2 *) apply norm2_nonneg.
-  - (* t_ge_1 *) lra.
-  - (* gamma2_pos *) exact Hpp.
-  - (* progress *) rewrite Rmult_comm. exact Hprog.
-  - (* cauchy_schwarz *) apply cauchy_schwarz_sq.
+  assert (H_domain_of_t : (0 < t)).
+  { lra. }
+  assert (H_domain_of_gamma2 : (0 < (dot p p))).
+  { exact Hpp. }
+  assert (H_domain_of_w_norm2 : (0 <= (norm2 w))).
+  { apply norm2_nonneg. }
+  assert (H_t_ge_1 : (t >= 1)).
+  { lra. }
+  assert (H_gamma2_pos : ((dot p p) > 0)).
+  { exact Hpp. }
+  assert (H_progress : ((dot p w) >= ((dot p p) * t))).
+  { rewrite Rmult_comm. exact Hprog. }
+  assert (H_cauchy_schwarz : (((dot p w) ^ 2) <= ((dot p p) * (norm2 w)))).
+  { apply cauchy_schwarz_sq. }
+  hnf in D3_printed. specialize D3_printed with (t := t) (gamma2 := (dot p p))
+    (w_norm2 := (norm2 w)) (pstar_dot_w := (dot p w)).
+  use_printed D3_printed.
+  conclude_with D3_printed.
 Qed.
 
 Theorem D3_run : D3_run_statement.
@@ -413,18 +495,30 @@ Proof.
   set (w := pdm_weights eps rho D order) in *.
   assert (Ht1 : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
   assert (Hd : 0 < 2 * eps - 1) by lra.
-  refine (proj2 (D1_printed t eps (radius2 rho D) (dot p p) (norm2 w) _ _ _ _ _ _ _ _ _)).
-  - (* domain of t *) lra.
-  - (* domain of eps *) lra.
-  - (* domain of R2 *) exact HR.
-  - (* domain of gamma2 *) exact Hpp.
-  - (* eps_gt_half *) lra.
-  - (* eps_le_1 *) exact He1.
-  - (* t_ge_1 *) lra.
-  - (* energy *) apply Rmult_le_reg_l with (2 * eps - 1); [exact Hd|].
+  assert (H_domain_of_t : (0 < t)).
+  { lra. }
+  assert (H_domain_of_eps : (0 < eps)).
+  { lra. }
+  assert (H_domain_of_R2 : (0 < (radius2 rho D))).
+  { exact HR. }
+  assert (H_domain_of_gamma2 : (0 < (dot p p))).
+  { exact Hpp. }
+  assert (H_eps_gt_half : (eps > (1 / 2))).
+  { lra. }
+  assert (H_eps_le_1 : (eps <= 1)).
+  { exact He1. }
+  assert (H_t_ge_1 : (t >= 1)).
+  { lra. }
+  assert (H_energy : ((norm2 w) <= ((radius2 rho D) * t / ((2 * eps) - 1)))).
+  { apply Rmult_le_reg_l with (2 * eps - 1); [exact Hd|].
     unfold Rdiv. replace ((2 * eps - 1) * (radius2 rho D * t * / (2 * eps - 1)))
-      with (radius2 rho D * t) by (field; lra). exact Hen.
-  - (* D3 *) exact HD3.
+      with (radius2 rho D * t) by (field; lra). exact Hen. }
+  assert (H_D3 : (((dot p p) * (t ^ 2)) <= (norm2 w))).
+  { exact HD3. }
+  hnf in D1_printed. specialize D1_printed with (t := t) (eps := eps) (R2 := (radius2 rho D))
+    (gamma2 := (dot p p)) (a_t := (norm2 w)).
+  use_printed D1_printed.
+  exact (proj2 D1_printed).
 Qed.
 
 Theorem D1_above_half_run : D1_above_half_run_statement.
@@ -447,16 +541,24 @@ Proof.
   set (w := pdm_weights (1 / 2) rho D order) in *.
   set (R2 := radius2 rho D) in *.
   assert (Ht1 : 1 <= INR k) by (replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
-  refine (proj2 (D1_printed (INR k) R2 (dot p p) (norm2 w) _ _ _ _ _ _)).
-  - (* domain of t *) lra.
-  - (* domain of R2 *) lra.
-  - (* domain of gamma2 *) exact Hpp.
-  - (* gamma2_le_R2 *) exact Hg.
-  - (* D3 *) exact HD3.
-  - (* energy *)
-    assert (Hc : R2 * INR k * harm k <= R2 * INR k * (ln (INR k) + 1))
-      by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra | lra]).
-    lra.
+  assert (H_domain_of_t : (0 < (INR k))).
+  { lra. }
+  assert (H_domain_of_R2 : (0 < R2)).
+  { lra. }
+  assert (H_domain_of_gamma2 : (0 < (dot p p))).
+  { exact Hpp. }
+  assert (H_gamma2_le_R2 : ((dot p p) <= R2)).
+  { exact Hg. }
+  assert (H_D3 : (((dot p p) * ((INR k) ^ 2)) <= (norm2 w))).
+  { exact HD3. }
+  assert (H_energy : ((norm2 w) <= (R2 * (INR k) * ((ln (INR k)) + 1)))).
+  { assert (Hc : R2 * INR k * harm k <= R2 * INR k * (ln (INR k) + 1))
+        by (apply Rmult_le_compat_l; [apply Rmult_le_pos; lra | lra]).
+    lra. }
+  hnf in D1_printed. specialize D1_printed with (t := (INR k)) (R2 := R2) (gamma2 := (dot p p))
+    (a_t := (norm2 w)).
+  use_printed D1_printed.
+  exact (proj2 D1_printed).
 Qed.
 
 Theorem D1_half_run : D1_half_run_statement.
@@ -478,17 +580,27 @@ Proof.
   set (R2 := radius2 rho D) in *.
   assert (Ht1 : 1 <= INR k) by (replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
   pose proof (power_sum_le (2 * (1 - eps)) k ltac:(lra)) as Hsum.
-  refine (proj2 (D1_printed (INR k) eps R2 (dot p p) (norm2 w) (psum (2 * (1 - eps)) k)
-                   _ _ _ _ _ _ _ _)).
-  - (* domain of t *) lra.
-  - (* domain of eps *) exact He0.
-  - (* domain of R2 *) exact HR.
-  - (* domain of gamma2 *) exact Hpp.
-  - (* eps_lt_half *) exact He.
-  - (* D3 *) exact HD3.
-  - (* energy *) replace (2 - 2 * eps) with (2 * (1 - eps)) by ring. lra.
-  - (* sums *) replace ((2 - 2 * eps) / (1 - 2 * eps)) with (2 * (1 - eps) / (2 * (1 - eps) - 1))
-      by (field; lra). exact Hsum.
+  assert (H_domain_of_t : (0 < (INR k))).
+  { lra. }
+  assert (H_domain_of_eps : (0 < eps)).
+  { exact He0. }
+  assert (H_domain_of_R2 : (0 < R2)).
+  { exact HR. }
+  assert (H_domain_of_gamma2 : (0 < (dot p p))).
+  { exact Hpp. }
+  assert (H_eps_lt_half : (eps < (1 / 2))).
+  { exact He. }
+  assert (H_D3 : (((dot p p) * ((INR k) ^ 2)) <= (norm2 w))).
+  { exact HD3. }
+  assert (H_energy : ((norm2 w) <= (R2 * (psum (2 * (1 - eps)) k) * (Rpower (INR k) (2 - (2 * eps)))))).
+  { replace (2 - 2 * eps) with (2 * (1 - eps)) by ring. lra. }
+  assert (H_sums : ((psum (2 * (1 - eps)) k) <= ((2 - (2 * eps)) / (1 - (2 * eps))))).
+  { replace ((2 - 2 * eps) / (1 - 2 * eps)) with (2 * (1 - eps) / (2 * (1 - eps) - 1))
+      by (field; lra). exact Hsum. }
+  hnf in D1_printed. specialize D1_printed with (t := (INR k)) (eps := eps) (R2 := R2)
+    (gamma2 := (dot p p)) (a_t := (norm2 w)) (s_t := (psum (2 * (1 - eps)) k)).
+  use_printed D1_printed.
+  exact (proj2 D1_printed).
 Qed.
 
 Theorem D1_below_half_run : D1_below_half_run_statement.
@@ -520,15 +632,25 @@ Proof.
   assert (Hsp : sqrt (dot p p) * sqrt (dot p p) = dot p p) by (apply sqrt_sqrt; lra).
   assert (Hwa : 0 < sqrt a) by (apply sqrt_lt_R0; exact Ha).
   assert (Hgp : 0 < sqrt (dot p p)) by (apply sqrt_lt_R0; exact Hpp).
-  refine (proj2 (D2_printed t eps (dot w (reflect rho smp)) (sqrt a) (sqrt (dot p p)) _ _ _ _ _ _ _)).
-  - (* domain of t *) lra.
-  - (* domain of eps *) exact He0.
-  - (* domain of w_norm *) exact Hwa.
-  - (* domain of gamma *) exact Hgp.
-  - (* no_update *) replace (sqrt a ^ 2) with a by (simpl; lra). lra.
-  - (* D3 *) assert (Hsq : (t * sqrt (dot p p)) * (t * sqrt (dot p p)) <= sqrt a * sqrt a) by nra.
-    destruct (Rle_lt_dec (sqrt (dot p p) * t) (sqrt a)); [lra|]. nra.
-  - (* eps_le_1 *) exact He.
+  assert (H_domain_of_t : (0 < t)).
+  { lra. }
+  assert (H_domain_of_eps : (0 < eps)).
+  { exact He0. }
+  assert (H_domain_of_w_norm : (0 < (sqrt a))).
+  { exact Hwa. }
+  assert (H_domain_of_gamma : (0 < (sqrt (dot p p)))).
+  { exact Hgp. }
+  assert (H_no_update : (((dot w (reflect rho smp)) * t) > (((sqrt a) ^ 2) * (1 - eps)))).
+  { replace (sqrt a ^ 2) with a by (simpl; lra). lra. }
+  assert (H_D3 : ((sqrt a) >= ((sqrt (dot p p)) * t))).
+  { assert (Hsq : (t * sqrt (dot p p)) * (t * sqrt (dot p p)) <= sqrt a * sqrt a) by nra.
+    destruct (Rle_lt_dec (sqrt (dot p p) * t) (sqrt a)); [lra|]. nra. }
+  assert (H_eps_le_1 : (eps <= 1)).
+  { exact He. }
+  hnf in D2_printed. specialize D2_printed with (t := t) (eps := eps)
+    (s := (dot w (reflect rho smp))) (w_norm := (sqrt a)) (gamma := (sqrt (dot p p))).
+  use_printed D2_printed.
+  exact (proj2 D2_printed).
 Qed.
 
 Theorem D2_run : D2_run_statement.
@@ -544,7 +666,13 @@ Proof.
   transitivity (- ((1 - eps) * (norm2 w + INR n ^ 2 * norm2 z + 2 * INR n * dot w z))
                 + (INR n + INR t) * (INR n * norm2 z + dot w z)).
   - unfold norm2. rewrite (dot_comm z w). ring.
-  - exact (MU_printed n (INR t) eps (dot w z) (norm2 z) (norm2 w) Hn Ht0 He).
+  - assert (H_domain_of_n : (0 < n)%nat) by exact Hn.
+    assert (H_domain_of_t : 0 < INR t) by exact Ht0.
+    assert (H_domain_of_eps : 0 < eps) by exact He.
+    hnf in MU_printed. specialize MU_printed with (n := n) (t := INR t) (eps := eps)
+      (p := dot w z) (q := norm2 z) (l := norm2 w).
+    use_printed MU_printed.
+    conclude_with MU_printed.
 Qed.
 
 Theorem MU_run : MU_run_statement.
@@ -579,7 +707,10 @@ Proof.
     (vscale a (fst (lstep rho (w, k) s)), snd (lstep rho (w, k) s))).
   { intros w k s. unfold lstep, mistake; cbn [fst snd].
     rewrite signed_margin_scale.
-    pose proof (G1_printed a (signed_margin w rho s) Ha ltac:(lra)) as Hiff.
+    assert (H_domain_of_c : 0 < a) by exact Ha.
+    assert (H_h0 : a > 0) by exact Ha.
+    pose proof G1_printed as Hiff. hnf in Hiff.
+    specialize Hiff with (c := a) (s := signed_margin w rho s). use_printed Hiff.
     destruct (Rle_dec (a ^ 2 * signed_margin w rho s) 0) as [h'|h'];
       destruct (Rle_dec (signed_margin w rho s) 0) as [h|h]; cbn [fst snd].
     - rewrite reflect_scale, vscale_vadd. reflexivity.
@@ -633,20 +764,35 @@ Proof.
   { rewrite <- norm2_reflect, Hs. apply norm2_vscale. }
   assert (Hzp : dot (reflect rho s) p = c * dot p p) by (rewrite Hs; apply dot_vscale_l).
   subst gamma2.
-  apply (G1_printed c (dot p p) (radius2 rho D) gamma2_new (radius2 rho (D ++ [s]))
-           (dot (reflect rho s) p) (norm2 (augment rho (features s)))).
-  - (* domain of c *) lra.
-  - (* domain of gamma2 *) exact Hpp.
-  - (* domain of R2 *) exact HR.
-  - (* domain of gamma2_new *) rewrite Hgamma_new. exact Hpp.
-  - (* domain of R2_new *) rewrite radius2_snoc. eapply Rlt_le_trans; [exact HR|apply Rmax_l].
-  - (* domain of znew_norm2 *) apply norm2_nonneg.
-  - (* c_ge_1 *) lra.
-  - (* gamma2_pos *) exact Hpp.
-  - (* radius *) apply radius2_snoc.
-  - (* znew_norm *) exact Hz2.
-  - (* znew_dot *) exact Hzp.
-  - (* certificate *) intros _. exact Hgamma_new.
+  assert (H_domain_of_c : (0 < c)).
+  { lra. }
+  assert (H_domain_of_gamma2 : (0 < (dot p p))).
+  { exact Hpp. }
+  assert (H_domain_of_R2 : (0 < (radius2 rho D))).
+  { exact HR. }
+  assert (H_domain_of_gamma2_new : (0 < gamma2_new)).
+  { rewrite Hgamma_new. exact Hpp. }
+  assert (H_domain_of_R2_new : (0 < (radius2 rho (D ++ [s])))).
+  { rewrite radius2_snoc. eapply Rlt_le_trans; [exact HR|apply Rmax_l]. }
+  assert (H_domain_of_znew_norm2 : (0 <= (norm2 (augment rho (features s))))).
+  { apply norm2_nonneg. }
+  assert (H_c_ge_1 : (c >= 1)).
+  { lra. }
+  assert (H_gamma2_pos : ((dot p p) > 0)).
+  { exact Hpp. }
+  assert (H_radius : ((radius2 rho (D ++ [s])) = (Rmax (radius2 rho D) (norm2 (augment rho (features s)))))).
+  { apply radius2_snoc. }
+  assert (H_znew_norm : ((norm2 (augment rho (features s))) = ((c ^ 2) * (dot p p)))).
+  { exact Hz2. }
+  assert (H_znew_dot : ((dot (reflect rho s) p) = (c * (dot p p)))).
+  { exact Hzp. }
+  assert (H_certificate : (((dot (reflect rho s) p) >= (dot p p)) -> (gamma2_new = (dot p p)))).
+  { intros _. exact Hgamma_new. }
+  hnf in G1_printed. specialize G1_printed with (c := c) (gamma2 := (dot p p))
+    (R2 := (radius2 rho D)) (gamma2_new := gamma2_new) (R2_new := (radius2 rho (D ++ [s])))
+    (znew_dot_pstar := (dot (reflect rho s) p)) (znew_norm2 := (norm2 (augment rho (features s)))).
+  use_printed G1_printed.
+  conclude_with G1_printed.
 Qed.
 
 Theorem G1_add_point_run : G1_add_point_run_statement.
@@ -691,7 +837,10 @@ Proof.
     unfold insert0. rewrite dot_app_l by lia. simpl.
     set (a := dot (firstn d (reflect rho s)) (firstn d (reflect rho s'))).
     set (b := dot (skipn d (reflect rho s)) (skipn d (reflect rho s'))).
-    pose proof (G1_printed 1 1 1 a b (0 * 0) ltac:(ring)) as Hp.
+    assert (H_h0 : 0 * 0 = 0) by ring.
+    pose proof G1_printed as Hp. hnf in Hp.
+    specialize Hp with (w1 := 1) (w2 := 1) (w3 := 1) (z1 := a) (z2 := b) (z3 := 0 * 0).
+    use_printed Hp.
     replace (a + (0 * 0 + b)) with (1 * a + 1 * b + 1 * (0 * 0)) by ring.
     rewrite Hp. ring. }
   assert (Hvalid' : valid (pad_data D) order)
@@ -752,19 +901,34 @@ Proof.
   assert (votes : vote rho V s = prefix_sum (fun j => c j * sg j) (length V)).
   { unfold vote. rewrite <- (prefix_sum_list (fun vc => INR (snd vc) * voter_sign (fst vc) rho s) V d).
     apply prefix_sum_ext. intros j. unfold c, sg, er. rewrite voter_sign_errs. reflexivity. }
-  apply (V1_printed (length V) (total_weight V) (erring_weight rho V s) c (prefix_sum c) er
-    (prefix_sum (fun j => c j * er j)) sg (prefix_sum (fun j => c j * sg j))).
-  - apply Rle_ge, pos_INR.
-  - intros j _. reflexivity.
-  - reflexivity.
-  - intros j _. rewrite Nat.add_1_r. reflexivity.
-  - reflexivity.
-  - intros j _. rewrite Nat.add_1_r. reflexivity.
-  - reflexivity.
-  - intros j _. rewrite Nat.add_1_r. reflexivity.
-  - exact total.
-  - exact erring.
-  - rewrite <- votes. exact wrong_vote.
+  assert (H_J_nonneg : ((INR (length V)) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_vote_sign : (forall j : nat, (0 <= j)%nat -> ((sg j%nat) = (1 - (2 * (er j%nat)))))).
+  { intros j _. reflexivity. }
+  assert (H_cw0 : (((prefix_sum c) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_cw_step : (forall j : nat, (0 <= j)%nat -> (((prefix_sum c) (j + 1)%nat) = ((c j%nat) + ((prefix_sum c) j%nat))))).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_ew0 : (((prefix_sum (fun j => c j * er j)) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_ew_step : (forall j : nat, (0 <= j)%nat -> (((prefix_sum (fun j => c j * er j)) (j + 1)%nat) = (((c j%nat) * (er j%nat)) + ((prefix_sum (fun j => c j * er j)) j%nat))))).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_vs0 : (((prefix_sum (fun j => c j * sg j)) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_vs_step : (forall j : nat, (0 <= j)%nat -> (((prefix_sum (fun j => c j * sg j)) (j + 1)%nat) = (((c j%nat) * (sg j%nat)) + ((prefix_sum (fun j => c j * sg j)) j%nat))))).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_total : ((total_weight V) = ((prefix_sum c) (length V)%nat))).
+  { exact total. }
+  assert (H_erring : ((erring_weight rho V s) = ((prefix_sum (fun j => c j * er j)) (length V)%nat))).
+  { exact erring. }
+  assert (H_wrong : (((prefix_sum (fun j => c j * sg j)) (length V)%nat) <= 0)).
+  { rewrite <- votes. exact wrong_vote. }
+  hnf in V1_printed. specialize V1_printed with (J := (length V)) (W := (total_weight V))
+    (Ew := (erring_weight rho V s)) (c := c) (cw := (prefix_sum c)) (er := er)
+    (ew := (prefix_sum (fun j => c j * er j))) (s := sg)
+    (vs := (prefix_sum (fun j => c j * sg j))).
+  use_printed V1_printed.
+  conclude_with V1_printed.
 Qed.
 
 Theorem V1_vote_run : V1_vote_run_statement.
@@ -790,22 +954,38 @@ Proof.
   assert (erring : erring_weight_sum rho V T = prefix_sum ewp (length T)).
   { unfold erring_weight_sum, ewp. rewrite (prefix_sum_list (erring_weight rho V) T no_sample).
     reflexivity. }
-  apply (V1_printed (length T) W (wrong_votes rho V T) (erring_weight_sum rho V T)
-    (prefix_sum ewp) ewp (prefix_sum wv) wv W_pos).
-  - apply Rle_ge, pos_INR.
-  - exact W_pos.
-  - intros t _. unfold wv, vote_wrong. destruct (Rle_dec _ 0); lra.
-  - intros t _. unfold wv, vote_wrong. destruct (Rle_dec _ 0); lra.
-  - intros t _. apply Rle_ge, erring_weight_nonneg.
-  - intros t _ wrong_on_t. unfold wv, vote_wrong in wrong_on_t.
+  assert (H_domain_of_W : (0 < W)) by exact W_pos.
+  assert (H_N_nonneg : ((INR (length T)) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_W_pos : (W > 0)).
+  { exact W_pos. }
+  assert (H_wv_nonneg : (forall t : nat, (0 <= t)%nat -> ((wv t%nat) >= 0))).
+  { intros t _. unfold wv, vote_wrong. destruct (Rle_dec _ 0); lra. }
+  assert (H_wv_le_one : (forall t : nat, (0 <= t)%nat -> ((wv t%nat) <= 1))).
+  { intros t _. unfold wv, vote_wrong. destruct (Rle_dec _ 0); lra. }
+  assert (H_ew_nonneg : (forall t : nat, (0 <= t)%nat -> ((ewp t%nat) >= 0))).
+  { intros t _. apply Rle_ge, erring_weight_nonneg. }
+  assert (H_vote : (forall t : nat, (0 <= t)%nat -> (((wv t%nat) > 0) -> (W <= (2 * (ewp t%nat)))))).
+  { intros t _ wrong_on_t. unfold wv, vote_wrong in wrong_on_t.
     destruct (Rle_dec (vote rho V (nth t T no_sample)) 0) as [wrong_vote | right_vote]; [|lra].
-    exact (V1_vote_run D rho order (nth t T no_sample) wrong_vote).
-  - reflexivity.
-  - intros t _. rewrite Nat.add_1_r. simpl. ring.
-  - reflexivity.
-  - intros t _. rewrite Nat.add_1_r. simpl. ring.
-  - exact votes.
-  - exact erring.
+    exact (V1_vote_run D rho order (nth t T no_sample) wrong_vote). }
+  assert (H_nvc0 : (((prefix_sum wv) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_nvc_step : (forall t : nat, (0 <= t)%nat -> (((prefix_sum wv) (t + 1)%nat) = (((prefix_sum wv) t%nat) + (wv t%nat))))).
+  { intros t _. rewrite Nat.add_1_r. simpl. ring. }
+  assert (H_ewc0 : (((prefix_sum ewp) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_ewc_step : (forall t : nat, (0 <= t)%nat -> (((prefix_sum ewp) (t + 1)%nat) = (((prefix_sum ewp) t%nat) + (ewp t%nat))))).
+  { intros t _. rewrite Nat.add_1_r. simpl. ring. }
+  assert (H_wrong_votes : ((wrong_votes rho V T) = ((prefix_sum wv) (length T)%nat))).
+  { exact votes. }
+  assert (H_erring_weight : ((erring_weight_sum rho V T) = ((prefix_sum ewp) (length T)%nat))).
+  { exact erring. }
+  hnf in V1_printed. specialize V1_printed with (N := (length T)) (W := W)
+    (nv := (wrong_votes rho V T)) (ewt := (erring_weight_sum rho V T)) (ewc := (prefix_sum ewp))
+    (ewp := ewp) (nvc := (prefix_sum wv)) (wv := wv).
+  use_printed V1_printed.
+  conclude_with V1_printed.
 Qed.
 
 Theorem V1_sample_run : V1_sample_run_statement.
@@ -830,27 +1010,51 @@ Proof.
   assert (ind_gt : forall r, margin r > 0 -> ind r = 0).
   { intros r gt. unfold ind, prefix_errs, mistake. fold (margin r).
     destruct (Rle_dec (margin r) 0); [lra | reflexivity]. }
-  apply (V1_printed (length order) (perceptron_updates rho D order) (prefix_errors rho D order)
-    gamma R_ Dv ind (prefix_sum ind) (prefix_sum ind) margin margin ind gamma_pos R_nonneg
-    Dv_nonneg).
-  - apply Rle_ge, pos_INR.
-  - apply Rle_ge, pos_INR.
-  - apply Rle_ge, pos_INR.
-  - exact gamma_pos.
-  - apply Rle_ge, R_nonneg.
-  - apply Rle_ge, Dv_nonneg.
-  - intros r _. reflexivity.
-  - intros r _. exact (ind_le r).
-  - intros r _. exact (ind_gt r).
-  - intros r _. exact (ind_le r).
-  - intros r _. exact (ind_gt r).
-  - reflexivity.
-  - intros r _. rewrite Nat.add_1_r. reflexivity.
-  - reflexivity.
-  - intros r _. rewrite Nat.add_1_r. cbn [prefix_sum]. ring.
-  - unfold prefix_errors. rewrite prefix_count_sum. reflexivity.
-  - rewrite <- prefix_errs_count. reflexivity.
-  - exact fs1.
+  assert (H_domain_of_gamma : (0 < gamma)) by exact gamma_pos.
+  assert (H_domain_of_R : (0 <= R_)) by exact R_nonneg.
+  assert (H_domain_of_D : (0 <= Dv)) by exact Dv_nonneg.
+  assert (H_n_nonneg : ((INR (length order)) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_k_nonneg : ((INR (perceptron_updates rho D order)) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_errs_nonneg : ((INR (prefix_errors rho D order)) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_gamma_pos : (gamma > 0)).
+  { exact gamma_pos. }
+  assert (H_R_nonneg : (R_ >= 0)).
+  { apply Rle_ge, R_nonneg. }
+  assert (H_D_nonneg : (Dv >= 0)).
+  { apply Rle_ge, Dv_nonneg. }
+  assert (H_prefix : (forall r : nat, (0 <= r)%nat -> ((margin r%nat) = (margin r%nat)))).
+  { intros r _. reflexivity. }
+  assert (H_errs_if : (forall r : nat, (0 <= r)%nat -> (((margin r%nat) <= 0) -> ((ind r%nat) = 1)))).
+  { intros r _. exact (ind_le r). }
+  assert (H_errs_else : (forall r : nat, (0 <= r)%nat -> (((margin r%nat) > 0) -> ((ind r%nat) = 0)))).
+  { intros r _. exact (ind_gt r). }
+  assert (H_mistake_if : (forall r : nat, (0 <= r)%nat -> (((margin r%nat) <= 0) -> ((ind r%nat) = 1)))).
+  { intros r _. exact (ind_le r). }
+  assert (H_mistake_else : (forall r : nat, (0 <= r)%nat -> (((margin r%nat) > 0) -> ((ind r%nat) = 0)))).
+  { intros r _. exact (ind_gt r). }
+  assert (H_ecount0 : (((prefix_sum ind) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_ecount_step : (forall r : nat, (0 <= r)%nat -> (((prefix_sum ind) (r + 1)%nat) = ((ind r%nat) + ((prefix_sum ind) r%nat))))).
+  { intros r _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_kcount0 : (((prefix_sum ind) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_kcount_step : (forall r : nat, (0 <= r)%nat -> (((prefix_sum ind) (r + 1)%nat) = (((prefix_sum ind) r%nat) + (ind r%nat))))).
+  { intros r _. rewrite Nat.add_1_r. cbn [prefix_sum]. ring. }
+  assert (H_erring : ((INR (prefix_errors rho D order)) = ((prefix_sum ind) (length order)%nat))).
+  { unfold prefix_errors. rewrite prefix_count_sum. reflexivity. }
+  assert (H_mistakes : ((INR (perceptron_updates rho D order)) = ((prefix_sum ind) (length order)%nat))).
+  { rewrite <- prefix_errs_count. reflexivity. }
+  assert (H_fs1 : (((gamma ^ 2) * (INR (perceptron_updates rho D order))) <= ((Dv + R_) ^ 2))).
+  { exact fs1. }
+  hnf in V1_printed. specialize V1_printed with (n := (length order))
+    (k := (perceptron_updates rho D order)) (errs := (prefix_errors rho D order)) (gamma := gamma)
+    (R_ := R_) (D := Dv) (e := ind) (ecount := (prefix_sum ind)) (kcount := (prefix_sum ind))
+    (pv := margin) (rv := margin) (u := ind).
+  use_printed V1_printed.
+  conclude_with V1_printed.
 Qed.
 
 Theorem V1_prefixes_run : V1_prefixes_run_statement.
@@ -884,41 +1088,64 @@ Proof.
   assert (Dev2_nonneg : 0 <= Dev2).
   { unfold Dev2, presented_deviation2. apply list_sum_nonneg. intros s. apply pow2_ge_0. }
   assert (R2_nonneg := radius2_nonneg rho D).
-  apply (FS1_printed k gamma (sqrt (radius2 rho D)) (sqrt Dev2) dv pw (prefix_sum dv)
-    (prefix_sum (fun j => dv j ^ 2)) uz w2 wz z2).
-  - (* domain of gamma *) exact gamma_pos.
-  - (* domain of R *) apply sqrt_pos.
-  - (* domain of D *) apply sqrt_pos.
-  - (* k_nonneg *) apply Rle_ge, pos_INR.
-  - (* gamma_pos *) exact gamma_pos.
-  - (* R_nonneg *) apply Rle_ge, sqrt_pos.
-  - (* D_nonneg *) apply Rle_ge, sqrt_pos.
-  - (* pw0 *) unfold pw, wprefix. simpl. apply dot_nil_r.
-  - (* progress *) intros j _. unfold pw, uz; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+  assert (H_domain_of_gamma : (0 < gamma)).
+  { exact gamma_pos. }
+  assert (H_domain_of_R : (0 <= (sqrt (radius2 rho D)))).
+  { apply sqrt_pos. }
+  assert (H_domain_of_D : (0 <= (sqrt Dev2))).
+  { apply sqrt_pos. }
+  assert (H_k_nonneg : ((INR k) >= 0)).
+  { apply Rle_ge, pos_INR. }
+  assert (H_gamma_pos : (gamma > 0)).
+  { exact gamma_pos. }
+  assert (H_R_nonneg : ((sqrt (radius2 rho D)) >= 0)).
+  { apply Rle_ge, sqrt_pos. }
+  assert (H_D_nonneg : ((sqrt Dev2) >= 0)).
+  { apply Rle_ge, sqrt_pos. }
+  assert (H_pw0 : ((pw 0%nat) = 0)).
+  { unfold pw, wprefix. simpl. apply dot_nil_r. }
+  assert (H_progress : (forall j : nat, (0 <= j)%nat -> ((pw (j + 1)%nat) = ((pw j%nat) + (uz j%nat))))).
+  { intros j _. unfold pw, uz; cbv beta. rewrite Nat.add_1_r, wprefix_S.
     destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply dot_vadd_r|].
-    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. ring.
-  - (* w0 *) reflexivity.
-  - (* expansion *) intros j _. unfold w2, wz, z2, norm2; cbv beta. rewrite Nat.add_1_r, wprefix_S.
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. ring. }
+  assert (H_w0 : ((w2 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_expansion : (forall j : nat, (0 <= j)%nat -> ((w2 (j + 1)%nat) = ((w2 j%nat) + (2 * (wz j%nat)) + (z2 j%nat))))).
+  { intros j _. unfold w2, wz, z2, norm2; cbv beta. rewrite Nat.add_1_r, wprefix_S.
     destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj]; [apply norm2_vadd|].
-    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. simpl. ring.
-  - (* mistake *) intros j _. unfold wz; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
+    rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. simpl. ring. }
+  assert (H_mistake : (forall j : nat, (0 <= j)%nat -> ((wz j%nat) <= 0))).
+  { intros j _. unfold wz; cbv beta. destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
     + apply run_updates_mistake. exact Hj.
-    + rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. lra.
-  - (* radius *) intros j _. rewrite pow2_sqrt by exact R2_nonneg. unfold z2; cbv beta.
+    + rewrite nth_overflow_vec by exact Hj. rewrite dot_nil_r. lra. }
+  assert (H_radius : (forall j : nat, (0 <= j)%nat -> ((z2 j%nat) <= ((sqrt (radius2 rho D)) ^ 2)))).
+  { intros j _. rewrite pow2_sqrt by exact R2_nonneg. unfold z2; cbv beta.
     destruct (Nat.ltb_spec j (length ups)) as [Hj|Hj].
     + apply radius2_bound. apply nth_run_updates_in; [exact Horder|exact Hj].
-    + rewrite nth_overflow_vec by exact Hj. unfold norm2. rewrite dot_nil_l. lra.
-  - (* unit *) unfold pw, w2. pose proof (cauchy_schwarz_sq u (wprefix ups k)) as cs.
-    unfold norm2 in unit_u |- *. rewrite unit_u in cs. lra.
-  - (* slack *) intros j _. unfold dv. apply Rle_ge, Rmax_r.
-  - (* sd0 *) reflexivity.
-  - (* sd_step *) intros j _. rewrite Nat.add_1_r. reflexivity.
-  - (* sd20 *) reflexivity.
-  - (* sd2_step *) intros j _. rewrite Nat.add_1_r. reflexivity.
-  - (* presented *) rewrite pow2_sqrt by exact Dev2_nonneg. rewrite Hk.
+    + rewrite nth_overflow_vec by exact Hj. unfold norm2. rewrite dot_nil_l. lra. }
+  assert (H_unit : (((pw k%nat) ^ 2) <= (w2 k%nat))).
+  { unfold pw, w2. pose proof (cauchy_schwarz_sq u (wprefix ups k)) as cs.
+    unfold norm2 in unit_u |- *. rewrite unit_u in cs. lra. }
+  assert (H_slack : (forall j : nat, (0 <= j)%nat -> ((dv j%nat) >= (gamma - (uz j%nat))))).
+  { intros j _. unfold dv. apply Rle_ge, Rmax_r. }
+  assert (H_sd0 : (((prefix_sum dv) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_sd_step : (forall j : nat, (0 <= j)%nat -> (((prefix_sum dv) (j + 1)%nat) = ((dv j%nat) + ((prefix_sum dv) j%nat))))).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_sd20 : (((prefix_sum (fun j => dv j ^ 2)) 0%nat) = 0)).
+  { reflexivity. }
+  assert (H_sd2_step : (forall j : nat, (0 <= j)%nat -> (((prefix_sum (fun j => dv j ^ 2)) (j + 1)%nat) = (((dv j%nat) ^ 2) + ((prefix_sum (fun j => dv j ^ 2)) j%nat))))).
+  { intros j _. rewrite Nat.add_1_r. reflexivity. }
+  assert (H_presented : (((prefix_sum (fun j => dv j ^ 2)) k%nat) <= ((sqrt Dev2) ^ 2))).
+  { rewrite pow2_sqrt by exact Dev2_nonneg. rewrite Hk.
     assert (E : prefix_sum (fun j => dv j ^ 2) (length ups) = list_sum f ups)
       by (rewrite <- (prefix_sum_list f ups []); reflexivity).
-    rewrite E, <- Edev. apply list_sum_updated_le. intros z. apply pow2_ge_0.
+    rewrite E, <- Edev. apply list_sum_updated_le. intros z. apply pow2_ge_0. }
+  hnf in FS1_printed. specialize FS1_printed with (k := k) (gamma := gamma)
+    (R_ := (sqrt (radius2 rho D))) (D := (sqrt Dev2)) (d := dv) (pw := pw) (sd := (prefix_sum dv))
+    (sd2 := (prefix_sum (fun j => dv j ^ 2))) (uz := uz) (w2 := w2) (wz := wz) (z2 := z2).
+  use_printed FS1_printed.
+  conclude_with FS1_printed.
 Qed.
 
 Theorem FS1_one_pass_run : FS1_one_pass_run_statement.
