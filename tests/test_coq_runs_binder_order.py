@@ -76,8 +76,13 @@ def _probe(name: str, block: str) -> str:
     )
 
 
-def test_the_new_run_theorems_use_the_printed_statements_by_name() -> None:
-    assert {"FS1_passes", "G1_rotate", "S2"} <= set(by_name_bridges())
+def all_bridges() -> list[str]:
+    return sorted(m.group(1) for m in _THEOREM.finditer(BRIDGES.read_text(encoding="utf-8")))
+
+
+def test_every_bridge_uses_its_printed_statement_by_name() -> None:
+    assert {"N3", "FS1_passes", "G1_rotate", "S2", "V1_sample"} <= set(all_bridges())
+    assert by_name_bridges() == all_bridges()
 
 
 def test_permuted_reverses_binders_and_premises() -> None:
