@@ -40,7 +40,13 @@ for the level-1 set of the first full epoch (epoch 0) only, which the paper also
 (its value of r was lost in extraction). Both only change which updates are presented
 when; every decision is still the exact one, so D2 holds at convergence as before.
 ``three_levels=True`` replaces the two levels by the paper's three nested ones
-(:func:`_three_level_rounds`; numpy engine only: "auto" then stays on numpy).
+(:func:`~novikoff.twins.large_margin_epochs._active_set_rounds`; numpy engine only:
+"auto" then stays on numpy).
+
+**Modules.** The patterns and the state with its decisions are in
+:mod:`novikoff.twins.large_margin_state`, the scan, the active sets and the compiled
+kernel's epoch in :mod:`novikoff.twins.large_margin_epochs`; this module checks the
+options, chooses the engine and runs the stages.
 
 **Engines** (``engine=``): ``"numpy"`` scans as above; ``"compiled"`` runs each
 epoch (full pass and active-set rounds) in the numba kernel of
@@ -58,13 +64,10 @@ decisions needed exact arithmetic) may differ.
 
 from __future__ import annotations
 
-import itertools
 import math
-import operator
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -75,15 +78,23 @@ from novikoff.errors import InputError
 from novikoff.runtime.parameters import parse_epsilons, validate_beta
 from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins import compiled_large_margin as cl
+from novikoff.twins.large_margin_epochs import _compiled_epoch, _numpy_epoch
+from novikoff.twins.large_margin_state import LEVEL1, LEVEL2, LEVEL3, MINI_EPOCHS, ROUNDS, _Patterns, _State
 from novikoff.twins.perceptron import input_patterns
 
-__all__ = ["TwinRun", "pdm_succ_twin", "pdm_twin", "pfm_twin", "twin_sparse_patterns"]
+__all__ = [
+    "LEVEL1",
+    "LEVEL2",
+    "LEVEL3",
+    "MINI_EPOCHS",
+    "ROUNDS",
+    "TwinRun",
+    "pdm_succ_twin",
+    "pdm_twin",
+    "pfm_twin",
+    "twin_sparse_patterns",
+]
 
-_U = 2.0**-53
-_FIRST_BLOCK = 16
-LEVEL1, LEVEL2 = 1.0, 0.1
-LEVEL3 = 0.01  # three_levels=True: the third level (the paper's own values were lost)
-MINI_EPOCHS, ROUNDS = 20, 10
 COMPILED_FROM = 10_000  # engine="auto": the compiled kernel from the start from this many stored values
 COMPILED_CONVERSION_FROM = (
     10**6
@@ -154,452 +165,6 @@ def _compiled_set_up(nnz: int) -> bool:
     """Whether the sparse patterns' set-up takes the compiled passes: numba installed and at
     least COMPILED_CONVERSION_FROM non-zeros (below, numba's import would cost more)."""
     return nnz >= COMPILED_CONVERSION_FROM and cl.available()
-
-
-def _row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
-    """The sum of each CSR row's ``values`` (0 for an empty row)."""
-    m = len(indptr) - 1
-    if len(values) == 0:
-        return np.zeros(m)
-    starts = np.minimum(indptr[:-1], len(values) - 1)
-    out = np.add.reduceat(values, starts)
-    out[indptr[1:] == indptr[:-1]] = 0.0  # reduceat gives an empty row a neighbour's value
-    return out
-
-
-class _Patterns:
-    """Row access for dense or CSR patterns: block products, row updates, exact rows."""
-
-    def __init__(self, Z: Any) -> None:
-        self.Z = Z  # np.ndarray or scipy.sparse.csr_matrix
-        self.sparse = sps.issparse(Z)
-        self.m, self.d = Z.shape
-        if self.sparse:
-            self.nnz_per_row = np.diff(Z.indptr)
-            if _compiled_set_up(Z.nnz):  # one pass, no 8-byte temporary per entry
-                sq = cl.row_squares(Z.indptr, Z.data)
-            else:
-                sq = _row_sums(Z.data * Z.data, Z.indptr)
-        else:
-            sq = np.einsum("ij,ij->i", Z, Z)
-            self.nnz_per_row = np.full(self.m, self.d)
-        self.q = sq  # ||z_i||^2 (float)
-        self.norm_up = np.sqrt(sq) * (1 + 4 * _U)  # upper bounds of ||z_i||
-        k = int(self.nnz_per_row.max()) + 2 if self.m else 2
-        self.gamma_k = k * _U / (1 - k * _U)
-
-    def block(self, rows: np.ndarray | slice, w: np.ndarray) -> np.ndarray:
-        return np.asarray(self.Z[rows] @ w).ravel()
-
-    def take(self, rows: np.ndarray) -> Any:
-        """The rows in this order, ready for contiguous block products (one copy per scan)."""
-        natural = len(rows) == self.m and bool(np.all(rows[1:] > rows[:-1])) if len(rows) else True
-        return self.Z if natural else self.Z[rows]
-
-    def block_of(self, taken: Any, a: int, b: int, w: np.ndarray) -> np.ndarray:
-        """Decision values z.w of rows a..b-1 of ``take``'s result."""
-        if not self.sparse:
-            return np.asarray(taken[a:b] @ w)
-        if a == 0 and b == taken.shape[0]:
-            return np.asarray(taken @ w).ravel()
-        ptr = taken.indptr
-        lo, hi = ptr[a], ptr[b]
-        if hi == lo:
-            return np.zeros(b - a)
-        prod = taken.data[lo:hi] * w[taken.indices[lo:hi]]
-        starts = ptr[a:b] - lo
-        out = np.add.reduceat(prod, np.minimum(starts, hi - lo - 1))
-        out[ptr[a + 1 : b + 1] == ptr[a:b]] = 0.0  # empty rows (reduceat would copy a neighbour)
-        return out
-
-    def add(self, w: np.ndarray, i: int, n: float) -> None:
-        if self.sparse:
-            lo, hi = self.Z.indptr[i], self.Z.indptr[i + 1]
-            w[self.Z.indices[lo:hi]] += n * self.Z.data[lo:hi]
-        else:
-            w += n * self.Z[i]
-
-    def row(self, i: int) -> tuple[np.ndarray, np.ndarray]:
-        """(columns, values) of the non-zero entries of z_i."""
-        if self.sparse:
-            lo, hi = self.Z.indptr[i], self.Z.indptr[i + 1]
-            cols, vals = self.Z.indices[lo:hi], self.Z.data[lo:hi]
-        else:
-            cols = np.flatnonzero(self.Z[i])
-            vals = self.Z[i, cols]
-        keep = vals != 0
-        return cols[keep], vals[keep]
-
-
-def _dyadic(values: np.ndarray) -> tuple[list[int], int]:
-    """Finite float64 values as (integers, e), each value exactly integer * 2**e."""
-    if len(values) == 0:
-        return [], 0
-    mant, exp = np.frexp(values)  # values = mant 2**exp, |mant| in [0.5, 1) (or 0)
-    ints = (mant * 2.0**53).astype(np.int64).tolist()  # exact: 53-bit significands
-    shifts = exp.astype(np.int64) - 53
-    low = int(shifts.min())
-    return [v << s for v, s in zip(ints, (shifts - low).tolist())], low
-
-
-def _dot_ints(a: list[int], b: list[int]) -> int:
-    return sum(map(operator.mul, a, b))
-
-
-def _scaled(value: int, e: int) -> Fraction:
-    return Fraction(value * 2**e) if e >= 0 else Fraction(value, 2**-e)
-
-
-class _State:
-    """w, t and ||w||^2 with an error bound; decisions float-first, exact when close."""
-
-    def __init__(self, P: _Patterns, rule: str, param: Fraction) -> None:
-        self.P = P
-        self.rule = rule  # "pdm" (param = eps) or "pfm" (param = beta)
-        self.param = param
-        self.fparam = float(param)
-        self.w = np.zeros(P.d)
-        self.t = 0
-        self.w2 = 0.0
-        self.w2_err = 0.0
-        self.exact = 0
-        self.products = 0  # the compiled kernel's z_i.w (TwinRun.row_products)
-        self.max_updates = 10**7
-        self.stopped = ""
-        self.kernel: cl.LargeMarginKernel | None = None  # the compiled engine's, when it runs
-        self.switch_at: float | None = None  # engine="auto": when the kernel may take over
-        self.engines = ["numpy"]  # the engines that ran, in order (TwinRun.engine)
-        self.level1 = LEVEL1  # this epoch's level-1 parameter (first_level1 in epoch 0)
-        self.multiple_from = 0  # multiple updates from this full epoch on
-        self.first_level1: float | None = None
-        self.three_levels = False  # the paper's three nested active sets (numpy engine only)
-
-    def refresh(self) -> None:
-        self.w2 = float(self.w @ self.w)
-        self.w2_err = (self.P.d + 2) * _U * self.w2 * 1.01
-
-    # --- decisions ----------------------------------------------------------
-    def _exact_holds(self, i: int, n: int = 0) -> bool:
-        """The rule's condition at (w + n z_i, t + n), exactly from the float64 values."""
-        self.exact += 1
-        cols, vals = self.P.row(i)
-        zi, ez = _dyadic(vals)  # floats are dyadic rationals: exact sums of integers
-        wi, ew = _dyadic(self.w[cols])
-        wa, ea = _dyadic(self.w[np.flatnonzero(self.w)])
-        p = _scaled(_dot_ints(wi, zi), ew + ez)
-        q = _scaled(_dot_ints(zi, zi), 2 * ez)
-        w2 = _scaled(_dot_ints(wa, wa), 2 * ea)
-        t, p, w2 = self.t + n, p + n * q, w2 + 2 * n * p + n * n * q
-        if self.rule == "pdm":
-            return t * p <= (1 - self.param) * w2
-        return p <= 0 or p * p <= self.param * self.param * w2
-
-    def margins(self, p: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(D, err) for the current state: the condition holds iff the exact D >= 0 (PDM:
-        D = (1 - eps)||w||^2 - t w.z; PFM: 1 if w.z <= 0 else beta^2 ||w||^2 - (w.z)^2), and
-        |fl(D) - D| <= err. :meth:`decide_one` is the same computation for one sample at n."""
-        err_p = self.P.gamma_k * self.P.norm_up[rows] * math.sqrt(self.w2 + self.w2_err)
-        abs_p = np.abs(p)
-        if self.rule == "pdm":
-            a = 1.0 - self.fparam
-            D = a * self.w2 - self.t * p
-            err = (a * self.w2_err + 4 * _U * a * self.w2) + self.t * (err_p + 4 * _U * abs_p)
-            return D, err
-        b2 = self.fparam * self.fparam
-        neg = p <= -err_p
-        D = np.where(neg, 1.0, b2 * self.w2 - p * p)
-        err = b2 * self.w2_err + 2 * abs_p * err_p + err_p**2 + 8 * _U * (b2 * self.w2 + p * p)
-        err = np.where(neg, 0.0, err + abs(b2 - float(self.param * self.param)) * self.w2)
-        return D, err
-
-    def decide_one(self, p: float, i: int, n: int = 0) -> bool:
-        """The same decision as :meth:`holds` for one sample, in scalar float arithmetic."""
-        q = float(self.P.q[i])
-        t = self.t + n
-        pn = p + n * q
-        w2n = self.w2 + 2 * n * p + n * n * q
-        err_p = self.P.gamma_k * float(self.P.norm_up[i]) * math.sqrt(self.w2 + self.w2_err) * (1 + n)
-        err_p = err_p + n * q * self.P.gamma_k
-        err_w2 = self.w2_err + 2 * n * err_p + 8 * _U * (self.w2 + 2 * n * abs(p) + n * n * q)
-        if self.rule == "pdm":
-            a = 1.0 - self.fparam
-            D = a * w2n - t * pn
-            err = a * err_w2 + t * err_p + 4 * _U * (a * abs(w2n) + t * abs(pn))
-        else:
-            b2 = self.fparam * self.fparam
-            if pn <= -err_p:
-                D, err = 1.0, 0.0
-            else:
-                D = b2 * w2n - pn * pn
-                err = b2 * err_w2 + 2 * abs(pn) * err_p + err_p**2 + 8 * _U * (b2 * w2n + pn * pn)
-                err += abs(b2 - float(self.param * self.param)) * abs(w2n)
-        if err == 0 and D == 0:
-            return True
-        if D > err:
-            return True
-        if D < -err:
-            return False
-        return self._exact_holds(i, n)
-
-    # --- updates ------------------------------------------------------------
-    def count(self, p: float, i: int) -> int:
-        """The multiple-update count, capped at the update budget.
-
-        Returns the smallest n >= 1 at which the rule's condition fails at (w + n z_i,
-        t + n), or ``max_updates - t + 1`` when that is smaller (the caller then stops
-        at ``max_updates``; a zero pattern never stops updating). The closed form is a
-        first guess; the decisions at n and n - 1 correct it, searched by galloping and
-        bisection so the number of decisions is O(log budget) whatever the guess.
-        """
-        q = float(self.P.q[i])
-        if self.rule == "pdm":
-            eps = self.fparam
-            a, b, c = eps * q, self.t * q - (1 - 2 * eps) * p, (1 - eps) * self.w2 - self.t * p
-        else:
-            b2 = self.fparam**2
-            a, b, c = q * (q - b2), 2 * p * (q - b2), -(p * p - b2 * self.w2)
-        disc = b * b + 4 * a * c
-        root = (-b + math.sqrt(disc)) / (2 * a) if disc >= 0 and a > 0 else 0.0
-        limit = max(self.max_updates - self.t + 1, 1)
-        n = 1 if not math.isfinite(root) else min(max(math.floor(root), 0) + 1, limit)
-        if self.decide_one(p, i, n):  # the count is above n: gallop up, then bisect
-            lo, step = n, 1
-            while True:
-                hi = min(lo + step, limit)
-                if hi == lo:
-                    return limit
-                if not self.decide_one(p, i, hi):
-                    break
-                lo, step = hi, 2 * step
-        else:  # the count is at most n: gallop down to a holding n (n = 0 holds), then bisect
-            hi, step = n, 1
-            while True:
-                lo = max(hi - step, 0)
-                if lo == 0 or self.decide_one(p, i, lo):
-                    break
-                hi, step = lo, 2 * step
-        while hi - lo > 1:
-            mid = (lo + hi) // 2
-            if self.decide_one(p, i, mid):
-                lo = mid
-            else:
-                hi = mid
-        return hi
-
-    def update(self, p: float, i: int, n: int) -> None:
-        q = float(self.P.q[i])
-        self.P.add(self.w, i, float(n))
-        self.t += n
-        if self.P.sparse:
-            err_p = self.P.gamma_k * self.P.norm_up[i] * math.sqrt(self.w2 + self.w2_err)
-            new = self.w2 + 2 * n * p + n * n * q
-            self.w2_err += (
-                2 * n * err_p
-                + 8 * _U * (abs(new) + 2 * n * abs(p) + n * n * q)
-                + 2 * _U * self.P.d * abs(new)
-            )
-            self.w2 = new
-        else:
-            self.refresh()
-
-
-def _scan(
-    S: _State,
-    rows: np.ndarray,
-    multiple: bool,
-    epoch: int,
-    updates: list[tuple[int, int]],
-) -> int:
-    """One pass over ``rows`` with restarts; returns the number of updates."""
-    pos, block, made, m = 0, _FIRST_BLOCK, 0, len(rows)
-    taken = S.P.take(rows)
-    while pos < m:
-        idx = rows[pos : pos + block]
-        p = S.P.block_of(taken, pos, pos + len(idx), S.w)
-        D, err = S.margins(p, idx)
-        hit = -1
-        for c in np.flatnonzero(D >= -err):  # holds, or too close to tell in floats
-            if D[c] > err[c] or (err[c] == 0 and D[c] == 0) or S._exact_holds(int(idx[c])):
-                hit = int(c)
-                break
-        if hit < 0:
-            pos += block
-            block = min(2 * block, max(m, 1))
-            continue
-        i = int(idx[hit])
-        n = S.count(float(p[hit]), i) if multiple else 1
-        if S.t + n > S.max_updates:
-            S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
-            return made
-        S.update(float(p[hit]), i, n)
-        updates.extend([(epoch, i)] * n)
-        made += n
-        pos, block = pos + hit + 1, _FIRST_BLOCK
-    return made
-
-
-def _record(updates: list[tuple[int, int]], epoch: int, rows: np.ndarray, counts: np.ndarray) -> int:
-    """Append (epoch, i) n times for each event (i, n); returns the number of updates."""
-    if len(rows) == 0:
-        return 0
-    pairs = list(zip(itertools.repeat(epoch), rows.tolist()))
-    if int(counts.max()) == 1:
-        updates.extend(pairs)
-        return len(pairs)
-    append, extend = updates.append, updates.extend
-    for pair, n in zip(pairs, counts.tolist()):  # [pair] * n: one shared tuple, copied as pointers
-        if n == 1:
-            append(pair)
-        else:
-            extend([pair] * n)
-    return int(counts.sum())
-
-
-def _products(S: _State, rows: np.ndarray) -> np.ndarray:
-    """z_i.w for the rows, each summed from 0 in column order (scipy's CSR product sums so;
-    dense rows column by column here; the compiled kernel the same way, without fused
-    multiply-adds), so both engines get the same floats."""
-    taken = S.P.take(rows)
-    if S.P.sparse:
-        return np.asarray(taken @ S.w).ravel()
-    columns = np.asfortranarray(taken)  # contiguous columns for the column-by-column sum
-    p = np.zeros(len(rows))
-    for k in np.flatnonzero(S.w):  # a zero weight adds +-0: only the sign of a zero p could change
-        p += columns[:, k] * S.w[k]
-    return p
-
-
-def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
-    """c_i for the active sets, a function of (w, t) only: both engines compute it alike."""
-    p = _products(S, rows)
-    w2 = float(np.cumsum(S.w * S.w)[-1])  # summed in order, as the compiled kernel sums it
-    if S.rule == "pdm":
-        thr = (1 - S.fparam) * w2
-        return S.t * p / thr if thr > 0 else np.zeros_like(p)
-    thr = S.fparam * math.sqrt(w2)
-    return p / thr if thr > 0 else np.zeros_like(p)
-
-
-def _numpy_epoch(
-    S: _State, rows: np.ndarray, multiple: bool, active_sets: bool, epoch: int, updates: list[tuple[int, int]]
-) -> tuple[bool, int]:
-    """One epoch: the full pass, then (active sets) the rounds; returns (clean, mini-epochs)."""
-    mini = 0
-    made = _scan(S, rows, multiple, epoch, updates)
-    if S.stopped or made == 0 or not active_sets:
-        return made == 0, mini
-    if S.three_levels:
-        return False, _three_level_rounds(S, rows, multiple, epoch, updates)
-    for _ in range(ROUNDS):
-        c = _closeness(S, rows)
-        level1 = rows[c <= 1 + S.level1]
-        made_round = 0
-        for _ in range(MINI_EPOCHS):
-            c1 = _closeness(S, level1) if len(level1) else c[:0]
-            level2 = level1[c1 <= 1 + LEVEL2]
-            mini += 1
-            made = _scan(S, level2, multiple, epoch, updates)
-            made_round += made
-            if S.stopped:
-                return False, mini
-            if made == 0:
-                break
-        mini += 1
-        made_round += _scan(S, level1, multiple, epoch, updates)
-        if S.stopped or made_round == 0:
-            break
-    return False, mini
-
-
-def _three_level_rounds(
-    S: _State, rows: np.ndarray, multiple: bool, epoch: int, updates: list[tuple[int, int]]
-) -> int:
-    """The paper's three nested active sets after a full pass with updates: level 1 from the
-    data (c <= 1 + level1), level 2 from level 1 (c <= 1 + LEVEL2), level 3 from level 2
-    (c <= 1 + LEVEL3); level 3 is scanned for up to MINI_EPOCHS mini-epochs (rebuilt from
-    level 2 before each, until one is clean), then level 2 once, up to ROUNDS cycles of level 2
-    (each rebuilt from level 1), then level 1 once, up to ROUNDS cycles of level 1; a cycle
-    without updates ends its loop. Returns the mini-epochs (scans of a level)."""
-    mini = 0
-    for _ in range(ROUNDS):
-        c = _closeness(S, rows)
-        level1 = rows[c <= 1 + S.level1]
-        made1 = 0
-        for _ in range(ROUNDS):
-            c1 = _closeness(S, level1) if len(level1) else c[:0]
-            level2 = level1[c1 <= 1 + LEVEL2]
-            made2 = 0
-            for _ in range(MINI_EPOCHS):
-                c2 = _closeness(S, level2) if len(level2) else c[:0]
-                level3 = level2[c2 <= 1 + LEVEL3]
-                mini += 1
-                made = _scan(S, level3, multiple, epoch, updates)
-                made2 += made
-                if S.stopped:
-                    return mini
-                if made == 0:
-                    break
-            mini += 1
-            made2 += _scan(S, level2, multiple, epoch, updates)
-            made1 += made2
-            if S.stopped:
-                return mini
-            if made2 == 0:
-                break
-        mini += 1
-        made1 += _scan(S, level1, multiple, epoch, updates)
-        if S.stopped or made1 == 0:
-            break
-    return mini
-
-
-def _compiled_epoch(
-    S: _State, rows: np.ndarray, multiple: bool, active_sets: bool, epoch: int, updates: list[tuple[int, int]]
-) -> tuple[bool, int]:
-    """:func:`_numpy_epoch` in the compiled kernel; the samples it cannot decide in floats
-    (and an update past max_updates) come back here and are taken exactly as :func:`_scan`
-    takes them."""
-    K = S.kernel
-    assert K is not None
-    b2 = S.fparam * S.fparam
-    K.configure(
-        rule=S.rule,
-        fparam=S.fparam,
-        gap=abs(b2 - float(S.param * S.param)) if S.rule == "pfm" else 0.0,
-        multiple=multiple,
-        active_sets=active_sets,
-        levels=(1 + S.level1, 1 + LEVEL2),
-        rounds=ROUNDS,
-        mini_epochs=MINI_EPOCHS,
-    )
-    st = K.st
-    st[:] = 0
-    rows = np.ascontiguousarray(rows, dtype=np.int64)
-    while True:
-        st[cl.T], st[cl.MAXU] = S.t, S.max_updates
-        K.fw[0], K.fw[1] = S.w2, S.w2_err
-        status, p, i = K.epoch(rows, S.w)
-        _record(updates, epoch, K.ev_row[: st[cl.EVENTS]], K.ev_n[: st[cl.EVENTS]])
-        st[cl.EVENTS] = 0
-        S.t, S.w2, S.w2_err = int(st[cl.T]), float(K.fw[0]), float(K.fw[1])
-        if status in (cl.EPOCH_DONE, cl.CLEAN):
-            S.products += int(st[cl.PRODUCTS])
-            return status == cl.CLEAN, int(st[cl.MINI])
-        if status == cl.FULL:
-            continue
-        # UNDECIDED or STOPPED at sample i: taken here, exactly, as _scan takes it
-        if status == cl.UNDECIDED and not S.decide_one(p, i):
-            st[cl.POS] += 1
-            continue
-        n = S.count(p, i) if multiple else 1
-        if S.t + n > S.max_updates:
-            S.stopped = f"stopped before update {S.t + 1}: more than max_updates = {S.max_updates}"
-            S.products += int(st[cl.PRODUCTS])
-            return False, int(st[cl.MINI])
-        S.update(p, i, n)
-        updates.extend([(epoch, i)] * n)
-        st[cl.MADE] += n
-        st[cl.POS] += 1
 
 
 def _run_stage(
@@ -690,8 +255,10 @@ def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
     if sps.issparse(X):
         if y is None:
             raise InputError("y is required unless X is a Dataset")
-        return _Patterns(twin_sparse_patterns(X, y, bias))
-    return _Patterns(input_patterns(X, y, bias))
+        Z = twin_sparse_patterns(X, y, bias)
+    else:
+        Z = input_patterns(X, y, bias)
+    return _Patterns(Z, compiled_squares=sps.issparse(Z) and _compiled_set_up(Z.nnz))
 
 
 def pfm_twin(
