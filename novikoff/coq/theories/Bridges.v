@@ -1283,3 +1283,26 @@ Qed.
 
 Theorem S2_run : S2_run_statement.
 Proof. exact (S2_bridge Theorems.S2). Qed.
+
+(** T passes over one permutation of the samples (the textbook's epochs,
+    [Perceptron.epochs perm T]) present each sample at most T times, so FS1's several-pass
+    bound holds for them. *)
+Lemma count_occ_epochs (perm : list nat) (T i : nat) :
+  NoDup perm -> (count_occ Nat.eq_dec (epochs perm T) i <= T)%nat.
+Proof.
+  intros Hnd. pose proof (proj1 (NoDup_count_occ Nat.eq_dec perm) Hnd i) as Hone.
+  unfold epochs. induction T as [|T IH]; simpl; [lia|].
+  rewrite count_occ_app. lia.
+Qed.
+
+Corollary FS1_passes_epochs (D : dataset) (rho : R) (perm : list nat) (T : nat) (u : vec) (gamma : R) :
+  NoDup perm -> valid D perm -> norm2 u = 1 -> 0 < gamma ->
+  gamma ^ 2 * INR (perceptron_updates rho D (epochs perm T))
+    <= (sqrt (radius2 rho D) + sqrt (INR T) * sqrt (data_deviation2 u gamma rho D)) ^ 2.
+Proof.
+  intros Hnd Hvalid unit_u gamma_pos. apply FS1_passes_run; try assumption.
+  - unfold valid in *. apply Forall_forall. intros i Hi.
+    unfold epochs in Hi. apply in_concat in Hi as [l [Hl Hi]]. apply repeat_spec in Hl. subst l.
+    rewrite Forall_forall in Hvalid. auto.
+  - intros i _. apply count_occ_epochs. exact Hnd.
+Qed.
