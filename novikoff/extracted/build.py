@@ -52,6 +52,7 @@ OWN_FILES = (
     "ZVoted.v",
     "ZAveraged.v",
     "ZPdmMultiple.v",
+    "ZRomma.v",
     "Extract.v",
 )
 #: The correctness theorems whose assumptions are printed (and checked by the tests).
@@ -70,6 +71,7 @@ THEOREMS = (
     "zmepochs_correct",
     "zvoted_correct",
     "zaveraged_correct",
+    "zromma_correct",
     "zmu_count_R",
     "zpdm_mu_correct",
     "zmu_succ_correct",

@@ -22,6 +22,7 @@ from pathlib import Path
 from novikoff.data.dataset import Dataset
 from novikoff.data.multiclass import MulticlassData
 from novikoff.errors import InputError
+from novikoff.exact.rational import unlimited_int_digits
 from novikoff.extracted.build import BuildError, build, missing_tools
 from novikoff.runtime.runs import Order, RunRecord, epoch_order
 
@@ -59,6 +60,10 @@ class ExtractedRun:
     epochs: int
     converged: bool
     voters: tuple[tuple[tuple[Fraction, ...], int], ...] | None = None
+    #: ROMMA only: the mistakes among the updates (w.z <= 0) and the stop ("none", "empty":
+    #: the constraint set was empty, "limit": the update limit was reached).
+    romma_mistakes: int | None = None
+    stopped: str | None = None
 
 
 def unavailable() -> str | None:
@@ -104,6 +109,8 @@ ALGORITHMS = {
     "multiclass": None,
     "voted": None,
     "averaged": None,
+    "romma": None,
+    "romma-aggressive": "eps",
 }
 Parameter = Fraction | int | str | Sequence[Fraction | int | str] | None
 #: The algorithms whose parameter is the list of stages' epsilons (max_epochs per stage).
@@ -181,6 +188,7 @@ def format_request(
         "initial_weights " + " ".join(["0"] * (d + 1)),
         "stop converged",
         "precision exact",
+        *_romma_lines(algorithm),
     ]
     for i in range(m):
         xs = " ".join(_num(Fraction(v, den)) for v in dataset.numerators[i])
@@ -188,6 +196,35 @@ def format_request(
         lines.append(f"sample {label} {xs}".rstrip())
     lines.append("end")
     return "\n".join(lines) + "\n"
+
+
+def _romma_lines(algorithm: str) -> list[str]:
+    """ROMMA's update limit (the driver's extension): the exact reference's default."""
+    if not algorithm.startswith("romma"):
+        return []
+    from novikoff.reference.romma import DEFAULT_MAX_UPDATES
+
+    return [f"max_updates {DEFAULT_MAX_UPDATES}"]
+
+
+def _romma_fields(fields: dict[str, list[str]]) -> tuple[int | None, str | None]:
+    """The answer's ``romma_mistakes`` and ``stopped`` (None when absent)."""
+    try:
+        mistakes = int(fields["romma_mistakes"][0]) if "romma_mistakes" in fields else None
+        stopped = fields["stopped"][0] if "stopped" in fields else None
+    except (IndexError, ValueError) as exc:
+        raise ExtractedError(f"the extracted program's ROMMA lines are not in its format ({exc!r})") from exc
+    if stopped not in (None, "none", "empty", "limit"):
+        raise ExtractedError(f"the extracted program's stop {stopped!r} is not none, empty or limit")
+    return mistakes, stopped
+
+
+def romma_stop(reference: RunRecord) -> str:
+    """The stop of a :class:`~novikoff.reference.romma.RommaRun` as the driver names it."""
+    stopped = str(getattr(reference, "stopped", ""))
+    if not stopped:
+        return "none"
+    return "limit" if stopped.startswith("update limit") else "empty"
 
 
 def parse_answer(text: str, features: int, bias: bool, classes: int = 1) -> ExtractedRun:
@@ -235,7 +272,17 @@ def parse_answer(text: str, features: int, bias: bool, classes: int = 1) -> Extr
         kept = tuple(v for j, v in enumerate(weights) if j % size != features)
         voters = None if voters is None else tuple((w[:features], c) for w, c in voters)
         run = ExtractedRun(kept, run.update_indices, run.mistakes, run.epochs, run.converged)
-    return ExtractedRun(run.weights, run.update_indices, run.mistakes, run.epochs, run.converged, voters)
+    romma_mistakes, stopped = _romma_fields(fields)
+    return ExtractedRun(
+        run.weights,
+        run.update_indices,
+        run.mistakes,
+        run.epochs,
+        run.converged,
+        voters,
+        romma_mistakes,
+        stopped,
+    )
 
 
 def _voters(lines: list[tuple[int, list[str]]], size: int) -> tuple[tuple[tuple[Fraction, ...], int], ...]:
@@ -280,7 +327,8 @@ def run_extracted(
     if proc.returncode != 0:
         raise ExtractedError(f"the extracted program exited {proc.returncode}: {proc.stderr.strip()[:500]}")
     classes = dataset.n_classes if isinstance(dataset, MulticlassData) else 1
-    return parse_answer(proc.stdout, dataset.n_features, dataset.bias != 0, classes)
+    with unlimited_int_digits():  # exact ROMMA's numbers pass 4300 digits
+        return parse_answer(proc.stdout, dataset.n_features, dataset.bias != 0, classes)
 
 
 def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
@@ -326,6 +374,12 @@ def differences(extracted: ExtractedRun, reference: RunRecord) -> list[str]:
                 f"voter #{j} differs ({len(extracted.voters)} voters extracted, {len(theirs)} in the "
                 f"reference): extracted {show(extracted.voters)}, reference {show(theirs)}"
             )
+    if extracted.romma_mistakes is not None:
+        theirs_k = getattr(reference, "mistake_count", None)
+        if extracted.romma_mistakes != theirs_k:
+            out.append(f"ROMMA mistakes: extracted {extracted.romma_mistakes}, reference {theirs_k}")
+        if extracted.stopped != romma_stop(reference):
+            out.append(f"stop: extracted {extracted.stopped}, reference {romma_stop(reference)}")
     return out
 
 
@@ -360,6 +414,14 @@ def compare_runs(
         assert isinstance(dataset, Dataset)
         run = run_voted if algorithm == "voted" else run_averaged
         theirs = run(dataset, order=order, max_epochs=max_epochs)
+    elif algorithm in ("romma", "romma-aggressive"):
+        from novikoff.reference.romma import run_romma
+
+        assert isinstance(dataset, Dataset)
+        eps = 0 if parameter is None else parameter
+        theirs = run_romma(
+            dataset, aggressive=algorithm == "romma-aggressive", eps=eps, order=order, max_epochs=max_epochs
+        )
     elif algorithm == "multiclass":
         from novikoff.reference.multiclass import run_multiclass
 
@@ -377,7 +439,8 @@ def compare_runs(
         }
         solver = solvers[algorithm]
         theirs = solver(dataset, parameter, order=order, max_epochs=max_epochs)
-    return differences(mine, theirs)
+    with unlimited_int_digits():
+        return differences(mine, theirs)
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,11 @@ let () =
           if Q.sign e <= 0 || Q.gt e Q.one then fail "parameter epsilons: %s is not in (0, 1]" t;
           e) es in
       if a = "pdm-succ" then `Succ epss else `MuSucc epss
+    | ["romma"], ["none"] -> `Romma None
+    | ["romma-aggressive"], ["eps"; e] ->
+      let e = parse_q "parameter eps" e in
+      if Q.sign e < 0 || Q.geq e Q.one then fail "parameter eps: %s is not in [0, 1)" (Q.to_string e);
+      `Romma (Some e)
     | a, p -> unsupported := Printf.sprintf "algorithm %s, parameter %s"
                   (String.concat " " a) (String.concat " " p) :: !unsupported; `Perceptron in
   want "tie_rule" ["nonstrict"];
@@ -189,7 +194,33 @@ let () =
       let seed = match Int64.of_string_opt s with Some v -> v | None -> fail "order: bad seed %S" s in
       (fun e -> shuffle_v1 seed e m), (fun e -> E.zpresent zs (shuffle_v1 seed e m))
     | o -> fail "order %s is not natural, given or shuffle-v1" (String.concat " " o) in
+  (match algorithm with
+   | `Romma eps ->
+     (* ROMMA, conservative or aggressive with eps = en/ed: ZRomma.zromma_correct. At most
+        max_updates updates (this driver's extension, default 16, the exact reference's
+        limit); the weights are W / D, the stop 0 none, 1 empty constraint set, 2 the limit. *)
+     let max_updates = match Hashtbl.find_opt keys "max_updates" with
+       | None -> 16
+       | Some [t] -> (match int_of_string_opt t with
+           | Some n when n >= 0 -> n | _ -> fail "max_updates: %S is not an integer >= 0" t)
+       | Some _ -> fail "max_updates: one integer expected" in
+     let rule = match eps with None -> E.Zconservative | Some e -> E.Zaggressive (Q.num e, Q.den e) in
+     let ((st, epochs), conv) = E.zromma rule scale max_updates pres_of max_epochs in
+     let buf = Buffer.create 4096 in
+     Buffer.add_string buf "novikoff-perceptron 1\nweights";
+     let w = if st.E.zw = [] then List.init (d + 1) (fun _ -> Z.zero) else st.E.zw in
+     List.iter (fun n -> print_q buf (Q.make n st.E.zd)) w;
+     Buffer.add_string buf "\nupdates";
+     List.iter (fun i -> Printf.bprintf buf " %d" i) (List.rev st.E.ztr);
+     Printf.bprintf buf "\nmistakes %d\nromma_mistakes %d\nstopped %s\nepochs %d\nconverged %s\nnote extracted from Coq (ZRomma.zromma)\nend\n"
+       (List.length st.E.ztr) st.E.zk
+       (match st.E.zstop with 0 -> "none" | 1 -> "empty" | _ -> "limit")
+       epochs (if conv then "yes" else "no");
+     print_string (Buffer.contents buf);
+     exit 0
+   | _ -> ());
   let w, k, tr, epochs, conv = match algorithm with
+    | `Romma _ -> assert false (* answered above *)
     | `Perceptron | `Voted | `Averaged -> let ((((w, k), tr), e), c) = E.zepochs_pairs pres_of max_epochs in (w, k, tr, e, c)
     | `Pfm b ->
       (* PFM(bn/bd) on the patterns Z_i / L: ZLargeMargin.zpfm_correct *)
