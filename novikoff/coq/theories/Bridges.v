@@ -481,13 +481,32 @@ Qed.
 Theorem D3_run : D3_run_statement.
 Proof. exact (D3_bridge Theorems.D3). Qed.
 
+(** The D3 premise of the printed D1 statements, gamma^2 t^2 <= ||w_t||^2 for PDM's run on
+    labelled data: [LargeMargin.D3_scalar] (the spec's D3 shape) applied to the run's
+    progress p*.w_t >= t ||p*||^2 and Cauchy-Schwarz. *)
+Lemma pdm_D3 D rho eps order lam p :
+  valid D order -> separable_certificate (reflected rho D) lam p ->
+  (1 <= pdm_updates eps rho D order)%nat ->
+  dot p p * INR (pdm_updates eps rho D order) ^ 2 <= norm2 (pdm_weights eps rho D order).
+Proof.
+  intros Hvalid Hcert H1. pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
+  pose proof (pdm_progress rho D order eps lam p Hvalid Hcert) as Hprog.
+  set (t := INR (pdm_updates eps rho D order)) in *.
+  set (w := pdm_weights eps rho D order) in *.
+  assert (Ht1 : 1 <= t) by (unfold t; replace 1 with (INR 1) by reflexivity; apply le_INR; exact H1).
+  rewrite Rmult_comm.
+  apply (D3_scalar t (dot p p) (norm2 w) (dot p w)); try lra.
+  - apply norm2_nonneg.
+  - apply cauchy_schwarz_sq.
+Qed.
+
 Theorem D1_above_half_bridge : D1_above_half_statement -> D1_above_half_run_statement.
 Proof.
   intros D1_printed D rho eps order lam p Hvalid Hcert Hh He1 H1.
   pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
   pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
   pose proof (radius2_pos rho D lam p Hcert) as HR.
-  pose proof (D3_run D rho eps order lam p Hvalid Hcert H1) as HD3.
+  pose proof (pdm_D3 D rho eps order lam p Hvalid Hcert H1) as HD3.
   pose proof (pdm_energy_above_half (reflected rho D) eps (radius2 rho D) order Hh He1
                 (radius2_bound rho D) Horder) as Hen.
   rewrite <- (pdm_weights_run eps rho D order Hvalid), <- (pdm_updates_run eps rho D order Hvalid) in Hen.
@@ -532,7 +551,7 @@ Proof.
   pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
   pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
   pose proof (pp_le_radius2 rho D lam p Hcert) as Hg.
-  pose proof (D3_run D rho (1 / 2) order lam p Hvalid Hcert H1) as HD3.
+  pose proof (pdm_D3 D rho (1 / 2) order lam p Hvalid Hcert H1) as HD3.
   pose proof (pdm_energy_half (reflected rho D) (radius2 rho D) order (radius2_bound rho D) Horder)
     as Hen.
   pose proof (harm_le_1_plus_ln _ H1) as Hh.
@@ -570,7 +589,7 @@ Proof.
   pose proof Hcert as [_ [_ [_ [_ Hpp]]]].
   pose proof (proj1 (valid_reflected rho D order) Hvalid) as Horder.
   pose proof (radius2_pos rho D lam p Hcert) as HR.
-  pose proof (D3_run D rho eps order lam p Hvalid Hcert H1) as HD3.
+  pose proof (pdm_D3 D rho eps order lam p Hvalid Hcert H1) as HD3.
   pose proof (pdm_energy_small (reflected rho D) eps (radius2 rho D) order He0 He ltac:(lra)
                 (radius2_bound rho D) Horder) as Hen.
   unfold energy_small_inv in Hen.
