@@ -89,7 +89,7 @@ def _replay_every_counterexample(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
             bound = parse_bound(
                 self.bound_text, self.setting.algorithm, self.limits, nonseparable=nonseparable
             )
-            if nonseparable:  # D, D2, T: evaluated at the recorded direction and margin
+            if nonseparable:  # D, deviation2, T: evaluated at the recorded direction and margin
                 from novikoff.fuzz.falsify_nonseparable import evaluable
 
                 bound = evaluable(bound)

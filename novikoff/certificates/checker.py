@@ -101,8 +101,8 @@ REASONS: dict[str, str] = {
     "fs-zero": "Freund-Schapire bound: u is the zero vector",
     "fs-gamma": "Freund-Schapire bound: gamma is not positive",
     "fs-radius": "Freund-Schapire bound: R2 is not the largest squared norm of a z_i",
-    "fs-deviation": "Freund-Schapire bound: D2 is not passes * sum_i max(0, gamma - u.z_i)^2 / u.u",
-    "fs-bound": "Freund-Schapire bound: mistakes * gamma^2/u.u exceeds (sqrt(R2) + sqrt(D2))^2",
+    "fs-deviation": "Freund-Schapire bound: deviation2 is not passes * sum_i max(0, gamma - u.z_i)^2 / u.u",
+    "fs-bound": "Freund-Schapire bound: mistakes * gamma^2/u.u exceeds (sqrt(R2) + sqrt(deviation2))^2",
     "fs-mistakes": "Freund-Schapire bound: the replay makes another number of mistakes in those passes",
 }
 #: The reason codes of :data:`REASONS`, in checking order.
@@ -550,9 +550,9 @@ def check_nonseparable_bound(
     ds: Dataset, claim: NonseparableBoundClaim, run: PerceptronRun | None = None
 ) -> None:
     """Raise CertificateRejected unless ``claim`` is the Freund-Schapire bound of a true run:
-    u has one nonzero entry per pattern coordinate, gamma > 0, R2 and D2 are what u, gamma and
-    the data give (D2 = passes sum_i max(0, gamma - u.z_i)^2/||u||^2), the claimed mistakes
-    satisfy mistakes gamma^2/||u||^2 <= (sqrt(R2) + sqrt(D2))^2 (decided by exact squaring),
+    u has one nonzero entry per pattern coordinate, gamma > 0, R2 and deviation2 are what u, gamma and
+    the data give (deviation2 = passes sum_i max(0, gamma - u.z_i)^2/||u||^2), the claimed mistakes
+    satisfy mistakes gamma^2/||u||^2 <= (sqrt(R2) + sqrt(deviation2))^2 (decided by exact squaring),
     and the perceptron makes exactly that many mistakes in ``passes`` passes in ``order``
     (replayed, unless ``run`` is an already checked run with the same order and epochs)."""
     rows, s = _patterns(ds)
@@ -573,17 +573,17 @@ def check_nonseparable_bound(
     A = _matvec(flint.fmpz_mat(rows), U) if rows and dim else [0] * len(rows)
     gp, gq = claim.gamma.numerator, claim.gamma.denominator
     slack = sum(n * n for n in (gp * qu * s - gq * a for a in A) if n > 0)
-    # D2 = passes * sum (gamma - u.z_i)_+^2 / ||u||^2, ||u||^2 = UU / qu^2
-    D2 = Fraction(claim.passes * slack, gq * gq * s * s * UU)
-    if claim.D2 != D2:
-        raise _fail("fs-deviation", f"D2 claimed {claim.D2}, actual {D2}")
+    # deviation2 = passes * sum (gamma - u.z_i)_+^2 / ||u||^2, ||u||^2 = UU / qu^2
+    deviation2 = Fraction(claim.passes * slack, gq * gq * s * s * UU)
+    if claim.deviation2 != deviation2:
+        raise _fail("fs-deviation", f"deviation2 claimed {claim.deviation2}, actual {deviation2}")
     gamma2 = claim.gamma * claim.gamma * qu * qu / UU
-    lhs = claim.mistakes * gamma2 - R2 - D2
-    if lhs > 0 and lhs * lhs > 4 * R2 * D2:
+    lhs = claim.mistakes * gamma2 - R2 - deviation2
+    if lhs > 0 and lhs * lhs > 4 * R2 * deviation2:
         raise _fail(
             "fs-bound",
             f"{_count(claim.mistakes, 'mistake')} exceed the bound ((R + D)/gamma)^2 for "
-            f"gamma^2 = {_show(gamma2)}, R^2 = {_show(R2)}, D^2 = {_show(D2)}",
+            f"gamma^2 = {_show(gamma2)}, R^2 = {_show(R2)}, D^2 = {_show(deviation2)}",
         )
     if run is not None and (run.order, run.epochs) == (claim.order, claim.passes):
         made = run.mistakes
@@ -656,7 +656,7 @@ def _summary(doc: CertificateDocument) -> str:
         text += (
             f"; Freund-Schapire bound holds: {_count(fs.mistakes, 'mistake')} in "
             f"{_count(fs.passes, 'pass')} ({fs.order} order), gamma = {_show(fs.gamma)} for u, "
-            f"D^2 = {_show(fs.D2)}"
+            f"D^2 = {_show(fs.deviation2)}"
         )
     return text
 

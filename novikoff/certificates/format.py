@@ -10,9 +10,11 @@ number's length before converting it). A certificate file is one JSON object (sc
      "certificate": {"kind": "separable" | "gordan", ...},
      "perceptron": null | {"order": ..., "epochs": ..., "converged": ..., "mistakes": ..., "weights": [...]}}
 
-A version-2 file has one more top-level field, ``"nonseparable_bound"`` (the Freund-Schapire
+A version-3 file has one more top-level field, ``"nonseparable_bound"`` (the Freund-Schapire
 bound on a run, :class:`NonseparableBoundClaim`); :func:`to_json` writes version 1 for a
-document without it (so those files are unchanged) and version 2 for one with it.
+document without it (so those files are unchanged) and version 3 for one with it. Version 2
+is version 3 with the bound's squared deviation named ``"D2"`` instead of ``"deviation2"``
+(the name ``D2`` is PDM's margin theorem's); it is still read.
 
 Exact rationals are strings ``"p"`` or ``"p/q"`` in lowest terms with ``q > 1``; vectors
 are lists of them. :func:`to_json` writes exactly this form and :func:`from_json` reads
@@ -62,9 +64,12 @@ __all__ = [
 #: The value of the top-level ``"format"`` field.
 FORMAT = "novikoff-certificate"
 #: The newest format version (written for a document with a ``nonseparable_bound``).
-VERSION = 2
-#: The versions this module reads: 1 (no ``nonseparable_bound``) and 2 (with one).
-VERSIONS = (1, 2)
+VERSION = 3
+#: The versions this module reads: 1 (no ``nonseparable_bound``), 3 (with one) and 2 (with
+#: one whose squared deviation is named ``"D2"``).
+VERSIONS = (1, 2, 3)
+#: The name of the bound's squared deviation in each version that has the bound.
+_DEVIATION_FIELD = {2: "D2", 3: "deviation2"}
 
 
 @dataclass(frozen=True)
@@ -144,14 +149,14 @@ class PerceptronRun:
 class NonseparableBoundClaim:
     """The Freund-Schapire bound claimed for a run (Freund and Schapire 1999, Theorem 2):
     direction ``u`` (over the pattern coordinates, bias last), margin ``gamma`` > 0 in the
-    units of u.z_i (d_i ||u|| = max(0, gamma - u.z_i)), ``R2`` = max ||z_i||^2, ``D2`` =
+    units of u.z_i (d_i ||u|| = max(0, gamma - u.z_i)), ``R2`` = max ||z_i||^2, ``deviation2`` =
     passes * sum_i max(0, gamma - u.z_i)^2 / ||u||^2, and the exact perceptron's
     ``mistakes`` in ``passes`` full passes in ``order`` from w = 0, with mistakes *
-    gamma^2/||u||^2 <= (sqrt(R2) + sqrt(D2))^2."""
+    gamma^2/||u||^2 <= (sqrt(R2) + sqrt(deviation2))^2."""
 
     u: RationalVector
     gamma: Fraction
-    D2: Fraction
+    deviation2: Fraction
     R2: Fraction
     order: str
     passes: int
@@ -161,7 +166,7 @@ class NonseparableBoundClaim:
 @dataclass(frozen=True)
 class CertificateDocument:
     """What a certificate file holds: the data binding, the certificate, optionally a run and
-    optionally the Freund-Schapire bound on a run (version 2)."""
+    optionally the Freund-Schapire bound on a run (version 3)."""
 
     dataset: DatasetBinding
     certificate: Certificate
@@ -249,7 +254,7 @@ def to_data(doc: CertificateDocument) -> dict[str, Any]:
     fs = doc.nonseparable_bound
     out: dict[str, Any] = {
         "format": FORMAT,
-        "version": 1 if fs is None else 2,
+        "version": 1 if fs is None else VERSION,
         "dataset": {
             "n_samples": doc.dataset.n_samples,
             "n_features": doc.dataset.n_features,
@@ -271,7 +276,7 @@ def to_data(doc: CertificateDocument) -> dict[str, Any]:
         out["nonseparable_bound"] = {
             "u": vector_texts(fs.u),
             "gamma": rational_text(fs.gamma),
-            "D2": rational_text(fs.D2),
+            "deviation2": rational_text(fs.deviation2),
             "R2": rational_text(fs.R2),
             "order": fs.order,
             "passes": fs.passes,
@@ -478,12 +483,12 @@ def check_order(order: str, path: str = "perceptron.order") -> str:
     return order
 
 
-_BOUND_FIELDS = ("u", "gamma", "D2", "R2", "order", "passes", "mistakes")
-
-
-def _read_bound(value: object) -> NonseparableBoundClaim:
+def _read_bound(value: object, version: int) -> NonseparableBoundClaim:
+    """The ``nonseparable_bound`` of a version-``version`` file (its squared deviation under
+    the version's name, :data:`_DEVIATION_FIELD`)."""
     path = "nonseparable_bound"
-    b = _fields(value, path, _BOUND_FIELDS)
+    deviation = _DEVIATION_FIELD[version]
+    b = _fields(value, path, ("u", "gamma", deviation, "R2", "order", "passes", "mistakes"))
     order = b["order"]
     if not isinstance(order, str):
         raise CertificateFormatError(f"{path}.order", "wrong-type", f"expected a string, got {_kind(order)}")
@@ -491,7 +496,7 @@ def _read_bound(value: object) -> NonseparableBoundClaim:
     return NonseparableBoundClaim(
         _read_vector(b["u"], f"{path}.u"),
         _read_rational(b["gamma"], f"{path}.gamma"),
-        _read_rational(b["D2"], f"{path}.D2"),
+        _read_rational(b[deviation], f"{path}.{deviation}"),
         _read_rational(b["R2"], f"{path}.R2"),
         order,
         _read_int(b["passes"], f"{path}.passes", 1),
@@ -537,7 +542,7 @@ def from_data(value: object) -> CertificateDocument:
         raise CertificateFormatError(
             "version",
             "version",
-            f"unsupported version {_shown(version)} (this novikoff reads versions 1 and 2)",
+            f"unsupported version {_shown(version)} (this novikoff reads versions 1, 2 and 3)",
         )
     fields = ("format", "version", "dataset", "certificate", "perceptron")
     top = _fields(top, "", fields if version == 1 else (*fields, "nonseparable_bound"))
@@ -545,7 +550,7 @@ def from_data(value: object) -> CertificateDocument:
         _read_dataset(top["dataset"]),
         _read_certificate(top["certificate"]),
         _read_run(top["perceptron"]),
-        None if version == 1 else _read_bound(top["nonseparable_bound"]),
+        None if version == 1 else _read_bound(top["nonseparable_bound"], version),
     )
 
 

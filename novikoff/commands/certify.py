@@ -155,14 +155,14 @@ def certify_report(
 def nonseparable_json(fs: NonseparableBound) -> dict[str, Any]:
     """The ``"nonseparable_bound"`` object: exact values as strings (``"p"`` or ``"p/q"``): the
     direction ``u``, ``gamma`` in the units of u.z_i, the normalized ``gamma2`` = gamma^2/||u||^2,
-    ``D2``, ``R2``; floats ``gamma_float`` (normalized gamma) and ``bound_float``
+    ``deviation2``, ``R2``; floats ``gamma_float`` (normalized gamma) and ``bound_float``
     (((R + D)/gamma)^2, null beyond float64); ``passes``, ``mistakes`` and ``order``."""
     return {
         "u": vector_texts(fs.u),
         "gamma": rational_text(fs.gamma),
         "gamma2": rational_text(fs.gamma2),
         "gamma_float": fs.gamma_float,
-        "D2": rational_text(fs.D2),
+        "deviation2": rational_text(fs.deviation2),
         "R2": rational_text(fs.R2),
         "bound_float": fs.bound_float,
         "passes": fs.passes,
@@ -194,7 +194,7 @@ def _nonseparable_lines(fs: NonseparableBound) -> list[str]:
         f"mistake{'' if fs.mistakes == 1 else 's'} <= ((R + D)/gamma)^2 = {shown} "
         f"(checked exactly after every pass)",
         f"    u = {u}, gamma = {gamma} (margins u.z_i; normalized {_float_text(fs.gamma_float)}), "
-        f"D^2 = {show(fs.D2)}",
+        f"D^2 = {show(fs.deviation2)}",
     ]
 
 

@@ -425,8 +425,8 @@ def sharded_nonseparable_bound(data: ShardedData, run: RunRecord) -> Nonseparabl
     made = list(accumulate(per_pass[t] for t in range(T)))  # mistakes after each pass
     for t, k in enumerate(made, start=1):  # FS1 after every pass, exactly
         if not fs_bound_holds(k, R2, t * S / (s * s * N), gamma2):
-            facts = {"k": k, "gamma2": gamma2, "R2": R2, "D2": t * S / (s * s * N), "passes": t}
-            statement = "k*gamma2 <= (sqrt(R2) + sqrt(D2))**2"
+            facts = {"k": k, "gamma2": gamma2, "R2": R2, "deviation2": t * S / (s * s * N), "passes": t}
+            statement = "k*gamma2 <= (sqrt(R2) + sqrt(deviation2))**2"
             raise InvariantViolation("FS1", statement, facts, f"after pass {t} of {data.name}")
     u = RationalVector.from_values(U)
     return NonseparableBound(u, g / s, gamma2, T * S / (s * s * N), R2, T, made[-1], "natural", value, T)

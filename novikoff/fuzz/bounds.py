@@ -7,8 +7,9 @@ is checked against a whitelist; nothing reaches ``eval`` or ``sympify``. Allowed
   ``d`` (features) (positive integers), and per algorithm (:data:`ALGORITHM_SYMBOLS`)
   ``eps`` (PDM's accuracy; for PFM eps = 1 - beta/gamma), ``beta`` (PFM's margin) and
   ``K`` (classes, multiclass; there gamma is the Kesler margin); in a non-separable campaign
-  (``nonseparable=True``, :data:`NONSEPARABLE_SYMBOLS`) also ``D`` and ``D2`` (the
-  Freund-Schapire deviation, D^2 = T sum_i max(0, gamma - u.z_i/||u||)^2) and ``T`` (passes);
+  (``nonseparable=True``, :data:`NONSEPARABLE_SYMBOLS`) also ``D`` (the Freund-Schapire
+  deviation) and ``deviation2`` = D^2 = T sum_i max(0, gamma - u.z_i/||u||)^2 (``D2``, its
+  old name, is still read) and ``T`` (passes);
 - numbers, read exactly (``0.99`` is 99/100, ``1e-3`` is 1/1000);
 - ``+ - * / **``, unary ``-``/``+``, parentheses;
 - functions ``floor``, ``ceil``, ``sqrt``, ``log`` (natural), ``exp``, ``min``, ``max``.
@@ -42,6 +43,7 @@ __all__ = [
     "BOUND_FUNCTIONS",
     "BOUND_SYMBOLS",
     "DEFAULT_LIMITS",
+    "DEPRECATED_SYMBOLS",
     "NONSEPARABLE_SYMBOLS",
     "BoundLimits",
     "BoundSyntaxError",
@@ -59,12 +61,16 @@ BOUND_SYMBOLS: dict[str, sp.Symbol] = {
     "beta": sp.Symbol("beta", nonnegative=True),
     "K": sp.Symbol("K", integer=True, positive=True),
     "D": sp.Symbol("D", nonnegative=True),
-    "D2": sp.Symbol("D2", nonnegative=True),
+    "deviation2": sp.Symbol("deviation2", nonnegative=True),
     "T": sp.Symbol("T", integer=True, positive=True),
 }
 
-#: The symbols a non-separable campaign adds (``falsify --nonseparable``): D = sqrt(D2), D2, T.
-NONSEPARABLE_SYMBOLS: tuple[str, ...] = ("D", "D2", "T")
+#: The symbols a non-separable campaign adds (``falsify --nonseparable``): D, deviation2 = D^2, T.
+NONSEPARABLE_SYMBOLS: tuple[str, ...] = ("D", "deviation2", "T")
+
+#: Old symbol names still read: old -> the symbol's name (``D2`` names PDM's margin theorem;
+#: bounds in earlier replay files use it for the squared deviation).
+DEPRECATED_SYMBOLS: dict[str, str] = {"D2": "deviation2"}
 
 #: The symbols each algorithm's bound may use (:attr:`novikoff.fuzz.registry.Algorithm.bound_symbols`).
 ALGORITHM_SYMBOLS: dict[str, tuple[str, ...]] = {a.name: a.bound_symbols for a in ALGORITHMS.values()}
@@ -225,10 +231,11 @@ class _Builder:
                 return self.build(node.operand)
             raise self.fail(node, f"operator {type(node.op).__name__} is not allowed")
         if isinstance(node, ast.Name):
-            if node.id in self.symbols:
-                return BOUND_SYMBOLS[node.id]
+            name = DEPRECATED_SYMBOLS.get(node.id, node.id)
+            if name in self.symbols:
+                return BOUND_SYMBOLS[name]
             where = f" of --algorithm {self.algorithm}" if node.id in BOUND_SYMBOLS else ""
-            if node.id in NONSEPARABLE_SYMBOLS:
+            if name in NONSEPARABLE_SYMBOLS:
                 where = " (a non-separable campaign's symbol: add --nonseparable)"
             raise self.fail(
                 node,

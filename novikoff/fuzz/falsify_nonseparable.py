@@ -1,12 +1,12 @@
 """The falsifier's non-separable campaign (``novikoff falsify --nonseparable``): bounds on the
 perceptron's mistakes in T passes over data that need not be separable.
 
-A bound may use R, R2, gamma, gamma2, m, d and the non-separable symbols D, D2 and T
+A bound may use R, R2, gamma, gamma2, m, d and the non-separable symbols D, deviation2 and T
 (:data:`novikoff.fuzz.bounds.NONSEPARABLE_SYMBOLS`). It is read as a claim for *every*
 direction u and margin gamma > 0 (the Freund-Schapire form): for each dataset the campaign
 takes the direction and margin of :func:`novikoff.reference.nonseparable.nonseparable_bound`
 (the best Freund-Schapire bound it finds, gamma optimized exactly) and evaluates the bound
-there: gamma2 = gamma^2/||u||^2, D2 = T sum_i max(0, gamma - u.z_i/||u||)^2 (D = sqrt(D2)),
+there: gamma2 = gamma^2/||u||^2, deviation2 = T sum_i max(0, gamma - u.z_i/||u||)^2 (D = sqrt(deviation2)),
 R2 = max ||z_i||^2, T the passes; the count is the exact perceptron's mistakes in those T
 passes. A counterexample is therefore a dataset, an order, T and (u, gamma) at which the
 claim fails; FS1 says ((R + D)/gamma)^2 never does.
@@ -120,16 +120,16 @@ def fs_extremal_dataset(size: int, scale: Fraction | int = 1, copies: int = 1) -
 
 
 def evaluable(bound: sp.Expr) -> sp.Expr:
-    """``bound`` with D written as sqrt(D2), so that the campaign's values (exact rationals:
-    R2, gamma2, D2, m, d, T) determine it; R and gamma are square roots already."""
-    return bound.xreplace({BOUND_SYMBOLS["D"]: sp.sqrt(BOUND_SYMBOLS["D2"])})
+    """``bound`` with D written as sqrt(deviation2), so that the campaign's values (exact rationals:
+    R2, gamma2, deviation2, m, d, T) determine it; R and gamma are square roots already."""
+    return bound.xreplace({BOUND_SYMBOLS["D"]: sp.sqrt(BOUND_SYMBOLS["deviation2"])})
 
 
 def _values(ds: Dataset, fs: NonseparableBound) -> dict[str, Fraction]:
     return {
         "R2": fs.R2,
         "gamma2": fs.gamma2,
-        "D2": fs.D2,
+        "deviation2": fs.deviation2,
         "m": Fraction(ds.n_samples),
         "d": Fraction(ds.n_features),
         "T": Fraction(fs.passes),
@@ -259,7 +259,7 @@ def replay_nonseparable(
     ds: Dataset, header: dict[str, Any], bound: sp.Expr, order: Order, path: str
 ) -> tuple[int, dict[str, Fraction], dict[str, str]]:
     """Re-derive a non-separable counterexample from its data and header: the exact mistakes in
-    the recorded passes and order, and the values at the recorded u and gamma (R2, gamma2, D2
+    the recorded passes and order, and the values at the recorded u and gamma (R2, gamma2, deviation2
     recomputed exactly). Returns (mistakes, values, parameters shown); InputError names
     ``path`` for a bad header."""
     info = header.get("nonseparable")

@@ -11,8 +11,8 @@ on the run, after every pass (FS1's exact decision,
 vector, not normalized), and ``gamma`` is the rational margin threshold *in the units of
 u.z_i*: d_i ||u|| = max(0, gamma - u.z_i). Everything else is the normalized
 quantity, and rational: ``gamma2`` = gamma^2/||u||^2 (the squared margin of the unit vector
-u/||u||), ``D2`` = T sum_i max(0, gamma - u.z_i)^2/||u||^2 and ``R2`` = max_i ||z_i||^2.
-The bound is ((R + D)/gamma_n)^2 with R = sqrt(R2), D = sqrt(D2), gamma_n = sqrt(gamma2);
+u/||u||), ``deviation2`` = T sum_i max(0, gamma - u.z_i)^2/||u||^2 and ``R2`` = max_i ||z_i||^2.
+The bound is ((R + D)/gamma_n)^2 with R = sqrt(R2), D = sqrt(deviation2), gamma_n = sqrt(gamma2);
 it does not change when u and gamma are scaled together.
 
 **How gamma is chosen.** For a fixed u, with a_i = u.z_i and N = ||u||^2,
@@ -441,15 +441,15 @@ def propose_directions(
 class NonseparableBound:
     """The Freund-Schapire bound for direction ``u`` and margin ``gamma`` (units: module
     docstring) over ``passes`` = T full passes in ``order``, with the exact run's
-    ``mistakes`` = k in those passes. Guarantees: k gamma2 <= (sqrt(R2) + sqrt(D2))^2 held,
-    exactly, after every pass t = 1..T (with D2 for t passes); ``checks`` counts those
+    ``mistakes`` = k in those passes. Guarantees: k gamma2 <= (sqrt(R2) + sqrt(deviation2))^2 held,
+    exactly, after every pass t = 1..T (with deviation2 for t passes); ``checks`` counts those
     checks; ``bound`` is the exact value ((R + D)/gamma_n)^2 and ``bound_float`` its float
     (None beyond float64); ``gamma_float`` is the normalized gamma, sqrt(gamma2)."""
 
     u: RationalVector
     gamma: Fraction
     gamma2: Fraction
-    D2: Fraction
+    deviation2: Fraction
     R2: Fraction
     passes: int
     mistakes: int
@@ -468,7 +468,7 @@ class NonseparableBound:
     def claim(self) -> NonseparableBoundClaim:
         """This bound as a certificate file's ``nonseparable_bound`` (the checker re-verifies it)."""
         return NonseparableBoundClaim(
-            self.u, self.gamma, self.D2, self.R2, self.order, self.passes, self.mistakes
+            self.u, self.gamma, self.deviation2, self.R2, self.order, self.passes, self.mistakes
         )
 
 
@@ -564,20 +564,20 @@ def nonseparable_bound(
     k, checks = 0, 0
     for t in range(1, T + 1):
         k += per_pass[t - 1]
-        D2 = t * S / (s * s * N)
+        deviation2 = t * S / (s * s * N)
         checks += 1
-        if not fs_bound_holds(k, R2, D2, gamma2):
+        if not fs_bound_holds(k, R2, deviation2, gamma2):
             raise InvariantViolation(
                 "FS1",
-                "k*gamma2 <= (sqrt(R2) + sqrt(D2))**2",
-                {"k": k, "gamma2": gamma2, "R2": R2, "D2": D2, "passes": t},
+                "k*gamma2 <= (sqrt(R2) + sqrt(deviation2))**2",
+                {"k": k, "gamma2": gamma2, "R2": R2, "deviation2": deviation2, "passes": t},
                 f"after pass {t} of {dataset.name}",
             )
     return NonseparableBound(
         u=RationalVector.from_values([Fraction(v) for v in U]),
         gamma=gamma_u,
         gamma2=gamma2,
-        D2=T * S / (s * s * N),
+        deviation2=T * S / (s * s * N),
         R2=R2,
         passes=T,
         mistakes=k,

@@ -150,23 +150,24 @@ def _exact(value: object, name: str) -> Fraction:
     return Fraction(value)
 
 
-def fs_bound_holds(k: int, R2: int | Fraction, D2: int | Fraction, gamma2: int | Fraction) -> bool:
+def fs_bound_holds(k: int, R2: int | Fraction, deviation2: int | Fraction, gamma2: int | Fraction) -> bool:
     """Whether ``k gamma^2 <= (R + D)^2`` (FS1's conclusion), decided exactly from the
-    squares ``R2 = R^2``, ``D2 = D^2`` and ``gamma2 = gamma^2``.
+    squares ``R2 = R^2``, ``deviation2 = D^2`` and ``gamma2 = gamma^2``.
 
-    (R + D)^2 = R2 + D2 + 2 sqrt(R2 D2): with L = k gamma2 - R2 - D2 the bound holds iff
-    L <= 0 or L^2 <= 4 R2 D2 (both sides of L <= 2 sqrt(R2 D2) are then nonnegative, so
-    squaring is exact). Only integer and rational arithmetic; no floats.
+    (R + D)^2 = R2 + deviation2 + 2 sqrt(R2 deviation2): with L = k gamma2 - R2 - deviation2
+    the bound holds iff L <= 0 or L^2 <= 4 R2 deviation2 (both sides of
+    L <= 2 sqrt(R2 deviation2) are then nonnegative, so squaring is exact). Only integer and
+    rational arithmetic; no floats.
 
     Raises :class:`~novikoff.errors.InputError` (naming the argument) unless k is a
-    nonnegative int, R2 and D2 are nonnegative and gamma2 positive ints or Fractions."""
+    nonnegative int, R2 and deviation2 are nonnegative and gamma2 positive ints or Fractions."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise InputError(f"fs_bound_holds: k must be a nonnegative int, got {k!r}")
-    r2, d2, g2 = _exact(R2, "R2"), _exact(D2, "D2"), _exact(gamma2, "gamma2")
+    r2, d2, g2 = _exact(R2, "R2"), _exact(deviation2, "deviation2"), _exact(gamma2, "gamma2")
     if r2 < 0:
         raise InputError(f"fs_bound_holds: R2 must be >= 0, got {r2}")
     if d2 < 0:
-        raise InputError(f"fs_bound_holds: D2 must be >= 0, got {d2}")
+        raise InputError(f"fs_bound_holds: deviation2 must be >= 0, got {d2}")
     if g2 <= 0:
         raise InputError(f"fs_bound_holds: gamma2 must be > 0, got {g2}")
     excess = k * g2 - r2 - d2

@@ -106,7 +106,7 @@ def test_round_trip_and_check(ds: Dataset, order: str, separable: bool) -> None:
 
 def test_the_written_json_by_hand() -> None:
     data = json.loads(to_json(document(TRIANGLE)))
-    assert data["format"] == FORMAT == "novikoff-certificate" and data["version"] == 1 and VERSION == 2
+    assert data["format"] == FORMAT == "novikoff-certificate" and data["version"] == 1 and VERSION == 3
     assert data["dataset"]["n_samples"] == 3 and data["dataset"]["n_features"] == 2
     assert data["dataset"]["bias"] == "1"
     cert = data["certificate"]
@@ -366,11 +366,11 @@ def test_the_library_bound_checks_valid() -> None:
 
 def test_the_bound_block_by_hand() -> None:
     data = json.loads(to_json(xor_document()))
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert data["nonseparable_bound"] == {
         "u": ["1", "0", "0"],
         "gamma": "1",
-        "D2": "30",
+        "deviation2": "30",
         "R2": "3",
         "order": "natural",
         "passes": 5,
@@ -385,14 +385,39 @@ def test_the_bound_block_by_hand() -> None:
     assert alone.perceptron is None and code(XOR, from_json(to_json(alone))) is None
 
 
+def test_a_version_2_file_names_the_squared_deviation_d2_and_still_reads() -> None:
+    data = json.loads(to_json(xor_document()))
+    old = copy.deepcopy(data)
+    old["version"] = 2
+    old["nonseparable_bound"] = {
+        ("D2" if k == "deviation2" else k): v for k, v in old["nonseparable_bound"].items()
+    }
+    assert from_data(old) == from_data(data)
+    assert code(XOR, from_data(old)) is None
+    # each version under its own name only: a version 3 with D2, a version 2 with deviation2
+    mixed = copy.deepcopy(old)
+    mixed["version"] = 3
+    with pytest.raises(CertificateFormatError, match=r"nonseparable_bound\.deviation2: missing") as e:
+        from_data(mixed)
+    assert e.value.code == "missing-field"
+    mixed["nonseparable_bound"]["deviation2"] = mixed["nonseparable_bound"]["D2"]
+    with pytest.raises(CertificateFormatError, match=r"nonseparable_bound\.D2: unexpected field") as e:
+        from_data(mixed)
+    assert e.value.code == "extra-field"
+    mixed["version"], mixed["nonseparable_bound"] = 2, data["nonseparable_bound"]
+    with pytest.raises(CertificateFormatError, match=r"nonseparable_bound\.D2: missing") as e:
+        from_data(mixed)
+    assert e.value.code == "missing-field"
+
+
 def test_the_bound_does_not_depend_on_the_scale_of_u() -> None:
-    # u = (2, 0, 0) with gamma = 2: the same normalized margins, the same D2
+    # u = (2, 0, 0) with gamma = 2: the same normalized margins, the same deviation2
     scaled = tampered(xor_document(), _set("nonseparable_bound.u", ["2", "0", "0"]))
     assert code(XOR, tampered(scaled, _set("nonseparable_bound.gamma", "2"))) is None
     assert code(XOR, scaled) == "fs-deviation"  # u scaled alone: other d_i
 
 
-# (field, new value, reason) on XOR's document (T = 5, u = (1, 0, 0), gamma = 1, D2 = 30, 20 mistakes)
+# (field, new value, reason) on XOR's document (T = 5, u = (1, 0, 0), gamma = 1, deviation2 = 30, 20 mistakes)
 XOR_BOUND_TAMPERING = [
     ("nonseparable_bound.u", ["1", "0"], "fs-length"),
     ("nonseparable_bound.u", ["1", "0", "0", "0"], "fs-length"),
@@ -400,7 +425,7 @@ XOR_BOUND_TAMPERING = [
     ("nonseparable_bound.gamma", "0", "fs-gamma"),
     ("nonseparable_bound.gamma", "-1", "fs-gamma"),
     ("nonseparable_bound.R2", "4", "fs-radius"),
-    ("nonseparable_bound.D2", "31", "fs-deviation"),
+    ("nonseparable_bound.deviation2", "31", "fs-deviation"),
     ("nonseparable_bound.gamma", "2", "fs-deviation"),
     ("nonseparable_bound.u[1]", "1", "fs-deviation"),
     ("nonseparable_bound.passes", 6, "fs-deviation"),
@@ -422,10 +447,10 @@ def test_tampering_with_the_bound_is_rejected_for_its_reason(path: str, value: o
 
 
 def test_more_passes_are_replayed() -> None:
-    # 6 passes with the matching D2 = 36: the run in the file has 5 epochs, so the checker
+    # 6 passes with the matching deviation2 = 36: the run in the file has 5 epochs, so the checker
     # replays 6 passes (24 mistakes) and rejects the 20 claimed
     doc = tampered(xor_document(), _set("nonseparable_bound.passes", 6))
-    doc = tampered(doc, _set("nonseparable_bound.D2", "36"))
+    doc = tampered(doc, _set("nonseparable_bound.deviation2", "36"))
     assert code(XOR, doc) == "fs-mistakes"
     assert code(XOR, tampered(doc, _set("nonseparable_bound.mistakes", 24))) is None
 
@@ -446,7 +471,7 @@ def test_the_run_is_checked_before_the_bound() -> None:
         (_set("nonseparable_bound.passes", 0), "bad-value", "nonseparable_bound.passes"),
         (_set("nonseparable_bound.mistakes", -1), "bad-value", "nonseparable_bound.mistakes"),
         (_set("nonseparable_bound.gamma", 1), "wrong-type", "nonseparable_bound.gamma"),
-        (_set("nonseparable_bound.D2", "60/2"), "bad-value", "nonseparable_bound.D2"),
+        (_set("nonseparable_bound.deviation2", "60/2"), "bad-value", "nonseparable_bound.deviation2"),
         (_set("nonseparable_bound.u", "1"), "wrong-type", "nonseparable_bound.u"),
         (_set("nonseparable_bound.extra", 1), "extra-field", "nonseparable_bound.extra"),
         (_set("nonseparable_bound", None), "wrong-type", "nonseparable_bound"),
@@ -629,10 +654,10 @@ def test_gordan_fields_on_a_gordan_certificate_only() -> None:
 
 def test_wrong_format_and_version_are_refused_with_the_reason() -> None:
     data = _good()
-    data["version"] = 3
+    data["version"] = 4
     err = _format_error(data)
     assert (err.code, err.path) == ("version", "version")
-    assert str(err) == "version: unsupported version 3 (this novikoff reads versions 1 and 2)"
+    assert str(err) == "version: unsupported version 4 (this novikoff reads versions 1, 2 and 3)"
     for version in ("1", True, 1.0, None):
         data["version"] = version
         assert _format_error(data).code == "version"

@@ -597,6 +597,7 @@ def test_fuzz_arguments(tmp_path_factory: pytest.TempPathFactory, words: list[st
 # address-space and CPU limits of :func:`call`, its peak memory asserted there)
 
 _SEP = b"0,0,-1\n1,1,1\n2,0,1\n0,2,-1\n"
+# an earlier replay file: its bound names the squared deviation by its old name, D2
 _REPLAY = (
     '# novikoff-replay {"algorithm": "perceptron", "bias": "0", "bound": "(sqrt(R2)+sqrt(D2))**2/gamma2/4", '
     '"bound_limits": [2000, 100, 10000, 10000], "nonseparable": {"gamma": "4", "passes": 1, "u": ["1"]}, '

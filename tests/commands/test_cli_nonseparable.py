@@ -46,14 +46,14 @@ def test_certify_json_carries_the_bound(
     r = json.loads(out)
     assert r["separable"] is False
     fs = r["nonseparable_bound"]
-    for key in ("gamma", "gamma2", "D2", "R2"):
+    for key in ("gamma", "gamma2", "deviation2", "R2"):
         assert isinstance(fs[key], str)
     assert all(isinstance(v, str) for v in fs["u"]) and len(fs["u"]) == 3  # two features and the bias
     assert isinstance(fs["bound_float"], float) and isinstance(fs["gamma_float"], float)
     assert fs["passes"] == r["perceptron"]["epochs"] == epochs
     assert fs["mistakes"] == r["perceptron"]["mistakes"]
     assert fs["order"] == "natural"
-    # recompute R2, gamma2, D2 from the data, u and gamma alone
+    # recompute R2, gamma2, deviation2 from the data, u and gamma alone
     rows = [[F(v) for v in line.split(",")] for line in text.split()]
     z = [[r_[-1] * r_[0], r_[-1] * r_[1], r_[-1]] for r_ in rows]
     u = [F(v) for v in fs["u"]]
@@ -62,8 +62,8 @@ def test_certify_json_carries_the_bound(
     slack = sum((max(F(0), gamma - sum((a * b for a, b in zip(u, p)), F(0))) ** 2 for p in z), F(0))
     assert F(fs["R2"]) == max(sum((v * v for v in p), F(0)) for p in z)
     assert F(fs["gamma2"]) == gamma * gamma / N
-    assert F(fs["D2"]) == epochs * slack / N
-    bound = (math.sqrt(F(fs["R2"])) + math.sqrt(F(fs["D2"]))) ** 2 / F(fs["gamma2"])
+    assert F(fs["deviation2"]) == epochs * slack / N
+    bound = (math.sqrt(F(fs["R2"])) + math.sqrt(F(fs["deviation2"]))) ** 2 / F(fs["gamma2"])
     assert fs["bound_float"] == pytest.approx(bound, rel=1e-12)
     assert fs["mistakes"] <= fs["bound_float"]
 
@@ -90,7 +90,7 @@ def test_certify_writes_a_checkable_bound(tmp_path: Path, capsys: pytest.Capture
     )
     assert status == 0
     doc = json.loads(cert.read_text())
-    assert doc["version"] == 2 and doc["nonseparable_bound"]["order"] == "shuffle:2"
+    assert doc["version"] == 3 and doc["nonseparable_bound"]["order"] == "shuffle:2"
     status, out, _ = run_cli(capsys, "check", data, str(cert))
     assert status == 0 and "Freund-Schapire bound holds" in out
     # a claim of more mistakes than the run made, still within the bound, is caught by the replay;
@@ -116,7 +116,7 @@ def test_too_strong_bounds_are_falsified_and_replayed(
     assert status == 1
     r = json.loads(out)
     assert r["source"].startswith("extremal family") and set(r["nonseparable"]) == {"passes", "u", "gamma"}
-    assert set(r["values"]) == {"R2", "gamma2", "D2", "m", "d", "T"}
+    assert set(r["values"]) == {"R2", "gamma2", "deviation2", "m", "d", "T"}
     status, out, _ = run_cli(capsys, "replay", out_file, "--json")
     replay = json.loads(out)
     assert status == 1 and replay["violated"] is True

@@ -268,7 +268,7 @@ def test_certificate_text_is_the_old_writers() -> None:
         *[(c[k], getattr(cert, k)) for k in ("R2", "gamma2", "bound")],
         *[(g[k], getattr(geo, k)) for k in ("alpha", "beta", "v", "distance2")],
         (data["perceptron"]["weights"], run.weights),
-        *[(b[k], getattr(bound, k)) for k in ("u", "gamma", "D2", "R2")],
+        *[(b[k], getattr(bound, k)) for k in ("u", "gamma", "deviation2", "R2")],
     ]
     for written, exact in written_and_exact:
         assert written == _old_texts(exact)

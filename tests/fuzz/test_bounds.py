@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from novikoff.fuzz.bounds import BOUND_SYMBOLS, BoundSyntaxError, parse_bound
+from novikoff.fuzz.bounds import BOUND_SYMBOLS, DEPRECATED_SYMBOLS, BoundSyntaxError, parse_bound
 
 R, gamma, R2, gamma2, m, d = (BOUND_SYMBOLS[n] for n in ("R", "gamma", "R2", "gamma2", "m", "d"))
 
@@ -52,3 +52,14 @@ def test_malformed_bounds_name_the_column(text: str, column: int, message: str) 
         parse_bound(text)
     assert info.value.column == column, str(info.value)
     assert message in str(info.value)
+
+
+def test_d2_is_read_as_the_squared_deviation_s_old_name() -> None:
+    # D2 names PDM's margin theorem; bounds in earlier replay files used it for D^2
+    assert DEPRECATED_SYMBOLS == {"D2": "deviation2"}
+    new = parse_bound("(sqrt(R2) + sqrt(deviation2))**2/gamma2", "perceptron", nonseparable=True)
+    old = parse_bound("(sqrt(R2) + sqrt(D2))**2/gamma2", "perceptron", nonseparable=True)
+    assert old == new and BOUND_SYMBOLS["deviation2"] in new.free_symbols
+    for text in ("deviation2/gamma2", "D2/gamma2"):  # a non-separable symbol, under either name
+        with pytest.raises(BoundSyntaxError, match="add --nonseparable"):
+            parse_bound(text, "perceptron")

@@ -227,7 +227,7 @@ def test_refused_algorithms_name_what_is_missing() -> None:
     with pytest.raises(InputError, match=r"Romma\.v"):
         prove_bound("R2/gamma2", "romma")
     with pytest.raises(InputError, match=r"NonSeparable\.v"):
-        prove_bound("D2/gamma2", nonseparable=True)
+        prove_bound("deviation2/gamma2", nonseparable=True)
     with pytest.raises(InputError, match="--epsilons"):
         prove_bound("R2/gamma2", "perceptron", epsilons=[Fraction(1, 2)])
     for eps in (Fraction(0), Fraction(2)):  # outside (0, 1]: no run theorem, no claim

@@ -97,7 +97,7 @@ CORPUS: list[Entry] = [
     # ---- refused (exit 2): no kernel-checked run theorem (FS1: NonSeparable.v has no perceptron
     # run over non-separable data in Coq; R1: Romma.v has no ROMMA algorithm)
     Entry("(R + D)**2/gamma**2", "refused", nonseparable=True),  # Freund-Schapire
-    Entry("(R2 + D2)/gamma2", "refused", nonseparable=True),  # its squared variant
+    Entry("(R2 + deviation2)/gamma2", "refused", nonseparable=True),  # its squared variant
     Entry("T*(R + D)**2/gamma**2", "refused", nonseparable=True),  # over T passes
     Entry("R2/gamma2", "refused", "romma"),  # ROMMA's R1 form
     # D1 at eps = 1/2 itself: true, with a logarithm

@@ -142,7 +142,7 @@ def test_best_gamma_refuses_bad_arguments() -> None:
 
 
 def _independent_numbers(ds: Dataset, u: list[F], gamma: F, T: int) -> tuple[F, F, F]:
-    """R2, gamma2 and D2 from the definitions, with the patterns rebuilt from the features."""
+    """R2, gamma2 and deviation2 from the definitions, with the patterns rebuilt from the features."""
     rows = []
     for i in range(ds.n_samples):
         x = ds.features(i) + ([F(ds.bias)] if ds.bias else [])
@@ -166,15 +166,15 @@ def test_the_bound_holds_on_every_run(pair: tuple[Dataset, object], T: int) -> N
     fs = nonseparable_bound(ds, passes=T, order=order)  # type: ignore[arg-type]
     run = run_perceptron(ds, order=order, max_epochs=T)  # type: ignore[arg-type]
     assert fs.passes == T and fs.checks == T and fs.mistakes == run.mistakes
-    R2, gamma2, D2 = _independent_numbers(ds, list(fs.u), fs.gamma, T)
-    assert (fs.R2, fs.gamma2, fs.D2) == (R2, gamma2, D2)
+    R2, gamma2, deviation2 = _independent_numbers(ds, list(fs.u), fs.gamma, T)
+    assert (fs.R2, fs.gamma2, fs.deviation2) == (R2, gamma2, deviation2)
     with mpmath.workdps(50):
-        bound = (mpmath.sqrt(_mp(R2)) + mpmath.sqrt(_mp(D2))) ** 2 / _mp(gamma2)
+        bound = (mpmath.sqrt(_mp(R2)) + mpmath.sqrt(_mp(deviation2))) ** 2 / _mp(gamma2)
         assert abs(_high(fs.bound) - bound) <= bound * mpmath.mpf(10) ** -40
     # k gamma^2 <= (R + D)^2 decided exactly: k gamma^2 - R^2 - D^2 <= 2 R D, squared when positive
     # (a 50-digit evaluation rounds an exact tie, e.g. R = 0, D^2 = 8, gamma^2 = 4, k = 2, below)
-    excess = fs.mistakes * gamma2 - R2 - D2
-    assert excess <= 0 or excess * excess <= 4 * R2 * D2
+    excess = fs.mistakes * gamma2 - R2 - deviation2
+    assert excess <= 0 or excess * excess <= 4 * R2 * deviation2
     # the trusted checker accepts it as a certificate file's claim
     text_order = "natural" if order is None else str(order)
     doc = certificate_document(ds, certify(ds), run, text_order, fs.claim())
@@ -188,7 +188,7 @@ def test_xor() -> None:
     assert fs.bound_float is not None and 24 <= fs.bound_float
     # with u = (1, 0, 0) and gamma = 1 fixed: margins 0, 0, 1, -1, d = 1, 1, 0, 2, D^2 = 6 T
     fixed = nonseparable_bound(XOR, max_epochs=6, direction=[1, 0, 0], gamma=F(1))
-    assert (fixed.gamma2, fixed.D2, fixed.R2) == (1, 36, 3)
+    assert (fixed.gamma2, fixed.deviation2, fixed.R2) == (1, 36, 3)
     assert fixed.bound_float == pytest.approx((math.sqrt(3) + 6) ** 2)
     assert not fixed.bound < fs.bound  # the optimized gamma is at least as good
 

@@ -310,7 +310,8 @@ def counterexample(tmp_path_factory: pytest.TempPathFactory) -> str:
     proc = subprocess.run(
         [
             sys.executable, "-m", "novikoff.cli", "falsify", "--nonseparable",
-            "(sqrt(R2)+sqrt(D2))**2/gamma2/4", "--examples", "30", "--database", "none", "--out", str(out),
+            "(sqrt(R2)+sqrt(deviation2))**2/gamma2/4", "--examples", "30", "--database", "none",
+            "--out", str(out),
         ],
         capture_output=True,
         timeout=GUARD,

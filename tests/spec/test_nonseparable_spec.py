@@ -17,13 +17,13 @@ from novikoff.spec.core import Forall
 from novikoff.spec.nonseparable import fs_bound_holds
 
 
-def _high_precision(k: int, R2: Fraction, D2: Fraction, gamma2: Fraction) -> bool:
+def _high_precision(k: int, R2: Fraction, deviation2: Fraction, gamma2: Fraction) -> bool:
     """k gamma^2 <= (R + D)^2 at 200 digits: an independent evaluation (callers keep away
     from exact ties, where only the exact decision is right)."""
     with mpmath.workdps(200):
         lhs = k * mpmath.mpf(gamma2.numerator) / gamma2.denominator
         r = mpmath.sqrt(mpmath.mpf(R2.numerator) / R2.denominator)
-        d = mpmath.sqrt(mpmath.mpf(D2.numerator) / D2.denominator)
+        d = mpmath.sqrt(mpmath.mpf(deviation2.numerator) / deviation2.denominator)
         rhs = (r + d) ** 2
         assert abs(lhs - rhs) > mpmath.mpf(10) ** -150, "too close for the reference evaluation"
         return bool(lhs <= rhs)
@@ -43,7 +43,7 @@ def _convergents(x: mpmath.mpf, count: int) -> list[Fraction]:
 
 
 def test_exact_ties_are_inside_the_bound() -> None:
-    # (2 + 3)^2 = 25 with R2 = 4, D2 = 9; (sqrt 2 + sqrt 8)^2 = 18 (= 2 + 8 + 2 * 4)
+    # (2 + 3)^2 = 25 with R2 = 4, deviation2 = 9; (sqrt 2 + sqrt 8)^2 = 18 (= 2 + 8 + 2 * 4)
     assert fs_bound_holds(25, 4, 9, 1) and not fs_bound_holds(26, 4, 9, 1)
     assert fs_bound_holds(18, 2, 8, 1) and not fs_bound_holds(19, 2, 8, 1)
     assert fs_bound_holds(9, 2, 8, 2) and not fs_bound_holds(10, 2, 8, 2)
@@ -71,25 +71,25 @@ def test_gamma_a_hair_either_side_of_an_irrational_bound() -> None:
 @given(
     k=st.integers(0, 10**6),
     R2=st.fractions(0, 10**4, max_denominator=10**6),
-    D2=st.fractions(0, 10**4, max_denominator=10**6),
+    deviation2=st.fractions(0, 10**4, max_denominator=10**6),
     gamma2=st.fractions(Fraction(1, 10**6), 10**3, max_denominator=10**6),
 )
 def test_agrees_with_a_high_precision_evaluation(
-    k: int, R2: Fraction, D2: Fraction, gamma2: Fraction
+    k: int, R2: Fraction, deviation2: Fraction, gamma2: Fraction
 ) -> None:
     with mpmath.workdps(200):
         gap = abs(
             k * mpmath.mpf(gamma2.numerator) / gamma2.denominator
             - (
                 mpmath.sqrt(mpmath.mpf(R2.numerator) / R2.denominator)
-                + mpmath.sqrt(mpmath.mpf(D2.numerator) / D2.denominator)
+                + mpmath.sqrt(mpmath.mpf(deviation2.numerator) / deviation2.denominator)
             )
             ** 2
         )
     if gap < mpmath.mpf(10) ** -150:  # an exact tie: the exact decision says "holds"
-        assert fs_bound_holds(k, R2, D2, gamma2)
+        assert fs_bound_holds(k, R2, deviation2, gamma2)
         return
-    assert fs_bound_holds(k, R2, D2, gamma2) == _high_precision(k, R2, D2, gamma2)
+    assert fs_bound_holds(k, R2, deviation2, gamma2) == _high_precision(k, R2, deviation2, gamma2)
 
 
 @pytest.mark.parametrize(
@@ -99,11 +99,11 @@ def test_agrees_with_a_high_precision_evaluation(
         ((True, 1, 1, 1), "k"),
         ((1.0, 1, 1, 1), "k"),
         ((1, -1, 1, 1), "R2"),
-        ((1, 1, Fraction(-1, 3), 1), "D2"),
+        ((1, 1, Fraction(-1, 3), 1), "deviation2"),
         ((1, 1, 1, 0), "gamma2"),
         ((1, 0.5, 1, 1), "R2"),
         ((1, 1, 1, 0.25), "gamma2"),
-        ((1, 1, "2", 1), "D2"),
+        ((1, 1, "2", 1), "deviation2"),
     ],
 )
 def test_bad_input_names_the_argument(args: tuple[object, ...], place: str) -> None:
@@ -199,19 +199,19 @@ def test_a_real_run_meets_every_premise_of_the_one_pass_form(gamma: Fraction) ->
     k, tables = _tables(PATTERNS, 1, UNIT, gamma)
     assert k >= 3  # the run makes mistakes on patterns of both slack signs
     R2 = max(_dot(z, z) for z in PATTERNS)
-    D2 = sum((max(Fraction(0), gamma - _dot(UNIT, z)) ** 2 for z in PATTERNS), Fraction(0))
-    assert D2 > 0
+    deviation2 = sum((max(Fraction(0), gamma - _dot(UNIT, z)) ** 2 for z in PATTERNS), Fraction(0))
+    assert deviation2 > 0
     # R and D are irrational here: the symbols' values only enter premises as squares,
-    # which are checked against R2 and D2 directly
+    # which are checked against R2 and deviation2 directly
     values: dict[str, Fraction | int] = {"k": k, "gamma": gamma}
     for name, premise in FS1_ONE_PASS.premises:
         if name == "radius":
             assert all(z2 <= R2 for z2 in tables["z2"]), name
         elif name == "presented":
-            assert tables["sd2"][k] <= D2, name
+            assert tables["sd2"][k] <= deviation2, name
         else:
             assert _premise_holds(premise, k, values, tables), name
-    assert fs_bound_holds(k, R2, D2, gamma**2)
+    assert fs_bound_holds(k, R2, deviation2, gamma**2)
 
 
 def test_the_t_pass_form_regroups_the_mistakes_by_pattern() -> None:
