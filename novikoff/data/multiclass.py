@@ -17,7 +17,6 @@ vectors, certified exactly by :func:`novikoff.certificates.certify` on
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -133,8 +132,3 @@ def kesler(data: MulticlassData) -> Dataset:
         v[j * D : (j + 1) * D] = [-a for a in X[i]]
         rows.append(v)
     return Dataset.from_integer_rows(rows, s, [1] * len(rows), bias=0, name=f"kesler({data.name})")
-
-
-def flatten(W: Sequence[Sequence[Fraction]]) -> list[Fraction]:
-    """(w_1, ..., w_K) as one vector in R^(K D), the Kesler space."""
-    return [v for w in W for v in w]

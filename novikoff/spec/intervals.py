@@ -54,10 +54,6 @@ def _rational(q: Fraction | int) -> Any:
     return _iv.mpf(q.numerator) / q.denominator
 
 
-def _is_integer(iv: Any) -> bool:
-    return bool(iv.a == iv.b and mpmath.floor(iv.a) == iv.a)
-
-
 def interval_of(expr: sp.Basic, env: Mapping[str, Value]) -> Any:
     """An mpmath interval containing the value of ``expr`` at ``env`` (current ``iv.prec``).
 
