@@ -457,8 +457,8 @@ def _checks_section(spec_id: str) -> list[str]:
     out = [
         "## Runtime checks",
         "",
-        f"`novikoff verify --only {spec_id}` runs {len(mine)} checks "
-        "(from `novikoff.verify.collect_checks`):",
+        f"`novikoff verify --only {spec_id}` runs these (from `novikoff.verify.collect_checks`), "
+        "one row per check:",
         "",
         "| group | check |",
         "|---|---|",
