@@ -78,8 +78,16 @@ from novikoff.errors import InputError
 from novikoff.runtime.parameters import parse_epsilons, validate_beta
 from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
 from novikoff.twins import compiled_large_margin as cl
-from novikoff.twins.large_margin_epochs import _compiled_epoch, _numpy_epoch
-from novikoff.twins.large_margin_state import LEVEL1, LEVEL2, LEVEL3, MINI_EPOCHS, ROUNDS, _Patterns, _State
+from novikoff.twins.large_margin_epochs import compiled_epoch, numpy_epoch
+from novikoff.twins.large_margin_state import (
+    LEVEL1,
+    LEVEL2,
+    LEVEL3,
+    MINI_EPOCHS,
+    ROUNDS,
+    TwinPatterns,
+    TwinState,
+)
 from novikoff.twins.perceptron import input_patterns
 
 __all__ = [
@@ -168,7 +176,7 @@ def _compiled_set_up(nnz: int) -> bool:
 
 
 def _run_stage(
-    S: _State,
+    S: TwinState,
     order: Order,
     max_epochs: int,
     first_epoch: int,
@@ -181,7 +189,7 @@ def _run_stage(
     mini = 0
     for e in range(max_epochs):
         S.refresh()
-        run_epoch = _numpy_epoch if S.kernel is None else _compiled_epoch
+        run_epoch = numpy_epoch if S.kernel is None else compiled_epoch
         order_e = presentation(first_epoch + e)
         rows = (
             np.arange(order_e.start, order_e.stop, dtype=np.intp)  # natural order: no list
@@ -201,7 +209,7 @@ def _run_stage(
     return max_epochs, False, mini
 
 
-def _engine(engine: str, S: _State) -> None:
+def _engine(engine: str, S: TwinState) -> None:
     """Checks ``engine`` (InputError for an unknown name, or "compiled" without numba) and
     sets the kernel up when the compiled engine starts the run; for "auto" on a small
     problem, arms the switch to it (:func:`_switch`)."""
@@ -221,7 +229,7 @@ def _engine(engine: str, S: _State) -> None:
     S.engines = ["compiled"]
 
 
-def _switch(S: _State) -> None:
+def _switch(S: TwinState) -> None:
     """engine="auto" on a small problem: the compiled kernel takes over after an epoch
     that ended once the run had taken SWITCH_AFTER seconds (both engines make the same updates, and
     they share the state, so the run is the same whichever ran each epoch)."""
@@ -230,7 +238,7 @@ def _switch(S: _State) -> None:
         S.engines.append("compiled")
 
 
-def _protocol(S: _State, multiple_from_epoch: int, first_level1: float | None, three_levels: bool) -> None:
+def _protocol(S: TwinState, multiple_from_epoch: int, first_level1: float | None, three_levels: bool) -> None:
     """The PDM paper's protocol options (module docstring), checked: InputError naming the
     option for a negative or non-integer epoch or a level that is not a positive finite float."""
     if (
@@ -251,14 +259,14 @@ def _protocol(S: _State, multiple_from_epoch: int, first_level1: float | None, t
     S.three_levels = three_levels
 
 
-def _patterns(X: Any, y: Any | None, bias: float) -> _Patterns:
+def _patterns(X: Any, y: Any | None, bias: float) -> TwinPatterns:
     if sps.issparse(X):
         if y is None:
             raise InputError("y is required unless X is a Dataset")
         Z = twin_sparse_patterns(X, y, bias)
     else:
         Z = input_patterns(X, y, bias)
-    return _Patterns(Z, compiled_squares=sps.issparse(Z) and _compiled_set_up(Z.nnz))
+    return TwinPatterns(Z, compiled_squares=sps.issparse(Z) and _compiled_set_up(Z.nnz))
 
 
 def pfm_twin(
@@ -283,7 +291,7 @@ def pfm_twin(
     P = _patterns(X, y, bias)
     if multiple_updates and float(b) ** 2 >= float(P.q.min()):
         raise InputError(f"pfm: beta = {b} is not below min ||z_i||; multiple updates would never end")
-    S = _State(P, "pfm", b)
+    S = TwinState(P, "pfm", b)
     S.max_updates = max_updates
     _protocol(S, multiple_from_epoch, first_level1, three_levels)
     _engine(engine, S)
@@ -328,7 +336,7 @@ def pdm_succ_twin(
     eps = parse_epsilons(epsilons)
     P = _patterns(X, y, bias)
     limit = check_max_epochs(max_epochs)
-    S = _State(P, "pdm", eps[0])
+    S = TwinState(P, "pdm", eps[0])
     S.max_updates = max_updates
     _protocol(S, multiple_from_epoch, first_level1, three_levels)
     _engine(engine, S)

@@ -1,10 +1,10 @@
 """The float64 twins' epochs: the block scan, the active sets and the compiled kernel's epoch.
 
 One epoch of :mod:`novikoff.twins.large_margin` (see its docstring) on a
-:class:`~novikoff.twins.large_margin_state._State`: :func:`_scan` presents rows in blocks
+:class:`~novikoff.twins.large_margin_state.TwinState`: :func:`_scan` presents rows in blocks
 and updates on the first whose condition holds, restarting right after it;
-:func:`_numpy_epoch` is the full pass then the two-level active-set rounds (or the PDM
-paper's three levels, :func:`_active_set_rounds`); :func:`_compiled_epoch` is the same
+:func:`numpy_epoch` is the full pass then the two-level active-set rounds (or the PDM
+paper's three levels, :func:`_active_set_rounds`); :func:`compiled_epoch` is the same
 epoch in the numba kernel, which leaves the decisions it cannot take in floats to the exact
 code here.
 """
@@ -17,15 +17,15 @@ import math
 import numpy as np
 
 from novikoff.twins import compiled_large_margin as cl
-from novikoff.twins.large_margin_state import LEVEL2, LEVEL3, MINI_EPOCHS, ROUNDS, _State
+from novikoff.twins.large_margin_state import LEVEL2, LEVEL3, MINI_EPOCHS, ROUNDS, TwinState
 
-__all__: list[str] = []
+__all__ = ["compiled_epoch", "numpy_epoch"]
 
 _FIRST_BLOCK = 16
 
 
 def _scan(
-    S: _State,
+    S: TwinState,
     rows: np.ndarray,
     multiple: bool,
     epoch: int,
@@ -40,7 +40,7 @@ def _scan(
         D, err = S.margins(p, idx)
         hit = -1
         for c in np.flatnonzero(D >= -err):  # holds, or too close to tell in floats
-            if D[c] > err[c] or (err[c] == 0 and D[c] == 0) or S._exact_holds(int(idx[c])):
+            if D[c] > err[c] or (err[c] == 0 and D[c] == 0) or S.exact_holds(int(idx[c])):
                 hit = int(c)
                 break
         if hit < 0:
@@ -76,7 +76,7 @@ def _record(updates: list[tuple[int, int]], epoch: int, rows: np.ndarray, counts
     return int(counts.sum())
 
 
-def _products(S: _State, rows: np.ndarray) -> np.ndarray:
+def _products(S: TwinState, rows: np.ndarray) -> np.ndarray:
     """z_i.w for the rows, each summed from 0 in column order (scipy's CSR product sums so;
     dense rows column by column here; the compiled kernel the same way, without fused
     multiply-adds), so both engines get the same floats."""
@@ -90,7 +90,7 @@ def _products(S: _State, rows: np.ndarray) -> np.ndarray:
     return p
 
 
-def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
+def _closeness(S: TwinState, rows: np.ndarray) -> np.ndarray:
     """c_i for the active sets, a function of (w, t) only: both engines compute it alike."""
     p = _products(S, rows)
     w2 = float(np.cumsum(S.w * S.w)[-1])  # summed in order, as the compiled kernel sums it
@@ -101,8 +101,13 @@ def _closeness(S: _State, rows: np.ndarray) -> np.ndarray:
     return p / thr if thr > 0 else np.zeros_like(p)
 
 
-def _numpy_epoch(
-    S: _State, rows: np.ndarray, multiple: bool, active_sets: bool, epoch: int, updates: list[tuple[int, int]]
+def numpy_epoch(
+    S: TwinState,
+    rows: np.ndarray,
+    multiple: bool,
+    active_sets: bool,
+    epoch: int,
+    updates: list[tuple[int, int]],
 ) -> tuple[bool, int]:
     """One epoch: the full pass, then (active sets) the rounds; returns (clean, mini-epochs)."""
     made = _scan(S, rows, multiple, epoch, updates)
@@ -112,7 +117,7 @@ def _numpy_epoch(
 
 
 def _active_set_rounds(
-    S: _State, rows: np.ndarray, multiple: bool, epoch: int, updates: list[tuple[int, int]]
+    S: TwinState, rows: np.ndarray, multiple: bool, epoch: int, updates: list[tuple[int, int]]
 ) -> int:
     """The nested active sets after a full pass with updates; returns the mini-epochs (scans
     of a level).
@@ -146,10 +151,15 @@ def _active_set_rounds(
     return mini
 
 
-def _compiled_epoch(
-    S: _State, rows: np.ndarray, multiple: bool, active_sets: bool, epoch: int, updates: list[tuple[int, int]]
+def compiled_epoch(
+    S: TwinState,
+    rows: np.ndarray,
+    multiple: bool,
+    active_sets: bool,
+    epoch: int,
+    updates: list[tuple[int, int]],
 ) -> tuple[bool, int]:
-    """:func:`_numpy_epoch` in the compiled kernel; the samples it cannot decide in floats
+    """:func:`numpy_epoch` in the compiled kernel; the samples it cannot decide in floats
     (and an update past max_updates) come back here and are taken exactly as :func:`_scan`
     takes them."""
     K = S.kernel

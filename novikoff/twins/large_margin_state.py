@@ -1,8 +1,8 @@
 """The float64 twins' state: the patterns, w, t and ||w||^2 with error bounds, and the decisions.
 
-What :mod:`novikoff.twins.large_margin` runs on (see its docstring): :class:`_Patterns` gives
+What :mod:`novikoff.twins.large_margin` runs on (see its docstring): :class:`TwinPatterns` gives
 row access to dense or CSR patterns (block products, row updates, the exact rows);
-:class:`_State` holds the twin's float weights and takes each decision in floats with a
+:class:`TwinState` holds the twin's float weights and takes each decision in floats with a
 rounding-error bound, and again in exact rational arithmetic from the float64 values (dyadic
 rationals) when the bound cannot tell, so every decision is the exact one for the twin's own
 state; its multiple-update count is the definition's count for that state.
@@ -20,7 +20,7 @@ import scipy.sparse as sps
 
 from novikoff.twins import compiled_large_margin as cl
 
-__all__: list[str] = []
+__all__ = ["LEVEL1", "LEVEL2", "LEVEL3", "MINI_EPOCHS", "ROUNDS", "TwinPatterns", "TwinState"]
 
 _U = 2.0**-53
 # the active sets' levels and rounds (the module docstring of novikoff.twins.large_margin)
@@ -40,7 +40,7 @@ def _row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
     return out
 
 
-class _Patterns:
+class TwinPatterns:
     """Row access for dense or CSR patterns: block products, row updates, exact rows."""
 
     def __init__(self, Z: Any, compiled_squares: bool = False) -> None:
@@ -124,10 +124,10 @@ def _scaled(value: int, e: int) -> Fraction:
     return Fraction(value * 2**e) if e >= 0 else Fraction(value, 2**-e)
 
 
-class _State:
+class TwinState:
     """w, t and ||w||^2 with an error bound; decisions float-first, exact when close."""
 
-    def __init__(self, P: _Patterns, rule: str, param: Fraction) -> None:
+    def __init__(self, P: TwinPatterns, rule: str, param: Fraction) -> None:
         self.P = P
         self.rule = rule  # "pdm" (param = eps) or "pfm" (param = beta)
         self.param = param
@@ -153,7 +153,7 @@ class _State:
         self.w2_err = (self.P.d + 2) * _U * self.w2 * 1.01
 
     # --- decisions ----------------------------------------------------------
-    def _exact_holds(self, i: int, n: int = 0) -> bool:
+    def exact_holds(self, i: int, n: int = 0) -> bool:
         """The rule's condition at (w + n z_i, t + n), exactly from the float64 values."""
         self.exact += 1
         cols, vals = self.P.row(i)
@@ -213,7 +213,7 @@ class _State:
             return True
         if D < -err:
             return False
-        return self._exact_holds(i, n)
+        return self.exact_holds(i, n)
 
     # --- updates ------------------------------------------------------------
     def count(self, p: float, i: int) -> int:

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from novikoff.data.dataset import Dataset, map_labels, validate_bias
 from novikoff.data.readers.files import (
-    _CACHE_LIMIT,
+    CACHE_LIMIT,
     MIN_FILE_SAMPLES,
-    _finish,
-    _label_index,
-    _lines,
-    _scale_rows,
-    _text,
+    data_lines,
+    file_text,
+    finish_dataset,
+    label_position,
+    scale_rows,
 )
 from novikoff.errors import DataFormatError, InputError
 from novikoff.exact.rational import parse_rational, parse_rational_pair
@@ -27,7 +27,7 @@ from novikoff.exact.rational import parse_rational, parse_rational_pair
 if TYPE_CHECKING:
     from novikoff.data.multiclass import MulticlassData
 
-__all__ = ["read_csv", "read_csv_multiclass"]
+__all__ = ["csv_fast", "csv_rows", "no_gc", "read_csv", "read_csv_multiclass"]
 
 
 def _split(line: str, delimiter: str | None) -> list[str]:
@@ -59,9 +59,9 @@ def read_csv(
     header, blank or comment lines, a bad field) is read field by field, which also
     names the place of any error; both give the same dataset (tested).
     """
-    text = _text(path)
-    with _no_gc():
-        fast = _csv_fast(str(path), text, header, label_column, delimiter)
+    text = file_text(path)
+    with no_gc():
+        fast = csv_fast(str(path), text, header, label_column, delimiter)
     if fast is not None:
         rows, den, raw_labels = fast
         try:
@@ -69,12 +69,12 @@ def read_csv(
         except InputError as exc:
             raise DataFormatError(str(path), None, None, str(exc).removeprefix(f"{path}: ")) from None
         return Dataset.from_integer_rows(rows, den, labels, bias=bias, name=str(path))
-    pairs, raw_labels, label_lines = _csv_rows(path, header, label_column, delimiter, text)
-    return _finish(str(path), pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+    pairs, raw_labels, label_lines = csv_rows(path, header, label_column, delimiter, text)
+    return finish_dataset(str(path), pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
 
 
 @contextlib.contextmanager
-def _no_gc() -> Iterator[None]:
+def no_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector while a file's rows are built: they are hundreds of
     thousands of new containers without cycles, and the collector's passes over them cost
     more than the parsing (restored on exit, whatever happens)."""
@@ -87,7 +87,7 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _csv_fast(
+def csv_fast(
     source: str, text: str, header: bool | None, label_column: int, delimiter: str | None
 ) -> tuple[list[tuple[int, ...]], int, list[str]] | None:
     """Integer rows over one denominator and the raw labels of a regular CSV text, or None
@@ -110,7 +110,7 @@ def _csv_fast(
     if any(not label.strip() or label.lstrip().startswith("#") for label in labels):
         return None
     tokens = set().union(*table)
-    if len(tokens) > _CACHE_LIMIT:
+    if len(tokens) > CACHE_LIMIT:
         return None
     pairs: dict[str, tuple[int, int]] = {}
     for token in tokens:
@@ -143,14 +143,14 @@ def read_csv_multiclass(
     from novikoff.data.multiclass import MulticlassData
 
     source = str(path)
-    pairs, raw_labels, label_lines = _csv_rows(path, header, label_column, delimiter)
+    pairs, raw_labels, label_lines = csv_rows(path, header, label_column, delimiter)
     if len(pairs) < MIN_FILE_SAMPLES:
         raise DataFormatError(source, label_lines[0] if label_lines else None, None, "fewer than two samples")
     classes = sorted(set(raw_labels), key=_class_order)
     if len(classes) < 2:
         raise DataFormatError(source, None, None, f"fewer than two classes (only {classes[0]!r})")
     index = {c: k for k, c in enumerate(classes)}
-    nums, den = _scale_rows(pairs)
+    nums, den = scale_rows(pairs)
     width = len(nums[0])
     if width == 0:
         raise DataFormatError(source, label_lines[0], None, "no features")
@@ -188,7 +188,7 @@ def _looks_like_header(fields: list[str]) -> bool:
     return True
 
 
-def _csv_rows(
+def csv_rows(
     path: str | Path, header: bool | None, label_column: int, delimiter: str | None, text: str | None = None
 ) -> tuple[list[list[tuple[int, int]]], list[str], list[int]]:
     """The parsed rows (numerator, denominator pairs), raw label texts and line numbers."""
@@ -200,13 +200,13 @@ def _csv_rows(
     label_index = 0
     first = True
     seen: dict[str, tuple[int, int]] = {}  # data files repeat values a lot (vec*: 501 distinct)
-    for number, line in _lines(path, text):
+    for number, line in data_lines(path, text):
         if first and delimiter is None:
             delimiter = _detect_delimiter(line)
         fields = [f.strip() for f in _split(line, delimiter)]
         if width is None:
             width = len(fields)
-            label_index = _label_index(source, number, width, label_column, "fields")
+            label_index = label_position(source, number, width, label_column, "fields")
         elif len(fields) != width:
             raise DataFormatError(
                 source, number, None, f"{len(fields)} fields, expected {width} (ragged rows)"
@@ -223,7 +223,7 @@ def _csv_rows(
                 except InputError as exc:
                     error = DataFormatError(source, number, j + 1, str(exc))
                     break
-                if len(seen) < _CACHE_LIMIT:
+                if len(seen) < CACHE_LIMIT:
                     seen[field] = pair
             row.append(pair)
         if first:

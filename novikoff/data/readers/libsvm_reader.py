@@ -7,11 +7,11 @@ import re
 from pathlib import Path
 
 from novikoff.data.dataset import Dataset
-from novikoff.data.readers.files import _finish, _lines, check_dense
+from novikoff.data.readers.files import check_dense, data_lines, finish_dataset
 from novikoff.errors import DataFormatError, InputError
 from novikoff.exact.rational import parse_rational_pair
 
-__all__ = ["MAX_FEATURES", "read_libsvm"]
+__all__ = ["MAX_FEATURES", "libsvm_entries", "read_libsvm"]
 
 MAX_FEATURES = 1_000_000  # LIBSVM indices are expanded into dense exact rows
 _INDEX = re.compile(r"[+-]?[0-9]{1,20}\Z")
@@ -28,7 +28,7 @@ def read_libsvm(
 ) -> Dataset:
     """Read a LIBSVM/svmlight file exactly (sparse; ``zero_based`` in the module docstring)."""
     source = str(path)
-    entries, raw_labels, label_lines, top, zero_seen = _libsvm_entries(path, zero_based)
+    entries, raw_labels, label_lines, top, zero_seen = libsvm_entries(path, zero_based)
     # the offset is known once the whole file is read ("auto": 0-based iff some index is 0)
     offset = 0 if zero_based is True or (zero_based == "auto" and zero_seen) else 1
     d = n_features if n_features is not None else top - offset
@@ -45,10 +45,10 @@ def read_libsvm(
                 )
             dense[idx - offset] = (num, den)
         pairs.append(dense)
-    return _finish(source, pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
+    return finish_dataset(source, pairs, raw_labels, label_lines, positive, one_vs_rest, bias)
 
 
-def _libsvm_entries(
+def libsvm_entries(
     path: str | Path, zero_based: bool | str
 ) -> tuple[list[list[tuple[int, int, int, int]]], list[str], list[int], int, bool]:
     """The samples of a LIBSVM file as ``(index, numerator, denominator, field)`` entries, the
@@ -63,7 +63,7 @@ def _libsvm_entries(
     label_lines: list[int] = []
     top = 0
     zero_seen = False
-    for number, line in _lines(path):
+    for number, line in data_lines(path):
         body = line.split("#", 1)[0].split()
         if not body:
             continue

@@ -9,11 +9,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from novikoff.data.dataset import Dataset
-from novikoff.data.readers.files import _CACHE_LIMIT, _finish, _label_index
+from novikoff.data.readers.files import CACHE_LIMIT, finish_dataset, label_position
 from novikoff.errors import DataFormatError, InputError
 from novikoff.exact.rational import parse_rational_pair
 
-__all__ = ["read_parquet"]
+__all__ = ["parquet_rows", "read_parquet"]
 
 
 def read_parquet(
@@ -29,12 +29,12 @@ def read_parquet(
     end), each value exactly (integers, floats as the dyadic rationals they store, decimals,
     booleans as 0/1, text as numbers are written in CSV); a missing or non-finite value is an
     error naming the file, the 1-based row and column."""
-    pairs, raw_labels = _parquet_rows(path, label_column)
+    pairs, raw_labels = parquet_rows(path, label_column)
     lines = list(range(1, len(pairs) + 1))
-    return _finish(str(path), pairs, raw_labels, lines, positive, one_vs_rest, bias)
+    return finish_dataset(str(path), pairs, raw_labels, lines, positive, one_vs_rest, bias)
 
 
-def _parquet_rows(path: str | Path, label_column: int) -> tuple[list[list[tuple[int, int]]], list[str]]:
+def parquet_rows(path: str | Path, label_column: int) -> tuple[list[list[tuple[int, int]]], list[str]]:
     """The exact (numerator, denominator) rows and the label texts of a Parquet file."""
     source = str(path)
     try:
@@ -52,7 +52,7 @@ def _parquet_rows(path: str | Path, label_column: int) -> tuple[list[list[tuple[
     except (OSError, pa.ArrowException) as exc:
         raise DataFormatError(source, None, None, f"not a readable Parquet file ({exc})") from None
     width = table.num_columns
-    label_index = _label_index(source, None, width, label_column, "columns")
+    label_index = label_position(source, None, width, label_column, "columns")
     columns = [
         _parquet_values(source, table.column(j).to_pylist(), j, table.column_names[j])
         for j in range(width)
@@ -76,7 +76,7 @@ def _parquet_values(source: str, values: list[object], j: int, name: str) -> lis
                 pair = _exact_pair(v)
             except InputError as exc:
                 raise DataFormatError(source, i + 1, j + 1, f"column {name!r}: {exc}") from None
-            if len(seen) < _CACHE_LIMIT:
+            if len(seen) < CACHE_LIMIT:
                 seen[key] = pair
         out.append(pair)
     return out

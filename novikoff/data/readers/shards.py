@@ -18,10 +18,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from novikoff.data.dataset import Dataset, map_labels, validate_bias
-from novikoff.data.readers.csv_reader import _csv_fast, _csv_rows, _no_gc
-from novikoff.data.readers.files import MIN_FILE_SAMPLES, _scale_rows, _text, check_dense, guess_format
-from novikoff.data.readers.libsvm_reader import _libsvm_entries
-from novikoff.data.readers.parquet_reader import _parquet_rows
+from novikoff.data.readers.csv_reader import csv_fast, csv_rows, no_gc
+from novikoff.data.readers.files import MIN_FILE_SAMPLES, check_dense, file_text, guess_format, scale_rows
+from novikoff.data.readers.libsvm_reader import libsvm_entries
+from novikoff.data.readers.parquet_reader import parquet_rows
 from novikoff.errors import InputError
 
 __all__ = [
@@ -154,11 +154,11 @@ def read_shard(
     hold one sample or none (a CSV file with only a header line)."""
     source = str(path)
     if fmt == "parquet":
-        pairs, labels = _parquet_rows(path, label_column)
+        pairs, labels = parquet_rows(path, label_column)
         rows, den = _reduced_rows(pairs)
         return ShardText(source, fmt, labels, den, rows, len(rows[0]) if rows else None)
     if fmt == "libsvm":
-        raw, labels, _, top, zero_seen = _libsvm_entries(path, zero_based)
+        raw, labels, _, top, zero_seen = libsvm_entries(path, zero_based)
         den = math.lcm(*{d for row in raw for _, _, d, _ in row})
         entries = [[(i, n * (den // d)) for i, n, d, _ in row] for row in raw]
         g = math.gcd(den, *(n for row in entries for _, n in row))
@@ -168,20 +168,20 @@ def read_shard(
         return ShardText(source, fmt, labels, den, entries=entries, top=top, zero_seen=zero_seen)
     if fmt != "csv":
         raise InputError(f"unknown format {fmt!r}: use 'csv', 'libsvm' or 'parquet'")
-    text = _text(path)
-    with _no_gc():
-        fast = _csv_fast(source, text, header, label_column, None)
+    text = file_text(path)
+    with no_gc():
+        fast = csv_fast(source, text, header, label_column, None)
     if fast is not None:
         rows, den, labels = fast
     else:
-        pairs, labels, _ = _csv_rows(path, header, label_column, None, text)
+        pairs, labels, _ = csv_rows(path, header, label_column, None, text)
         rows, den = _reduced_rows(pairs)
     return ShardText(source, fmt, labels, den, rows, len(rows[0]) if rows else None)
 
 
 def _reduced_rows(pairs: list[list[tuple[int, int]]]) -> tuple[list[tuple[int, ...]], int]:
     """Integer rows over the least common denominator of the pairs."""
-    rows, den = _scale_rows(pairs)
+    rows, den = scale_rows(pairs)
     g = math.gcd(den, *(v for row in rows for v in row))
     if g > 1:
         den //= g
