@@ -24,6 +24,7 @@ from novikoff.commands.options import (
 )
 from novikoff.errors import InputError
 from novikoff.exact.rational import format_rational
+from novikoff.fuzz.campaign import REPLAY_HEADER
 from novikoff.runtime.jsonout import dumps
 from novikoff.runtime.limits import phase
 
@@ -35,7 +36,6 @@ MAX_FILE_BYTES = 64 << 20
 DEFAULT_MAX_PASSES = 10_000
 #: JSON numbers in a replay header have at most this many characters (the contract's limit).
 MAX_HEADER_DIGITS = 10_000
-_HEADER = "# novikoff-replay "
 
 
 def register(sub: Any) -> None:
@@ -79,11 +79,13 @@ def screen(path: str, args: argparse.Namespace) -> None:
 
     text = read_text(path, MAX_FILE_BYTES, regular_only=True)
     first = text.split("\n", 1)[0]
-    if not first.startswith(_HEADER):
+    if not first.startswith(REPLAY_HEADER):
         return
     where = f"{path}, line 1"
     try:
-        header = loads_json(first[len(_HEADER) :], max_digits=MAX_HEADER_DIGITS, what="the replay header")
+        header = loads_json(
+            first[len(REPLAY_HEADER) :], max_digits=MAX_HEADER_DIGITS, what="the replay header"
+        )
     except (ValueError, RecursionError) as exc:
         raise InputError(f"{where}: bad replay header ({exc})") from None
     if not isinstance(header, dict):

@@ -32,6 +32,7 @@ from novikoff.spec.intervals import SquareRoot, Value, interval_of
 
 __all__ = [
     "MAX_EPOCHS",
+    "REPLAY_HEADER",
     "Counterexample",
     "FalsifyResult",
     "Progress",
@@ -42,6 +43,9 @@ __all__ = [
     "campaign_search",
     "order_to_json",
 ]
+
+#: The first line of a counterexample file starts with this, then the header's JSON.
+REPLAY_HEADER = "# novikoff-replay "
 
 #: The epochs every exact run of a falsify campaign may take.
 MAX_EPOCHS = 10_000
@@ -144,7 +148,7 @@ class Counterexample:
         per sample (features, then the label), each exactly once."""
         with unlimited_int_digits():
             lines = [
-                "# novikoff-replay " + json.dumps(self.header(), sort_keys=True),
+                REPLAY_HEADER + json.dumps(self.header(), sort_keys=True),
                 f"# novikoff falsify counterexample ({self.source}): {self.updates} updates of "
                 f"{self.setting.describe(self.values['gamma2'])}, bias {self.dataset.bias}, "
                 f"order {order_to_json(self.order)}, bound {self.bound_text}",

@@ -21,6 +21,7 @@ from novikoff.exact.rational import format_rational
 from novikoff.fuzz.bounds import BoundLimits, parse_bound
 from novikoff.fuzz.campaign import (
     MAX_EPOCHS,
+    REPLAY_HEADER,
     Counterexample,
     FalsifyResult,
     bound_exceeded,
@@ -97,8 +98,6 @@ def certify_check(ce: Counterexample) -> bool:
     return numbers is not None and numbers == (ce.updates, ce.values)
 
 
-_HEADER = "# novikoff-replay "
-
 
 @dataclass
 class Replay:
@@ -133,12 +132,12 @@ def _read_counterexample(path: str | Path) -> tuple[dict[str, Any], list[list[Fr
         lines = Path(path).read_text().splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    if not lines or not lines[0].startswith(_HEADER):
+    if not lines or not lines[0].startswith(REPLAY_HEADER):
         raise InputError(
-            f"{path}, line 1: not a novikoff falsify counterexample (no '{_HEADER.strip()}' header)"
+            f"{path}, line 1: not a novikoff falsify counterexample (no '{REPLAY_HEADER.strip()}' header)"
         )
     try:
-        header = json.loads(lines[0][len(_HEADER) :])
+        header = json.loads(lines[0][len(REPLAY_HEADER) :])
         if not isinstance(header, dict) or header.get("novikoff_counterexample") != 1:
             raise ValueError("unknown header version")
     except ValueError as exc:
