@@ -1,4 +1,4 @@
-"""The exact certificate checker (novikoff/checker.py), condition by condition.
+"""The exact certificate checker (novikoff/certificates/checker.py), condition by condition.
 
 Written to kill the mutants that survived ``mutmut run`` (docs/mutation.md): every
 test builds a certificate or a run that breaks exactly one defining condition and

@@ -790,7 +790,7 @@ def test_the_prover_gives_up_exactly_at_depth_five(inner: sp.Expr, deepest: int)
     ]
 
 
-# ------------------------------------------------------------------ novikoff/checker.py
+# ------------------------------------------------------------------ novikoff/certificates/checker.py
 
 
 def test_geometric_margin_weights_beyond_float_precision() -> None:
