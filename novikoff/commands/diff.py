@@ -9,10 +9,17 @@ from typing import Any
 
 from novikoff.commands.options import add_time_limit, int_arg, positive_int, rational_arg, seconds_arg
 from novikoff.errors import InputError
+from novikoff.runtime.algorithms import names
 from novikoff.runtime.jsonout import dumps
 from novikoff.runtime.limits import phase
 
-__all__ = ["register", "run"]
+__all__ = ["fuzz_names", "register", "run"]
+
+
+def fuzz_names() -> tuple[str, ...]:
+    """The registered algorithms that diff and falsify test (those with a fuzz spec)."""
+    return names(lambda e: e.fuzz is not None)
+
 
 _SEMANTICS_HELP = (
     "declared semantics (docs/howto/diff.md): what the implementation does where implementations "
@@ -51,10 +58,11 @@ def register(sub: Any) -> None:
     df.add_argument(
         "--algorithm",
         default="perceptron",
-        choices=["perceptron", "pdm", "pfm", "averaged", "voted", "multiclass"],
-        help="pdm calls fit(..., eps=E), pfm fit(..., beta=B); averaged expects the average of the "
-        "weights after every presentation, voted a mapping with voters = [(weights, count), ...]; "
-        "multiclass passes y as class indices 0..K-1 and expects K x (d + 1) weights",
+        choices=fuzz_names(),
+        help="the algorithms of the registry that diff tests; pdm calls fit(..., eps=E), pfm "
+        "fit(..., beta=B); averaged expects the average of the weights after every presentation, voted "
+        "a mapping with voters = [(weights, count), ...]; romma is conservative ROMMA (update iff "
+        "w.z <= 0); multiclass passes y as class indices 0..K-1 and expects K x (d + 1) weights",
     )
     df.add_argument("--examples", type=positive_int, default=50, metavar="N", help="examples per data family")
     df.add_argument("--seed", type=int_arg, default=0, metavar="S")

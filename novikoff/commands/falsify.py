@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from novikoff.commands.diff import fuzz_names
 from novikoff.commands.options import (
     add_bound_limits,
     add_time_limit,
@@ -37,9 +38,10 @@ def register(sub: Any) -> None:
     fz.add_argument(
         "--algorithm",
         default="perceptron",
-        choices=["perceptron", "pdm", "pfm", "multiclass", "averaged", "voted"],
-        help="pdm adds the symbol eps, pfm adds beta and eps = 1 - beta/gamma, multiclass adds K "
-        "(gamma is then the Kesler margin); averaged and voted bound the underlying perceptron's updates",
+        choices=fuzz_names(),
+        help="the algorithms of the registry that falsify tests; pdm adds the symbol eps, pfm adds beta "
+        "and eps = 1 - beta/gamma, multiclass adds K (gamma is then the Kesler margin); averaged and "
+        "voted bound the underlying perceptron's updates, romma conservative ROMMA's",
     )
     fz.add_argument(
         "--nonseparable",

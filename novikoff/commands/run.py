@@ -25,53 +25,32 @@ from novikoff.commands.options import (
     rational_option,
     stop_text,
 )
-from novikoff.commands.run_averaged import (
-    AVERAGED_ALGORITHMS,
-    averaged_json,
-    averaged_lines,
-    averaged_run,
-    check_averaged_options,
-)
-from novikoff.commands.run_msvmav import msvmav_command
-from novikoff.commands.run_multiclass import multiclass_command
 from novikoff.commands.weights import weights_json, write_weights
 from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.exact.approx import show
 from novikoff.exact.rational import format_rational
+from novikoff.runtime.algorithms import AlgorithmEntry, get, names, resolve
 from novikoff.runtime.jsonout import print_json
 from novikoff.runtime.limits import phase
 from novikoff.runtime.runlog import RunBounds, record_json, stopped_by, write_trace
 from novikoff.runtime.runs import RunRecord
 
-__all__ = ["ALGORITHMS", "register", "run"]
-
-
-ALGORITHMS = (
-    "perceptron",
-    "pfm",
-    "pdm",
-    "pdm-succ",
-    "pocket",
-    "averaged",
-    "voted",
-    "romma",
-    "multiclass",
-    "msvmav",
-)
+__all__ = ["register", "run"]
 
 
 def register(sub: Any) -> None:
-    """Add the ``run`` sub-parser to ``sub``; its handler is :func:`run`."""
+    """Add the ``run`` sub-parser to ``sub``; its handler is :func:`run`. The ``--algorithm``
+    choices are the registry's (:data:`novikoff.runtime.algorithms.ALGORITHMS`)."""
+    choices = names()
     r = sub.add_parser(
         "run",
-        help="run the perceptron, PFM, PDM, PDM-succ, pocket, averaged, voted, ROMMA, multiclass or "
-        "MSVMAv; report the certified margin and theorem checks",
+        help=f"run {', '.join(choices)}; report the certified margin and theorem checks",
         description=(__doc__ or "").split("\n\n")[1].replace("\n", " "),
     )
     r.add_argument("data", metavar="DATA")
     add_data_options(r)
-    r.add_argument("--algorithm", choices=ALGORITHMS, default="pdm")
+    r.add_argument("--algorithm", choices=choices, default="pdm")
     r.add_argument(
         "--epsilon",
         metavar="E",
@@ -120,172 +99,57 @@ def _iterations(text: str) -> int:
     return value
 
 
-def _parameters(args: argparse.Namespace) -> dict[str, Any]:
-    from novikoff.runtime.parameters import parse_epsilons, validate_beta, validate_epsilon
+_GIVEN = {
+    "--epsilon": "epsilon",
+    "--beta": "beta",
+    "--alpha": "alpha",
+    "--epsilons": "epsilons",
+    "--aggressive": "aggressive",
+}
 
-    algo = args.algorithm
-    if getattr(args, "aggressive", False) and algo != "romma":
-        raise InputError(f"--aggressive does not apply to --algorithm {algo}")
-    if args.alpha is not None:
-        raise InputError(f"--alpha does not apply to --algorithm {algo}")
-    given = {"--epsilon": args.epsilon, "--beta": args.beta, "--epsilons": args.epsilons}
-    allowed = {
-        "perceptron": set(),
-        "pocket": set(),
-        "averaged": set(),
-        "voted": set(),
-        "pfm": {"--beta"},
-        "pdm": {"--epsilon"},
-        "pdm-succ": {"--epsilons"},
-        "romma": {"--epsilon"},
-    }[algo]
-    for option, value in given.items():
-        if value is not None and option not in allowed:
-            raise InputError(f"{option} does not apply to --algorithm {algo}")
-    if algo in AVERAGED_ALGORITHMS:
-        check_averaged_options(args)
-    if algo == "pfm":
-        if args.beta is None:
-            raise InputError("--algorithm pfm needs --beta B")
-        return {"beta": validate_beta(rational_option(args.beta, "--beta"))}
-    if algo == "pdm":
-        eps = rational_option(args.epsilon, "--epsilon")
-        return {"eps": validate_epsilon(Fraction(1, 100) if eps is None else eps, "--epsilon")}
-    if algo == "romma":
-        from novikoff.reference.romma import validate_romma_eps
 
-        eps = rational_option(args.epsilon, "--epsilon")
-        return {"eps": validate_romma_eps(Fraction(0) if eps is None else eps, args.aggressive)}
-    if algo == "pdm-succ":
-        if args.epsilons is None:
-            raise InputError("--algorithm pdm-succ needs --epsilons E1,E2,...")
-        parts = [p.strip() for p in args.epsilons.split(",") if p.strip()]
-        return {"epsilons": parse_epsilons([rational_option(p, "--epsilons") for p in parts])}
-    return {}
+def _parameters(entry: AlgorithmEntry, args: argparse.Namespace) -> dict[str, Any]:
+    """The entry's parameters from the options; an option it does not take is bad input."""
+    for option, attr in _GIVEN.items():
+        value = getattr(args, attr, None)
+        if value not in (None, False) and option not in entry.cli.options:
+            raise InputError(f"{option} does not apply to --algorithm {entry.name}")
+    if entry.cli.parameters is None:
+        return {}
+    params: dict[str, Any] = resolve(entry.cli.parameters)(args)
+    return params
 
 
 def _exact_run(
+    entry: AlgorithmEntry,
     ds: Dataset,
-    algo: str,
     params: dict[str, Any],
     cert: SeparableCertificate | None,
     args: argparse.Namespace,
 ) -> RunRecord:
-    from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
-
-    bounds = RunBounds(args.max_epochs, args.max_updates)
-    cap = bounds.epoch_cap(ds.n_samples)  # at most one update per presentation
-    if algo in AVERAGED_ALGORITHMS:
-        return averaged_run(ds, algo, False, cap, cert)
-    if algo == "perceptron":
-        from novikoff.twins.exact import exact_perceptron
-
-        return exact_perceptron(ds, max_epochs=cap, certificate=cert)
-    if algo == "pocket":
-        from novikoff.reference.pocket import run_pocket
-
-        return run_pocket(ds, max_epochs=cap)
-    if algo == "romma":
-        from novikoff.reference.romma import DEFAULT_MAX_UPDATES, run_romma
-
-        # exact ROMMA's numbers double with every update: its own default unless --max-updates is given
-        given = args.max_updates is not None and getattr(args, "max_updates_given", True)
-        limit = args.max_updates if given else DEFAULT_MAX_UPDATES
-        args.max_updates = limit  # the bound the summary names
-        return run_romma(
-            ds,
-            aggressive=args.aggressive,
-            eps=params["eps"],
-            max_epochs=args.max_epochs,
-            certificate=cert,
-            max_updates=limit,
-        )
-    extra = {
-        "max_epochs": args.max_epochs,
-        "certificate": cert,
-        "multiple_updates": args.multiple_updates,
-        "max_updates": args.max_updates,
-    }
-    if algo == "pfm":
-        return run_pfm(ds, params["beta"], **extra)
-    if algo == "pdm":
-        return run_pdm(ds, params["eps"], **extra)
-    return run_pdm_succ(ds, params["epsilons"], **extra)
+    if entry.cli.exact is not None:
+        record: RunRecord = resolve(entry.cli.exact)(ds, params, args, cert)
+        return record
+    record = resolve(entry.reference)(ds, max_epochs=_cap(entry, ds, args), **params)
+    return record
 
 
-def _fast_run(ds: Dataset, algo: str, params: dict[str, Any], args: argparse.Namespace) -> RunRecord:
-    from novikoff.twins import perceptron_twin
-    from novikoff.twins.large_margin import pdm_succ_twin, pdm_twin, pfm_twin
-
-    opts = {
-        "max_epochs": args.max_epochs,
-        "multiple_updates": True,
-        "active_sets": True,
-        "max_updates": args.max_updates,
-    }
-    cap = RunBounds(args.max_epochs, args.max_updates).epoch_cap(ds.n_samples)
-    if algo in AVERAGED_ALGORITHMS:
-        return averaged_run(ds, algo, True, cap, None)
-    if algo == "perceptron":
-        return perceptron_twin(ds, max_epochs=cap)
-    if algo == "pocket":
-        from novikoff.twins.pocket import pocket_twin
-
-        return pocket_twin(ds, max_epochs=cap)
-    if algo == "romma":
-        from novikoff.twins.romma import romma_twin
-
-        return romma_twin(
-            ds, aggressive=args.aggressive, eps=float(params["eps"]), max_epochs=args.max_epochs
-        )
-    if algo == "pfm":
-        Z, s = ds.scaled_patterns
-        beta = params["beta"]
-        multiple = all(beta * beta * s * s < sum(v * v for v in z) for z in Z)
-        # beta >= ||z_i|| for some i: that sample updates at every presentation (Cauchy-Schwarz),
-        # the run cannot converge, and active-set rounds would only re-present it hundreds of
-        # times per epoch: plain epochs, at most m updates each
-        return pfm_twin(ds, beta=beta, **{**opts, "multiple_updates": multiple, "active_sets": multiple})
-    if algo == "pdm":
-        return pdm_twin(ds, eps=params["eps"], **opts)
-    return pdm_succ_twin(ds, epsilons=params["epsilons"], **opts)
+def _fast_run(
+    entry: AlgorithmEntry, ds: Dataset, params: dict[str, Any], args: argparse.Namespace
+) -> RunRecord:
+    if entry.cli.fast is not None:
+        record: RunRecord = resolve(entry.cli.fast)(ds, params, args)
+        return record
+    record = resolve(entry.twin)(ds, max_epochs=_cap(entry, ds, args), **params)
+    return record
 
 
-def _romma_checks(
-    run: RunRecord, sep: SeparableCertificate | None, margin: Any, fast: bool
-) -> dict[str, str]:
-    """R1 on a twin's mistake count (the exact run checks it itself), exactly; and ROMMA's
-    after-run bound: ||w|| <= 1/gamma gives gamma'/gamma >= min_i w.z_i."""
-    from novikoff.spec.romma import R1
-
-    out: dict[str, str] = {}
-    mistakes = getattr(run, "mistake_count", run.mistakes)
-    if fast and sep is not None:
-        R1.require({"k": mistakes, "gamma2": sep.gamma2, "R2": sep.R2}, "on the twin's mistake count")
-        out["R1"] = f"held: {mistakes} mistakes <= R^2/gamma^2 = {show(sep.R2 / sep.gamma2)} (exactly)"
-    if margin is not None and margin.min_decision > 0:
-        out["after-run"] = (
-            f"gamma'/gamma >= min_i w.z_i = {show(margin.min_decision)}"
-            " (||w|| <= 1/gamma for ROMMA's weights)"
-        )
-    return out
-
-
-def _pocket_report(run: RunRecord) -> dict[str, Any] | None:
-    from novikoff.reference.pocket import PocketRun
-    from novikoff.twins.pocket import PocketTwinRun
-
-    if not isinstance(run, (PocketRun, PocketTwinRun)):
-        return None
-    return {
-        "errors": run.pocket_errors,
-        "epoch": run.pocket_epoch,
-        "errors_per_epoch": run.errors_per_epoch,
-        "weights": [
-            format_rational(Fraction(v) if isinstance(v, Fraction) else Fraction(float(v)))
-            for v in run.pocket_weights
-        ],
-    }
+def _cap(entry: AlgorithmEntry, ds: Dataset, args: argparse.Namespace) -> int:
+    """The epochs a default run gets: ``--max-epochs``, capped by ``--max-updates`` for a run
+    with at most one update per presentation."""
+    if not entry.cli.one_update_per_presentation:
+        return int(args.max_epochs)
+    return RunBounds(args.max_epochs, args.max_updates).epoch_cap(ds.n_samples)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -293,11 +157,11 @@ def run(args: argparse.Namespace) -> int:
     from novikoff.data.transforms import soft_margin
     from novikoff.reference.achieved import achieved_margin, format_interval
 
-    if args.algorithm == "multiclass":
-        return multiclass_command(args)
-    if args.algorithm == "msvmav":
-        return msvmav_command(args)
-    params = _parameters(args)
+    entry = get(args.algorithm)
+    if entry.cli.command is not None:  # an algorithm with its own command and report
+        status: int = resolve(entry.cli.command)(args)
+        return status
+    params = _parameters(entry, args)
     delta = rational_option(args.soft_margin, "--soft-margin")
     with phase("reading the data"):
         ds = load_data(args)
@@ -312,57 +176,41 @@ def run(args: argparse.Namespace) -> int:
     with phase(f"the {args.algorithm} run"):
         if args.fast:
             try:
-                run = _fast_run(ds, args.algorithm, params, args)
+                run = _fast_run(entry, ds, params, args)
             except OverflowError:  # a parameter or value beyond float64 (--beta 1e300): bad input
                 raise InputError(
                     f"--fast: the values of this {args.algorithm} run overflow float64 (a parameter "
                     "such as --beta, or the data, is too large); run it exactly without --fast"
                 ) from None
         else:
-            run = _exact_run(ds, args.algorithm, params, sep, args)
+            run = _exact_run(entry, ds, params, sep, args)
     t_run = time.perf_counter() - t0
     if args.trace:
         write_trace(args.trace, run.updates)
     bounds = RunBounds(args.max_epochs, args.max_updates)
-    one_per_presentation = args.algorithm in ("perceptron", "pocket", *AVERAGED_ALGORITHMS)
     early = getattr(run, "stopped", "")
-    if args.algorithm == "romma" and early.startswith("update limit"):
-        early = "max_updates"  # exact ROMMA's own update limit, --max-updates or its default
-    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples, early, one_per_presentation)
+    if early.startswith("update limit"):
+        early = "max_updates"  # the run's own update limit (exact ROMMA's), --max-updates or its default
+    capped = entry.cli.one_update_per_presentation
+    stopped = stopped_by(run.converged, run.epochs, bounds, ds.n_samples, early, capped)
     checks: dict[str, str] = dict(getattr(run, "checks", {}))
-    if args.algorithm in ("perceptron", *AVERAGED_ALGORITHMS) and not args.fast and sep is not None:
-        checks["N1-N3"] = f"held at all {run.mistakes} updates"
     margin = None
-    romma = args.algorithm == "romma"
-    if args.algorithm != "voted" and any(v != 0 for v in run.weights):
-        # ROMMA's weights and the average are not a sum of updates: no ||w||/t estimate;
-        # the voted perceptron is not one linear classifier: no margin
-        no_estimate = romma or args.algorithm == "averaged"
-        margin = achieved_margin(ds, list(run.weights), 0 if no_estimate else run.mistakes, sep)
-    if romma:
-        checks.update(_romma_checks(run, sep, margin, args.fast))
-    if (
-        args.fast
-        and sep
-        and margin
-        and run.converged
-        and run.mistakes
-        and args.algorithm in ("pdm", "pdm-succ")
-    ):
-        # D2 on the twin's final state, exactly: its float weights are exact dyadic rationals
-        from novikoff.reference.large_margin import check_d2
-
-        eps = params["eps"] if args.algorithm == "pdm" else params["epsilons"][-1]
-        where = "on the twin's final state"
-        held = check_d2(run.mistakes, eps, margin.min_decision, margin.w_norm2, sep.gamma2, where)
-        checks["D2"] = held + " (exactly, on the twin's final float weights)" if held == "held" else held
+    if entry.cli.margin != "none" and any(v != 0 for v in run.weights):
+        # weights that are not a sum of the t updates (ROMMA's, the average): no ||w||/t estimate;
+        # "none": not one linear classifier (the voted perceptron), no margin
+        estimate = entry.cli.margin == "estimate"
+        margin = achieved_margin(ds, list(run.weights), run.mistakes if estimate else 0, sep)
+    if entry.cli.checks is not None:
+        checks.update(resolve(entry.cli.checks)(ds, run, params, sep, margin, args))
+    extra: dict[str, Any] = {} if entry.cli.report is None else dict(resolve(entry.cli.report)(ds, run, args))
+    mistakes = getattr(run, "mistake_count", None)  # the mistakes among the updates, when they differ
     report: dict[str, Any] = {
         "dataset": ds.name,
         "samples": ds.n_samples,
         "features": ds.n_features,
         "bias": format_rational(ds.bias),
         "soft_margin": None if delta is None else format_rational(delta),
-        "algorithm": run.algorithm if romma else args.algorithm,
+        "algorithm": run.algorithm if entry.cli.name_from_run else entry.name,
         "mode": "fast" if args.fast else "exact",
         "parameters": {
             k: format_rational(v) if isinstance(v, Fraction) else [format_rational(e) for e in v]
@@ -374,18 +222,14 @@ def run(args: argparse.Namespace) -> int:
         "novikoff_bound": None if sep is None else format_rational(sep.bound),
         "run": {
             "updates": run.mistakes,
-            **({"mistakes": getattr(run, "mistake_count", run.mistakes)} if romma else {}),
+            **({} if mistakes is None else {"mistakes": mistakes}),
             "epochs": run.epochs,
             "converged": run.converged,
             "stopped_by": stopped,
             "stages": [[format_rational(Fraction(e)), t, n] for e, t, n in getattr(run, "stages", [])],
             "record": record_json(run.updates, args.record),
             **weights_json(run.weights, args.fast),
-            **(
-                averaged_json(ds, run, args.fast, args.record)
-                if args.algorithm in AVERAGED_ALGORITHMS
-                else {}
-            ),
+            **extra.pop("run", {}),
         },
         "margin": None
         if margin is None
@@ -402,13 +246,14 @@ def run(args: argparse.Namespace) -> int:
             else format_rational(margin.after_run_estimate),
         },
         "checks": checks,
-        "pocket": _pocket_report(run),
+        "pocket": None,
         "seconds": {"certificate": round(t_cert, 4), "run": round(t_run, 4)},
     }
+    report.update(extra)
     if args.weights_out:
-        what = f"novikoff run {args.algorithm} on {ds.name}"
-        if args.algorithm == "averaged":
-            what += " (the average of the weights after every presentation)"
+        what = f"novikoff run {entry.name} on {ds.name}"
+        if entry.cli.weights_note:
+            what += f" ({entry.cli.weights_note})"
         write_weights(args.weights_out, run.weights, what)
     if args.json:
         print_json(report)
@@ -440,15 +285,8 @@ def run(args: argparse.Namespace) -> int:
                 f"  after-run estimate 1 - gamma' t/||w|| = {show(margin.after_run_estimate)}"
                 " (bounds 1 - gamma'/gamma from above)"
             )
-    pocket = report["pocket"]
-    if pocket is not None:
-        lines.append(
-            f"  pocket: {pocket['errors']} training errors of {ds.n_samples}, the weights at the end of "
-            f"epoch {pocket['epoch'] + 1} (the fewest over all {run.epochs} epoch ends, counted "
-            f"{'exactly' if not args.fast else 'in float64'})"
-        )
-    if args.algorithm in AVERAGED_ALGORITHMS:
-        lines += averaged_lines(args.algorithm, report["run"], ds.n_samples)
+    if entry.cli.lines is not None:
+        lines += resolve(entry.cli.lines)(report, ds, run, args)
     for key, value in checks.items():
         lines.append(f"  {key}: {value}")
     lines.append(f"  time: certificate {t_cert:.3f} s, run {t_run:.3f} s")

@@ -26,9 +26,17 @@ from novikoff.errors import InputError
 from novikoff.runtime.limits import phase
 from novikoff.runtime.runs import RunRecord
 
-__all__ = ["AVERAGED_ALGORITHMS", "averaged_json", "averaged_lines", "averaged_run", "check_averaged_options"]
-
-AVERAGED_ALGORITHMS = ("averaged", "voted")
+__all__ = [
+    "averaged_exact",
+    "averaged_fast",
+    "averaged_json",
+    "averaged_lines",
+    "averaged_parameters",
+    "averaged_report",
+    "averaged_report_lines",
+    "averaged_run",
+    "check_averaged_options",
+]
 
 
 def check_averaged_options(args: argparse.Namespace) -> None:
@@ -41,6 +49,43 @@ def check_averaged_options(args: argparse.Namespace) -> None:
             "--weights-out: the voted perceptron is not one weight vector (its voters are in --json); "
             "--algorithm averaged writes sum_j c_j w_j / N"
         )
+
+
+def averaged_parameters(args: argparse.Namespace) -> dict[str, Any]:
+    """No parameters; InputError for the options that make no sense here (the registry
+    entries of ``averaged`` and ``voted`` name this as their parameter reader)."""
+    check_averaged_options(args)
+    return {}
+
+
+def _cap(ds: Dataset, args: argparse.Namespace) -> int:
+    from novikoff.runtime.runlog import RunBounds
+
+    return RunBounds(args.max_epochs, args.max_updates).epoch_cap(ds.n_samples)
+
+
+def averaged_exact(
+    ds: Dataset, params: dict[str, Any], args: argparse.Namespace, cert: SeparableCertificate | None
+) -> RunRecord:
+    """``novikoff run --exact``: :func:`averaged_run` with the epoch cap of the run bounds."""
+    return averaged_run(ds, args.algorithm, False, _cap(ds, args), cert)
+
+
+def averaged_fast(ds: Dataset, params: dict[str, Any], args: argparse.Namespace) -> RunRecord:
+    """``novikoff run --fast``: :func:`averaged_run` on the twins."""
+    return averaged_run(ds, args.algorithm, True, _cap(ds, args), None)
+
+
+def averaged_report(ds: Dataset, run: RunRecord, args: argparse.Namespace) -> dict[str, Any]:
+    """The JSON report's extra run fields (:func:`averaged_json`)."""
+    return {"run": averaged_json(ds, run, args.fast, args.record)}
+
+
+def averaged_report_lines(
+    report: dict[str, Any], ds: Dataset, run: RunRecord, args: argparse.Namespace
+) -> list[str]:
+    """The text report's extra lines (:func:`averaged_lines`)."""
+    return averaged_lines(args.algorithm, report["run"], ds.n_samples)
 
 
 def averaged_run(

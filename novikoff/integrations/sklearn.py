@@ -1,6 +1,8 @@
-"""scikit-learn estimators: the perceptron, PDM(eps), PFM(beta) and the multiclass perceptron.
+"""scikit-learn estimators: the perceptron, PDM(eps), PFM(beta), ROMMA and the multiclass perceptron.
 
-``from novikoff.integrations.sklearn import Perceptron, PDM, PFM, MultiClassPerceptron``. Each is a
+``from novikoff.integrations.sklearn import Perceptron, PDM, PFM, ROMMA, MultiClassPerceptron``
+(:func:`estimators` maps the algorithm registry's names to them: each registry entry names its
+estimator, and each estimator runs the twin and reference its entry names). Each is a
 scikit-learn classifier (``fit``/``predict``/``decision_function``/``score``, clone,
 pipelines, grid search; they pass ``check_estimator``, see tests/integrations/test_sklearn.py) that
 runs the algorithms of DESIGN section 2 and reports what novikoff knows about the run.
@@ -24,12 +26,13 @@ runs the algorithms of DESIGN section 2 and reports what novikoff knows about th
   (it says when the data are certified not separable, so no number of epochs helps).
 
 **exact=False** (default): the float64 twins (:func:`~novikoff.twins.perceptron.perceptron_twin`,
-:func:`~novikoff.twins.large_margin.pdm_twin`, ``pfm_twin``,
+:func:`~novikoff.twins.large_margin.pdm_twin`, ``pfm_twin``, :func:`~novikoff.twins.romma.romma_twin`,
 :func:`~novikoff.twins.multiclass.multiclass_twin`); CSR input goes to the PDM/PFM twins
 as is (the perceptron then runs as PDM(1), the same rule).
 **exact=True**: every decision in exact arithmetic. Float inputs are converted exactly
 to the dyadic rationals they store (integers as integers); the perceptron runs on
-:func:`~novikoff.twins.exact.exact_perceptron`, PDM/PFM/multiclass on the exact references.
+:func:`~novikoff.twins.exact.exact_perceptron`, PDM/PFM/ROMMA/multiclass on the exact references
+(exact ROMMA stops after ``max_updates`` updates, default 16: its numbers double in size per update).
 ``exact_weights_`` holds the exact weights (Fractions, bias coordinate last) and
 ``predict``/``decision_function`` use them exactly (``decision_function`` returns the
 correctly rounded float of the exact w.x~; the sign, hence ``predict``, is exact).
@@ -69,6 +72,7 @@ from novikoff.certificates import Certificate, SeparableCertificate
 from novikoff.certificates import certify as _certify
 from novikoff.data.dataset import MAX_DENSE_ENTRIES, Dataset, validate_bias
 from novikoff.exact.dyadic import dyadic_integers
+from novikoff.runtime.algorithms import ALGORITHMS, get, resolve
 from novikoff.runtime.runs import Order, RunRecord, check_max_epochs
 
 try:  # scikit-learn >= 1.6
@@ -79,15 +83,28 @@ except ImportError:  # pragma: no cover - older scikit-learn
         return estimator._validate_data(X, y, **kw)
 
 
-__all__ = ["AUTO_CERTIFY_ENTRIES", "PDM", "PFM", "MultiClassPerceptron", "Perceptron"]
+__all__ = ["AUTO_CERTIFY_ENTRIES", "PDM", "PFM", "ROMMA", "MultiClassPerceptron", "Perceptron", "estimators"]
 
 AUTO_CERTIFY_ENTRIES = 1_000_000  # certify="auto": samples x features up to this
 
 
+def estimators() -> dict[str, type]:
+    """The estimator of every registered algorithm that has one, by registry name."""
+    return {name: resolve(e.sklearn) for name, e in ALGORITHMS.items() if e.sklearn is not None}
+
+
 class _Base(ClassifierMixin, BaseEstimator, ABC):
-    """Shared fit/predict machinery; subclasses define ``_run_float`` and ``_run_exact``."""
+    """Shared fit/predict machinery; subclasses define ``_run_float`` and ``_run_exact``, and
+    ``_algorithm``, the registry name whose twin and reference they run."""
 
     _binary = True
+    _algorithm = ""
+
+    def _twin(self) -> Any:
+        return resolve(get(self._algorithm).twin)
+
+    def _reference(self) -> Any:
+        return resolve(get(self._algorithm).reference)
 
     def __init__(
         self,
@@ -285,15 +302,14 @@ class Perceptron(_Base):
     See the module docstring for the fitted attributes.
     """
 
+    _algorithm = "perceptron"
+
     def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
         y = 2 * y_index - 1
         if sps.issparse(X):  # PDM(1) is the perceptron's rule, and its twin keeps CSR sparse
-            from novikoff.twins.large_margin import pdm_twin
-
+            pdm_twin = resolve(get("pdm").twin)
             return pdm_twin(X, y, eps=1, bias=float(rho), max_epochs=max_epochs, order=self.order)
-        from novikoff.twins.perceptron import perceptron_twin
-
-        return perceptron_twin(X, y, bias=float(rho), max_epochs=max_epochs, order=self.order)
+        return self._twin()(X, y, bias=float(rho), max_epochs=max_epochs, order=self.order)
 
     def _run_exact(
         self, dataset: Any, y_index: np.ndarray, max_epochs: int
@@ -309,14 +325,10 @@ class _LargeMargin(_Base):
     twin and to the exact reference of the algorithm; ``max_updates`` bounds both."""
 
     _parameter = ""
-    _twin = ""
-    _reference = ""
     max_updates: int
 
     def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
-        import novikoff.twins.large_margin as twins
-
-        return getattr(twins, self._twin)(
+        return self._twin()(
             X,
             2 * y_index - 1,
             bias=float(rho),
@@ -329,9 +341,7 @@ class _LargeMargin(_Base):
     def _run_exact(
         self, dataset: Any, y_index: np.ndarray, max_epochs: int
     ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
-        import novikoff.reference.large_margin as reference
-
-        record = getattr(reference, self._reference)(
+        record = self._reference()(
             dataset,
             getattr(self, self._parameter),
             max_epochs=max_epochs,
@@ -347,7 +357,7 @@ class PDM(_LargeMargin):
     the dyadic rational it stores; ``"1/3"`` or a Fraction for other rationals).
     ``max_updates`` also bounds the run. Other parameters as :class:`Perceptron`."""
 
-    _parameter, _twin, _reference = "eps", "pdm_twin", "run_pdm"
+    _parameter, _algorithm = "eps", "pdm"
 
     def __init__(
         self,
@@ -371,7 +381,7 @@ class PFM(_LargeMargin):
     default) is the perceptron, and PFM converges iff beta < gamma (see ``margin_``).
     ``beta`` is read exactly. Other parameters as :class:`PDM`."""
 
-    _parameter, _twin, _reference = "beta", "pfm_twin", "run_pfm"
+    _parameter, _algorithm = "beta", "pfm"
 
     def __init__(
         self,
@@ -399,6 +409,7 @@ class MultiClassPerceptron(_Base):
     classes, scikit-learn's binary shape). Parameters as :class:`Perceptron`."""
 
     _binary = False
+    _algorithm = "multiclass"
 
     def _dataset(self, X: Any, y_index: np.ndarray, rho: Fraction) -> Any:
         from novikoff.data.multiclass import MulticlassData
@@ -411,14 +422,73 @@ class MultiClassPerceptron(_Base):
         return _certify(kesler(dataset), geometric=False)
 
     def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
-        from novikoff.twins.multiclass import multiclass_twin
-
-        return multiclass_twin(X, y_index, bias=float(rho), max_epochs=max_epochs, order=self.order)
+        return self._twin()(X, y_index, bias=float(rho), max_epochs=max_epochs, order=self.order)
 
     def _run_exact(
         self, dataset: Any, y_index: np.ndarray, max_epochs: int
     ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
-        from novikoff.reference.multiclass import run_multiclass
-
-        record = run_multiclass(dataset, max_epochs=max_epochs, order=self.order)
+        record = self._reference()(dataset, max_epochs=max_epochs, order=self.order)
         return record, record.class_weights
+
+
+class ROMMA(_Base):
+    """ROMMA (Li and Long 2002): on a mistake (``w.z <= 0``; the aggressive rule: ``w.z < 1 - eps``)
+    w becomes the minimum-norm point of {v : v.w >= ||w||^2, v.z >= 1}; Li and Long's mistake
+    bound R^2/gamma^2 (R1) is ``mistake_bound_``.
+
+    ``aggressive`` (default False) and ``eps`` in [0, 1) (read exactly; eps > 0 only with
+    ``aggressive``); ``max_updates`` (default 16) bounds the exact run only, whose numbers double
+    in size with every update (a run it stops has ``converged_ = False`` and warns). The float
+    twin densifies a sparse X. Other parameters as :class:`Perceptron`."""
+
+    _algorithm = "romma"
+
+    def __init__(
+        self,
+        aggressive: bool = False,
+        eps: object = 0.0,
+        *,
+        rho: object = 1.0,
+        max_epochs: int = 1000,
+        max_updates: int = 16,
+        exact: bool = False,
+        certify: bool | str = "auto",
+        order: Order = None,
+    ) -> None:
+        super().__init__(rho=rho, max_epochs=max_epochs, exact=exact, certify=certify, order=order)
+        self.aggressive = aggressive
+        self.eps = eps
+        self.max_updates = max_updates
+
+    def _eps(self) -> Fraction:
+        from novikoff.reference.romma import validate_romma_eps
+
+        try:
+            return validate_romma_eps(self.eps, bool(self.aggressive))
+        except Exception as exc:  # InputError: scikit-learn expects ValueError for a bad parameter
+            raise ValueError(f"ROMMA: {exc}") from None
+
+    def _run_float(self, X: Any, y_index: np.ndarray, rho: Fraction, max_epochs: int) -> RunRecord:
+        X = _dense(X) if sps.issparse(X) else X
+        return self._twin()(
+            np.asarray(X, dtype=np.float64),
+            2 * y_index - 1,
+            aggressive=bool(self.aggressive),
+            eps=float(self._eps()),
+            bias=float(rho),
+            max_epochs=max_epochs,
+            order=self.order,
+        )
+
+    def _run_exact(
+        self, dataset: Any, y_index: np.ndarray, max_epochs: int
+    ) -> tuple[RunRecord, Sequence[Sequence[Fraction]]]:
+        record = self._reference()(
+            dataset,
+            aggressive=bool(self.aggressive),
+            eps=self._eps(),
+            order=self.order,
+            max_epochs=max_epochs,
+            max_updates=self.max_updates,
+        )
+        return record, [tuple(record.weights)]
