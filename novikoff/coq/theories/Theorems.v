@@ -23,6 +23,7 @@
 
 From Coq Require Import Reals Lra Psatz Arith Lia.
 From Novikoff Require Import Vectors Perceptron Invariance Statements.
+From Novikoff Require LargeMargin.
 Local Open Scope R_scope.
 
 (** ** Small lemmas *)
@@ -168,10 +169,9 @@ Proof. unfold M1_hypotheses. simpl. lra. Qed.
 
 Theorem D3 : D3_statement.
 Proof.
-  unfold D3_statement. intros t g2 wn2 pdw Ht Hg _ _ _ Hp Hcs.
-  assert (H1 : (g2 * t) ^ 2 <= pdw ^ 2) by (apply pow_incr; nra).
-  assert (H2 : g2 * (g2 * t ^ 2) <= g2 * wn2) by nra.
-  apply Rmult_le_reg_l with g2; lra.
+  unfold D3_statement. intros t g2 wn2 pdw Ht Hg Hw Ht1 Hg' Hp Hcs.
+  rewrite Rmult_comm. apply (LargeMargin.D3_scalar t g2 wn2 pdw Ht Hg Hw Ht1 Hg'); [|exact Hcs].
+  rewrite Rmult_comm. exact Hp.
 Qed.
 
 Example D3_example : D3_hypotheses 1 1 1 1.
@@ -199,15 +199,10 @@ Proof. unfold D2_hypotheses. lra. Qed.
 Theorem D1_above_half : D1_above_half_statement.
 Proof.
   unfold D1_above_half_statement. intros t eps R2 g2 a Ht He HR Hg Hh He1 Ht1 Hen HD3.
-  assert (Hd : 0 < 2 * eps - 1) by lra.
   split; [(* defined *) split; lra|].
-  assert (H1 : g2 * t ^ 2 * (2 * eps - 1) <= R2 * t).
-  { assert (E : R2 * t / (2 * eps - 1) * (2 * eps - 1) = R2 * t) by (field; lra).
-    assert (H : g2 * t ^ 2 <= R2 * t / (2 * eps - 1)) by lra.
-    rewrite <- E. apply Rmult_le_compat_r; lra. }
-  apply Rmult_le_reg_r with (g2 * (2 * eps - 1)); [nra|].
-  assert (E : R2 / (g2 * (2 * eps - 1)) * (g2 * (2 * eps - 1)) = R2) by (field; lra).
-  rewrite E. nra.
+  rewrite (Rmult_comm g2).
+  apply (LargeMargin.D1_above_half_scalar t eps R2 g2 a Ht He HR Hg Hh He1 Ht1 Hen).
+  rewrite Rmult_comm. exact HD3.
 Qed.
 
 Example D1_above_half_example : D1_above_half_hypotheses 1 1 1 1 1.
@@ -281,7 +276,9 @@ Proof. unfold S2_hypotheses. lra. Qed.
 
 Theorem MU : MU_statement.
 Proof.
-  unfold MU_statement. intros n t eps p q l _ _ _. ring.
+  unfold MU_statement. intros n t eps p q l Hn Ht He.
+  pose proof (LargeMargin.MU_scalar (INR n) t eps p q l (lt_0_INR n Hn) Ht He) as E.
+  lra.
 Qed.
 
 Example MU_example : MU_hypotheses 1 1 (1 / 2) 1 1 1.
