@@ -8,6 +8,14 @@ An invariant that fails during a checked run is an :class:`InvariantViolation`
 
 from __future__ import annotations
 
+__all__ = [
+    "CertificateError",
+    "DataFormatError",
+    "InputError",
+    "InvariantViolation",
+    "NovikoffError",
+]
+
 
 class NovikoffError(Exception):
     """Base class of all errors novikoff raises on purpose."""

@@ -16,6 +16,8 @@ from novikoff.errors import InputError
 from novikoff.fuzz.contract import FitFunction, Unsupported
 from novikoff.fuzz.worker import Runner
 
+__all__ = ["load_callable", "require_callable", "sklearn_fit"]
+
 
 def sklearn_fit(estimator: Callable[..., Any], **params: Any) -> FitFunction:
     """Adapt a scikit-learn-style estimator class (``fit``, ``coef_``, ``intercept_``).

@@ -39,6 +39,15 @@ from novikoff.fuzz.registry import lookup
 from novikoff.fuzz.settings_space import RunSetting, validate_epsilon
 from novikoff.runtime.runs import Order
 
+__all__ = [
+    "CAMPAIGNS",
+    "FamilyCampaign",
+    "Replay",
+    "certify_check",
+    "replay_file",
+    "symbol_values",
+]
+
 
 def symbol_values(ds: Dataset, cert: SeparableCertificate, setting: RunSetting) -> dict[str, Fraction]:
     """The bound's symbols on ``ds``: R2 and gamma2 of the certificate, m and d, and the

@@ -18,6 +18,15 @@ from novikoff.fuzz.registry import lookup
 from novikoff.fuzz.semantics import DEFAULT, Semantics
 from novikoff.fuzz.worker import CallOutcome, describe_outputs
 
+__all__ = [
+    "FamilyCounts",
+    "Finding",
+    "Report",
+    "family_table",
+    "float_with_exact",
+    "merge_reports",
+]
+
 
 @dataclass
 class Finding:

@@ -41,6 +41,8 @@ from novikoff.fuzz.semantics import ambiguous as declared_ambiguous
 from novikoff.fuzz.worker import Call, InProcessRunner, Runner
 from novikoff.runtime.runs import RunRecord
 
+__all__ = ["Example", "Verdict", "example_strategy", "verdict"]
+
 
 @dataclass(frozen=True)
 class Verdict:

@@ -1,1 +1,3 @@
 """Integrations with other tools: scikit-learn estimators, the pytest plugin, plotting."""
+
+__all__: list[str] = []

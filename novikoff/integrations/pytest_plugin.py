@@ -23,6 +23,17 @@ from typing import Any
 
 import pytest
 
+__all__ = [
+    "HERE",
+    "CoqItem",
+    "ObligationFailed",
+    "ObligationItem",
+    "ProofSuite",
+    "pytest_addoption",
+    "pytest_collect_file",
+    "pytest_configure",
+]
+
 HERE = Path(__file__).resolve()
 
 

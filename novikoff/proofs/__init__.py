@@ -23,3 +23,5 @@ proves what ``novikoff.spec.<name>`` states (:data:`novikoff.proofs.registry.PRO
 
 ``novikoff verify`` (:mod:`novikoff.verify`) runs all of it.
 """
+
+__all__: list[str] = []

@@ -1,1 +1,3 @@
 """The source documents' experiments: their tables recomputed, their items indexed, baselines."""
+
+__all__: list[str] = []

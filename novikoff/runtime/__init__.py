@@ -1,1 +1,3 @@
 """The runtime: runs and their parameters, resource limits, bounded I/O, parallel executors."""
+
+__all__: list[str] = []

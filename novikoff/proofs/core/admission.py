@@ -17,6 +17,8 @@ from novikoff.proofs.core.language import CONNECTIVES as _CONNECTIVES
 from novikoff.proofs.core.language import screen as _screen
 from novikoff.proofs.core.language import screen_formula as _screen_formula
 
+__all__ = ["admit", "admit_expr", "expand_sums"]
+
 
 def expand_sums(expr: sp.Basic, ctx: Context) -> sp.Basic:
     """Every ``Sum`` of ``expr`` replaced by its closed form (inner sums first), so that

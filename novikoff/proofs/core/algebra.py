@@ -8,6 +8,8 @@ import sympy as sp
 
 from novikoff.proofs.core.failures import FailureKind, ProofFailure
 
+__all__ = ["difference", "ge", "gt", "is_zero", "le", "lt", "normal"]
+
 
 def ge(a: sp.Expr, b: sp.Expr) -> sp.Basic:
     """``a >= b`` kept as a relation (sympy would otherwise decide it from assumptions)."""

@@ -13,6 +13,8 @@ from novikoff.proofs.core.algebra import difference as _difference
 from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.spec.core import Forall
 
+__all__ = ["Context", "Hypothesis", "Hyps", "as_context"]
+
 Hypothesis: TypeAlias = "sp.Basic | Forall"
 
 

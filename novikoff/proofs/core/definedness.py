@@ -14,6 +14,16 @@ from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.proofs.core.language import screen as _screen
 from novikoff.proofs.core.language import screen_formula as _screen_formula
 
+__all__ = [
+    "NEEDS",
+    "canonical",
+    "domain_fits",
+    "established",
+    "holds",
+    "require_defined",
+    "side_conditions",
+]
+
 
 def side_conditions(expr: sp.Basic) -> list[tuple[str, sp.Expr, str]]:
     """What must hold for the screened ``expr`` to be a defined real number: (need,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+__all__ = ["FailureKind", "ProofFailure"]
+
 
 class FailureKind(str, Enum):
     """Why a proof was rejected."""

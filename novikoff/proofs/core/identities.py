@@ -21,6 +21,8 @@ from novikoff.proofs.core.language import screen as _screen
 from novikoff.proofs.core.obligations import Proof
 from novikoff.spec.core import Forall
 
+__all__ = ["Certificate", "Identity", "Term"]
+
 
 def _substitute(expr: sp.Expr, ctx: Context, names: Sequence[str]) -> sp.Expr:
     """Evaluate what sympy left unevaluated, resolve a ``Piecewise`` whose first

@@ -20,6 +20,8 @@ from novikoff.proofs.core.language import screen_formula as _screen_formula
 from novikoff.proofs.core.obligations import Proof
 from novikoff.spec.core import Forall
 
+__all__ = ["Induction"]
+
 
 def _instantiate(ctx: Context, at: sp.Expr, start: int) -> Context:
     """Each :class:`Forall` hypothesis whose range contains every integer >= ``start``

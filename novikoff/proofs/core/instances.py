@@ -17,6 +17,8 @@ from novikoff.proofs.core.definedness import side_conditions as _side_conditions
 from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.proofs.core.language import screen as _screen
 
+__all__ = ["instance", "map_relation", "same_claim"]
+
 
 def map_relation(rel: sp.Basic, mapping: Mapping[sp.Symbol, sp.Expr]) -> sp.Basic:
     """Substitute into a relation without letting sympy decide it (keeps ``x > 0`` a relation)."""

@@ -24,6 +24,8 @@ from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.proofs.core.language import screen as _screen
 from novikoff.proofs.core.obligations import Proof
 
+__all__ = ["Interval", "IntervalBound"]
+
 
 @dataclass(frozen=True)
 class Interval(Proof):

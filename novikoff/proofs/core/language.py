@@ -11,6 +11,8 @@ from sympy.core.function import AppliedUndef
 from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.spec.core import Forall
 
+__all__ = ["CONNECTIVES", "screen", "screen_formula", "screen_hypothesis"]
+
 # the functions of the language (``sqrt`` is a power); an undefined function such as
 # ``pw(k)`` is allowed too when it declares no assumptions or is declared real
 _FUNCTIONS = (sp.exp, sp.log, sp.Abs, sp.Max, sp.Min, sp.KroneckerDelta)

@@ -20,6 +20,8 @@ from novikoff.proofs.core.instances import same_claim as _same_claim
 from novikoff.proofs.core.obligations import Obligation, Proof, check_obligation
 from novikoff.spec.core import Forall
 
+__all__ = ["Apply"]
+
 
 @dataclass(frozen=True)
 class Apply(Proof):

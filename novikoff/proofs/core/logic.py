@@ -20,6 +20,18 @@ from novikoff.proofs.core.identities import Certificate, Term
 from novikoff.proofs.core.instances import same_claim as _same_claim
 from novikoff.proofs.core.obligations import Proof
 
+__all__ = [
+    "Both",
+    "Cases",
+    "Chain",
+    "Contradiction",
+    "Iff",
+    "ModusPonens",
+    "SignByAssumptions",
+    "Step",
+    "positive_in_induction",
+]
+
 
 @dataclass(frozen=True)
 class Contradiction(Proof):

@@ -23,6 +23,8 @@ from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.proofs.core.language import screen as _screen
 from novikoff.proofs.core.obligations import Proof
 
+__all__ = ["Monotone"]
+
 # the nodes Monotone may not find in x: no derivative, or one sympy takes branch by branch
 _NOT_SMOOTH = (sp.Piecewise, sp.Abs, sp.Max, sp.Min, sp.KroneckerDelta, AppliedUndef)
 

@@ -21,6 +21,8 @@ from novikoff.proofs.core.context import as_context as _context
 from novikoff.proofs.core.failures import FailureKind, ProofFailure
 from novikoff.proofs.core.language import screen_hypothesis as _screen_hypothesis
 
+__all__ = ["Obligation", "Proof", "ProofResult", "check_obligation"]
+
 
 class Proof(ABC):
     """Base class of proof kinds: ``verify(hyps, claim)`` raises ProofFailure or returns None.
