@@ -9,12 +9,22 @@ proposed bound on the updates.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the real names for type checkers and the API reference; no import at run time
+    from novikoff.prove import prove_bound
+
+    __version__: str
 
 __all__ = ["__version__", "prove_bound"]
 
 
 def __getattr__(name: str) -> Any:
+    """``__version__`` or ``prove_bound``, computed or imported on first access.
+
+    Raises:
+        AttributeError: ``name`` is neither.
+    """
     if name == "prove_bound":
         # Imported on first use (it loads sympy and the falsifier), by name: modules low in
         # the layers read ``novikoff.__version__`` and must not depend on novikoff.prove.
