@@ -136,7 +136,7 @@ def outline(proof: Any, depth: int = 0, limit: int = 2) -> list[str]:
 
     if isinstance(proof, core.Chain):
         for step in proof.steps:
-            child(f"step `{step.name}` (`{_code(step.claim)}`)", step.proof)
+            child(f"step `{step.name}` (`{_code(plain(step.claim))}`)", step.proof)
         child("final", proof.final)
     elif isinstance(proof, core.Cases):
         child(f"case `{_code(proof.expr)} >= 0`", proof.nonneg)
@@ -297,15 +297,58 @@ def _cell(text: object) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
+_SQUARED = re.compile(r"^([A-Za-z]+)2$")
+
+
+def symbol_tex(sym: Any) -> str:
+    """A symbol's LaTeX: ``R2``, ``gamma2`` (the spec's squares) as ``R^{2}``, ``\\gamma^{2}``;
+    other names of several letters upright, underscores kept (``\\mathrm{w\\_norm}``)."""
+    import sympy as sp
+
+    name = sym.name
+    squared = _SQUARED.match(name)
+    if squared and (len(squared.group(1)) == 1 or squared.group(1) in _GREEK):
+        return f"{sp.latex(sp.Symbol(squared.group(1)))}^{{2}}"
+    if len(name) == 1 or name in _GREEK:
+        return str(sp.latex(sym))
+    return rf"\mathrm{{{_tex_text(name)}}}"
+
+
+_GREEK = frozenset({"alpha", "beta", "gamma", "delta", "eps", "epsilon", "lambda", "rho", "sigma", "theta"})
+
+
 def latex(item: Any) -> str:
-    """LaTeX of a hypothesis, premise (a :class:`~novikoff.spec.core.Forall` too) or conclusion."""
+    """LaTeX of a hypothesis, premise (a :class:`~novikoff.spec.core.Forall` too) or conclusion,
+    the symbols written by :func:`symbol_tex`."""
+    import sympy as sp
+
+    from novikoff.spec.core import Forall
+
+    expr = item.body if isinstance(item, Forall) else item
+    names = {s: symbol_tex(s) for s in expr.free_symbols if isinstance(s, sp.Symbol)}
+    if isinstance(item, Forall):
+        names.pop(item.var, None)
+        return rf"\forall {sp.latex(item.var)} \geq {item.start}:\ {sp.latex(item.body, symbol_names=names)}"
+    return str(sp.latex(item, symbol_names=names))
+
+
+_RELATIONS = {"==": "=", "!=": "!=", ">=": ">=", "<=": "<=", ">": ">", "<": "<"}
+
+
+def plain(item: Any) -> str:
+    """A hypothesis, premise or conclusion as one line of text: relations written with their
+    operator (``pw(0) = 0``, not ``Eq(pw(0), 0)``), conjunctions with ``and``."""
     import sympy as sp
 
     from novikoff.spec.core import Forall
 
     if isinstance(item, Forall):
-        return rf"\forall {sp.latex(item.var)} \geq {item.start}:\ {sp.latex(item.body)}"
-    return sp.latex(item)
+        return f"for all integers {item.var} >= {item.start}: {plain(item.body)}"
+    if isinstance(item, sp.core.relational.Relational) and item.rel_op in _RELATIONS:
+        return f"{item.lhs} {_RELATIONS[item.rel_op]} {item.rhs}"
+    if isinstance(item, sp.And):
+        return " and ".join(f"({plain(a)})" for a in item.args)
+    return str(item)
 
 
 def _tex_text(name: str) -> str:
@@ -349,8 +392,8 @@ def _statement_section(spec_id: str, facts: StatementFacts, index: int) -> list[
     out += ["| name | kind | statement |", "|---|---|---|"]
     for name, h in hyps.items():
         kind = "premise (about the algorithm)" if name in premise_names else "hypothesis"
-        out.append(f"| `{name}` | {kind} | `{_code(h)}` |")
-    out.append(f"| | conclusion | `{_code(st.conclusion)}` |")
+        out.append(f"| `{name}` | {kind} | `{_code(plain(h))}` |")
+    out.append(f"| | conclusion | `{_code(plain(st.conclusion))}` |")
     out.append("")
     if st.note:
         out += [f"Note: {_cell(st.note)}", ""]
