@@ -111,6 +111,8 @@ class CliSpec:
     - ``report(ds, run, args) -> dict``: extra fields of the JSON report (the ``"run"`` key
       merged into the run's fields) and ``lines(report, ds, run, args) -> list[str]``: extra
       lines of the text report;
+    - ``example``: the options of a minimal run (a required parameter given), which the wiring
+      test runs on a small dataset;
     - ``weights_note``: what ``--weights-out`` writes, when the weights are not the last ones;
     - ``name_from_run``: the report names the algorithm as the run record does (ROMMA's
       "romma (aggressive)") rather than by its registry name.
@@ -128,6 +130,7 @@ class CliSpec:
     lines: Target | None = None
     name_from_run: bool = False
     weights_note: str = ""
+    example: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = [o for o in self.options if o not in _RUN_OPTIONS]
@@ -305,6 +308,8 @@ _FZ = "novikoff.fuzz.algorithm_runs"
 _SK = "novikoff.integrations.sklearn"
 _PERCEPTRON_FAMILIES = "novikoff.fuzz.families:PERCEPTRON_FAMILIES"
 _BINARY_FAMILIES = "novikoff.fuzz.families:BINARY_FAMILIES"
+_INTEGER_ENGINE = "novikoff.reference.large_margin_integer:DecisionValues"  # engine="integer"
+_COMPILED_LARGE_MARGIN = "novikoff.twins.compiled_large_margin:LargeMarginKernel"
 
 register(
     AlgorithmEntry(
@@ -346,7 +351,7 @@ register(
             f"{_CMD}:pdm_fast",
             checks=f"{_CMD}:d2_checks",
         ),
-        engines=("novikoff.reference.large_margin_integer", "novikoff.twins.compiled_large_margin"),
+        engines=(_INTEGER_ENGINE, _COMPILED_LARGE_MARGIN),
         fuzz=FuzzSpec(
             f"{_FZ}:pdm_run",
             "novikoff.fuzz.rounding:pdm_ambiguous",
@@ -373,8 +378,14 @@ register(
         "novikoff.twins.large_margin:pfm_twin",
         ("P1",),
         "howto/run.md",
-        CliSpec(("--beta",), f"{_CMD}:pfm_parameters", f"{_CMD}:large_margin_exact", f"{_CMD}:pfm_fast"),
-        engines=("novikoff.reference.large_margin_integer", "novikoff.twins.compiled_large_margin"),
+        CliSpec(
+            ("--beta",),
+            f"{_CMD}:pfm_parameters",
+            f"{_CMD}:large_margin_exact",
+            f"{_CMD}:pfm_fast",
+            example=("--beta", "1/10"),
+        ),
+        engines=(_INTEGER_ENGINE, _COMPILED_LARGE_MARGIN),
         fuzz=FuzzSpec(
             f"{_FZ}:pfm_run",
             "novikoff.fuzz.rounding:pfm_ambiguous",
@@ -407,8 +418,9 @@ register(
             f"{_CMD}:large_margin_exact",
             f"{_CMD}:pdm_succ_fast",
             checks=f"{_CMD}:d2_checks",
+            example=("--epsilons", "1/2,1/4"),
         ),
-        engines=("novikoff.reference.large_margin_integer",),
+        engines=(_INTEGER_ENGINE,),
         diff_note="a list of eps values is not one fit parameter",
         sklearn_note="PDM(eps) with the last eps gives the same final rule",
     )
@@ -521,7 +533,11 @@ register(
         "novikoff.twins.msvmav:msvmav_twin",
         ("S1", "S2"),
         "replications-msvmav.md",
-        CliSpec(("--alpha", "--beta", "--iterations"), command="novikoff.commands.run_msvmav:msvmav_command"),
+        CliSpec(
+            ("--alpha", "--beta", "--iterations"),
+            command="novikoff.commands.run_msvmav:msvmav_command",
+            example=("--iterations", "3"),
+        ),
         diff_note="an optimizer over T iterations, not a mistake-driven run with updates to compare",
         sklearn_note="not yet",
     )
