@@ -30,6 +30,10 @@ order (vectorized).
 1 + LEVEL), so both engines compute c_i from the same floats: p_i summed from 0.0
 in column order (scipy's CSR product does; the numpy engine sums dense rows column
 by column), ||w||^2 summed in order, then the same divisions.
+
+**The state.** An interrupted epoch is an int64 array ``st`` that the caller keeps and
+indexes with the exported positions PHASE, POS (the next sample), MADE, MINI, T, MAXU,
+EVENTS and PRODUCTS; the scan's statuses are DONE, UNDECIDED, STOPPED, FULL and CLEAN.
 """
 
 from __future__ import annotations
