@@ -18,6 +18,15 @@ From Novikoff Require Import Statements Romma RunStatements.
 Import ListNotations.
 Local Open Scope R_scope.
 
+(** The printed statement is used by its names, never by the printer's order (as in
+    [Bridges]): [use_printed H] discharges the premises of [H] from hypotheses of the
+    context, in whatever order the printer lists them; [conclude_with H] proves the goal. *)
+Local Ltac use_printed H :=
+  repeat match type of H with
+  | ?P -> _ => specialize (H ltac:(assumption))
+  end.
+Local Ltac conclude_with H := first [exact H | exact (proj2 H) | apply H | apply (proj2 H)].
+
 Theorem R1_bridge : R1_statement -> R1_run_statement.
 Proof.
   intros R1_printed D rho rule order lam p gamma2 Hr Hval Hcert Hmin.
@@ -40,34 +49,42 @@ Proof.
   assert (Hpast : forall j, (k <= j)%nat -> W2 j = w2 k + INR (j - k) / R2).
   { intros j Hkj. unfold W2. destruct (Nat.leb_spec j k) as [Hjk|Hjk]; [|reflexivity].
     replace j with k by lia. rewrite Nat.sub_diag. simpl. unfold Rdiv. ring. }
-  rewrite Rmult_comm.
-  apply (R1_printed k gamma2 R2 V2 W2 WZ Z2).
-  - (* domain of gamma2 *) lra.
-  - (* domain of R2 *) exact HR2.
-  - (* k_nonneg *) apply Rle_ge, pos_INR.
-  - (* gamma2_pos *) lra.
-  - (* R2_pos *) exact HR2.
-  - (* w0 *) unfold W2. simpl. exact H0.
-  - (* monotone *) intros j _. unfold V2. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra].
-    unfold W2. destruct (Nat.leb_spec j k); [|lia]. apply (Hj j Hjk).
-  - (* step *) intros j _. unfold V2, WZ, Z2. rewrite Nat.add_1_r.
+  (* each premise as a hypothesis named after the printer's comment *)
+  assert (H_domain_gamma2 : 0 < gamma2) by lra.
+  assert (H_domain_R2 : 0 < R2) by exact HR2.
+  assert (H_k_nonneg : INR k >= 0) by (apply Rle_ge, pos_INR).
+  assert (H_gamma2_pos : gamma2 > 0) by lra.
+  assert (H_R2_pos : R2 > 0) by lra.
+  assert (H_w0 : W2 0%nat = 0) by (unfold W2; simpl; exact H0).
+  assert (H_monotone : forall j : nat, (0 <= j)%nat -> V2 j >= W2 j).
+  { intros j _. unfold V2. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra].
+    unfold W2. destruct (Nat.leb_spec j k); [|lia]. apply (Hj j Hjk). }
+  assert (H_step : forall j : nat, (0 <= j)%nat -> (- V2 j + W2 (j + 1)%nat) * Z2 j >= (1 - WZ j) ^ 2).
+  { intros j _. unfold V2, WZ, Z2. rewrite Nat.add_1_r.
     destruct (Nat.ltb_spec j k) as [Hjk|Hjk].
-    + unfold W2. destruct (Nat.leb_spec (S j) k); [|lia]. apply (Hj j Hjk).
-    + rewrite (Hpast (S j)) by lia. rewrite (Hpast j) by exact Hjk.
+    - unfold W2. destruct (Nat.leb_spec (S j) k); [|lia]. apply (Hj j Hjk).
+    - rewrite (Hpast (S j)) by lia. rewrite (Hpast j) by exact Hjk.
       replace (S j - k)%nat with (S (j - k)) by lia. rewrite S_INR.
       replace ((- (w2 k + INR (j - k) / R2) + (w2 k + (INR (j - k) + 1) / R2)) * R2)
         with 1 by (field; lra).
-      lra.
-  - (* mistake *) intros j _. unfold WZ. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra].
-    apply (Hj j Hjk).
-  - (* pattern *) intros j _. unfold Z2. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra].
-    apply (Hj j Hjk).
-  - (* radius *) intros j _. unfold Z2. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra].
-    apply (Hj j Hjk).
-  - (* minnorm *) unfold W2. rewrite Nat.leb_refl. rewrite Hg.
+      lra. }
+  assert (H_mistake : forall j : nat, (0 <= j)%nat -> WZ j <= 0).
+  { intros j _. unfold WZ. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra]. apply (Hj j Hjk). }
+  assert (H_pattern : forall j : nat, (0 <= j)%nat -> Z2 j > 0).
+  { intros j _. unfold Z2. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra]. apply (Hj j Hjk). }
+  assert (H_radius : forall j : nat, (0 <= j)%nat -> Z2 j <= R2).
+  { intros j _. unfold Z2. destruct (Nat.ltb_spec j k) as [Hjk|Hjk]; [|lra]. apply (Hj j Hjk). }
+  assert (H_minnorm : gamma2 * W2 k <= 1).
+  { unfold W2. rewrite Nat.leb_refl. rewrite Hg.
     assert (dot p p * w2 k <= dot p p * norm2 (rw (romma rho rule D order)))
       by (apply Rmult_le_compat_l; lra).
-    lra.
+    lra. }
+  (* the printed statement by its names: symbols by name, premises from the hypotheses *)
+  rewrite Rmult_comm.
+  hnf in R1_printed. specialize R1_printed with (k := k) (gamma2 := gamma2) (R2 := R2)
+    (v2 := V2) (w2 := W2) (wz := WZ) (z2 := Z2).
+  use_printed R1_printed.
+  conclude_with R1_printed.
 Qed.
 
 Theorem R1_run : R1_run_statement.
