@@ -1,10 +1,14 @@
-(** * R1: ROMMA's mistake bound (Li and Long 2002; DESIGN section 2b), kernel-checked.
+(** * R1: ROMMA's mistake bound (Li and Long 2002), kernel-checked.
 
     [R1_statement] is printed from the sympy spec ([novikoff.spec.romma.R1]) into
     [Statements.v]. The run is indexed by mistakes j: [w2 j] = ||w||^2 after the j-th
     mistake's update ([w2 0 = 0]), [v2 j], [wz j], [z2 j] = ||w||^2, w.z, ||z||^2 right before
     the next one. [romma_energy]: every mistake raises ||w||^2 by at least 1/R^2, so
     R^2 ||w_k||^2 >= k; with gamma^2 ||w_k||^2 <= 1 this is k gamma^2 <= R^2.
+
+    The run these sequences come from is [RommaRun.romma] (ROMMA on labelled data, the
+    closed-form update); [RommaBridge.R1_bridge] proves that it satisfies the premises, so
+    [RommaBridge.R1_run] states the bound of the run itself.
 
     The proof script of [R1] sits between its [Theorem] line and [Qed.] (the wrong-variant
     test replays it against broken statements). *)
