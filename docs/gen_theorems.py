@@ -4,8 +4,10 @@ For every spec id of :data:`novikoff.spec.THEOREMS` the page gathers what is oth
 spread over the package, each part read from where it lives (nothing typed by hand):
 
 - the statements: the sympy hypotheses, premises and conclusion rendered in LaTeX, the
-  symbols' domains, the source, the note, the algorithms the statement speaks of
-  (``Statement.algorithms``) and the modules that check it on runs (those importing it);
+  symbols' domains, the source, the note and the modules that check it on runs (those
+  importing it);
+- the algorithms checked against it: the entries of the algorithm registry
+  (:data:`novikoff.runtime.algorithms.ALGORITHMS`) whose ``theorems`` name the id, with their pages;
 - the Python proof: the headline obligation, its module (:data:`novikoff.proofs.registry.PROOF_MODULES`),
   the outline of its proof rules and the lemmas it applies;
 - Coq: the printed statement (a doctest of :func:`novikoff.coq.printer.print_statement`,
@@ -380,7 +382,6 @@ def _statement_section(spec_id: str, facts: StatementFacts, index: int) -> list[
     out += [
         f"- Python: {where} (`THEOREMS[{spec_id!r}][{index}]`); Coq: `{facts.coq_name}`",
         f"- Source: {st.source}",
-        f"- Algorithms it speaks of: {_names(st.algorithms) or 'none (a lemma about no algorithm)'}",
     ]
     if facts.checked_by:
         out.append(f"- Checked on runs by: {', '.join(f'`{m}`' for m in facts.checked_by)}")
@@ -581,10 +582,22 @@ def _tests_section(spec_id: str) -> list[str]:
     return out
 
 
+def algorithms_of(spec_id: str) -> list[tuple[str, str]]:
+    """``(name, docs page)`` of every algorithm of the registry checked against ``spec_id``
+    (its ``theorems`` name it), in the registry's order."""
+    from novikoff.runtime.algorithms import ALGORITHMS
+
+    return [(name, entry.docs) for name, entry in ALGORITHMS.items() if spec_id in entry.theorems]
+
+
+def _algorithms_text(spec_id: str, prefix: str = "../") -> str:
+    found = algorithms_of(spec_id)
+    return ", ".join(f"[`{name}`]({prefix}{page})" for name, page in found) or "none"
+
+
 def theorem_page(spec_id: str) -> str:
     """The Markdown page of ``spec_id``."""
     facts = _statement_facts()[spec_id]
-    algorithms = list(dict.fromkeys(a for f in facts for a in f.statement.algorithms))
     out = [
         GENERATED,
         "",
@@ -592,7 +605,7 @@ def theorem_page(spec_id: str) -> str:
         "",
         f"{len(facts)} statement{'s' if len(facts) > 1 else ''}: "
         + ", ".join(f"`{f.statement.name}`" for f in facts)
-        + f". Algorithms: {', '.join(f'`{a}`' for a in algorithms) or 'none'}. "
+        + f". Algorithms checked against it (the algorithm registry): {_algorithms_text(spec_id)}. "
         "[All theorems](index.md); [the table of statements](../reference/theorems.md).",
         "",
         "## The statement" + ("s" if len(facts) > 1 else ""),
@@ -624,11 +637,10 @@ def index_page() -> str:
         "|---|---|---|---|---|---|",
     ]
     for spec_id, facts in _statement_facts().items():
-        algorithms = list(dict.fromkeys(a for f in facts for a in f.statement.algorithms))
         names = [f.coq_name for f in facts]
         out.append(
             f"| [{spec_id}]({spec_id}.md) | {', '.join(f'`{f.statement.name}`' for f in facts)} | "
-            f"{', '.join(algorithms) or '-'} | {sum(n in theorems for n in names)} of {len(names)} | "
+            f"{_algorithms_text(spec_id)} | {sum(n in theorems for n in names)} of {len(names)} | "
             f"{sum(bool(runs.get(n, (None, None))[1]) for n in names)} of {len(names)} | "
             f"{_cell('; '.join(dict.fromkeys(f.statement.source for f in facts)))} |"
         )

@@ -101,3 +101,14 @@ def test_the_outline_names_every_step_and_the_lemmas(gen: ModuleType) -> None:
     lines = gen.outline(ob.proof)
     assert lines and all(re.match(r"^ *- ", line) for line in lines)
     assert gen.lemmas(headline_obligation("P1")), "P1 applies Lemma 1 (L1)"
+
+
+def test_the_algorithms_are_the_registry_s(gen: ModuleType, generated: dict[str, str]) -> None:
+    from novikoff.runtime.algorithms import ALGORITHMS
+
+    for spec_id in THEOREMS:
+        expected = [name for name, entry in ALGORITHMS.items() if spec_id in entry.theorems]
+        assert [name for name, _page in gen.algorithms_of(spec_id)] == expected
+        for name in expected:
+            assert f"[`{name}`](../{ALGORITHMS[name].docs})" in generated[f"{spec_id}.md"], (spec_id, name)
+    assert [n for n, _ in gen.algorithms_of("D2")] == ["pdm", "pdm-succ"]  # both run PDM's stages

@@ -67,8 +67,6 @@ class Statement:
     theorem is "premises and hypotheses imply the conclusion"
     (:meth:`theorem_hypotheses`). The headline proof of each statement proves exactly
     that, built from this object (:func:`novikoff.proofs.statements.headline`).
-    ``algorithms`` are the algorithms the statement speaks of, by the names
-    ``novikoff run --algorithm`` takes (empty for a lemma about no algorithm).
     """
 
     id: str
@@ -80,7 +78,6 @@ class Statement:
     note: str = ""
     premises: tuple[tuple[str, sp.Basic | Forall], ...] = ()
     hypothesis_names: tuple[str, ...] = ()
-    algorithms: tuple[str, ...] = ()
     _compiled: dict[str, object] = field(default_factory=dict, repr=False)
 
     def _get(self) -> tuple[list[tuple[sp.Basic, Compiled]], Compiled]:
@@ -141,7 +138,6 @@ class Statement:
             hypotheses=tuple(h.xreplace(dict(replacements)) for h in self.hypotheses),
             conclusion=self.conclusion.xreplace(dict(replacements)),
             source=self.source,
-            algorithms=self.algorithms,
             note=f"{self.note} (with {', '.join(f'{k} = {v}' for k, v in replacements.items())})".strip(),
         )
 

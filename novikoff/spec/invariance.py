@@ -48,7 +48,6 @@ gamma2_new = sp.Symbol("gamma2_new", positive=True)
 
 G1_SCALE = Statement(
     id="G1",
-    algorithms=("perceptron",),
     name="scaling_patterns_preserves_mistake_decisions",
     symbols=(c, s),
     hypotheses=(sp.Gt(c, 0, evaluate=False),),
@@ -65,7 +64,6 @@ _Qw, _Qz = _Q * sp.Matrix([w1, w2]), _Q * sp.Matrix([z1, z2])
 
 G1_ROTATE = Statement(
     id="G1",
-    algorithms=("perceptron",),
     name="cayley_rotation_preserves_inner_products",
     symbols=(a, w1, w2, z1, z2),
     hypotheses=(),
@@ -76,7 +74,6 @@ G1_ROTATE = Statement(
 )
 G1_PAD = Statement(
     id="G1",
-    algorithms=("perceptron",),
     name="zero_features_preserve_inner_products",
     symbols=(w1, w2, w3, z1, z2, z3),
     hypotheses=(sp.Eq(z3, 0, evaluate=False),),
@@ -85,7 +82,6 @@ G1_PAD = Statement(
 )
 G1_ADD_POINT = Statement(
     id="G1",
-    algorithms=("perceptron",),
     name="point_along_pstar_keeps_gamma_raises_radius",
     symbols=(c, gamma2, R2, gamma2_new, R2_new),
     hypotheses=(sp.Ge(c, 1, evaluate=False), sp.Gt(gamma2, 0, evaluate=False)),

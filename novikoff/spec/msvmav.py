@@ -19,7 +19,6 @@ a, u, v = sp.symbols("a u v", real=True)  # the scalar case of the rank-one iden
 
 S1 = Statement(
     id="S1",
-    algorithms=("msvmav",),
     name="squared_hinge_of_normalized_margin_eq_semivariance_term_div_theta_sq",
     symbols=(theta, m),
     hypotheses=(sp.Gt(theta, 0, evaluate=False),),
@@ -29,7 +28,6 @@ S1 = Statement(
 
 S2 = Statement(
     id="S2",
-    algorithms=("msvmav",),
     name="sherman_morrison_rank_one_update_is_the_inverse",
     symbols=(a, u, v),
     hypotheses=(sp.Ne(a, 0, evaluate=False), sp.Ne(a + u * v, 0, evaluate=False)),

@@ -22,7 +22,6 @@ kesler_w_norm2 = sp.Symbol("kesler_w_norm2", nonnegative=True)  # ||W_k||_F^2
 
 M1 = Statement(
     id="M1",
-    algorithms=("multiclass",),
     name="multiclass_mistakes_le_two_radius_sq_div_kesler_margin_sq",
     symbols=(k, R2, gammaK2),
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gammaK2, 0, evaluate=False)),
@@ -52,7 +51,6 @@ gamma_b2 = sp.Symbol("gamma_b2", positive=True)  # the squared margin with a fre
 
 NOTES_FREE_BIAS = Statement(
     id="NOTES_FREE_BIAS",
-    algorithms=("perceptron",),
     name="perceptron_with_separate_bias_mistakes_le_feature_radius_sq_div_margin_sq",
     symbols=(k, Rx2, gamma_b2),
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gamma_b2, 0, evaluate=False)),

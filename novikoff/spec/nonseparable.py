@@ -93,7 +93,6 @@ _SOURCE = "Freund and Schapire 1999, Theorem 2 (extends Block-Novikoff)"
 
 FS1_ONE_PASS = Statement(
     id="FS1",
-    algorithms=("perceptron",),
     name="mistakes_mul_gamma_sq_le_radius_plus_slack_sq",
     symbols=(k, gamma, R, D),
     hypotheses=(
@@ -114,7 +113,6 @@ FS1_ONE_PASS = Statement(
 
 FS1_PASSES = Statement(
     id="FS1",
-    algorithms=("perceptron",),
     name="passes_mistakes_mul_gamma_sq_le_radius_plus_slack_sq",
     symbols=(k, n, T, gamma, R, sumd2),
     hypotheses=(

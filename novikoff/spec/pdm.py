@@ -54,7 +54,6 @@ L1 = Statement(
 
 D3 = Statement(
     id="D3",
-    algorithms=("pfm", "pdm"),
     name="margin_le_weight_norm_div_updates",
     symbols=(t, gamma2, w_norm2),
     hypotheses=(_rel(sp.GreaterThan, t, 1), _rel(sp.StrictGreaterThan, gamma2, 0)),
@@ -70,7 +69,6 @@ D3 = Statement(
 
 D2 = Statement(
     id="D2",
-    algorithms=("pdm",),
     name="pdm_converged_margin_gt_dynamic_bound",
     symbols=(t, eps, s, w_norm, gamma),
     hypotheses=(
@@ -89,7 +87,6 @@ D2 = Statement(
 
 D1_ABOVE_HALF = Statement(
     id="D1",
-    algorithms=("pdm",),
     name="pdm_updates_le_radius_sq_div_two_eps_minus_one_gamma_sq",
     symbols=(t, eps, R2, gamma2),
     hypotheses=(_rel(sp.StrictGreaterThan, eps, sp.Rational(1, 2)), _rel(sp.LessThan, eps, 1)),
@@ -105,7 +102,6 @@ D1_ABOVE_HALF = Statement(
 
 D1_HALF = Statement(
     id="D1",
-    algorithms=("pdm",),
     name="pdm_half_updates_le_log_bound",
     symbols=(t, R2, gamma2),
     hypotheses=(),
@@ -120,7 +116,6 @@ D1_HALF = Statement(
 
 D1_BELOW_HALF = Statement(
     id="D1",
-    algorithms=("pdm",),
     name="pdm_updates_le_power_bound",
     symbols=(t, eps, R2, gamma2),
     hypotheses=(_rel(sp.StrictLessThan, eps, sp.Rational(1, 2)),),
@@ -136,7 +131,6 @@ D1_BELOW_HALF = Statement(
 
 P1 = Statement(
     id="P1",
-    algorithms=("pfm",),
     name="pfm_updates_le_lemma1_bound",
     symbols=(t, eps, R, gamma),
     hypotheses=(_rel(sp.StrictGreaterThan, eps, 0), _rel(sp.LessThan, eps, 1), _rel(sp.LessThan, gamma, R)),
@@ -162,7 +156,6 @@ p, q, l_ = sp.symbols("p q l", real=True)  # p = w.z, q = ||z||^2, l = ||w||^2
 
 MU = Statement(
     id="MU",
-    algorithms=("pdm",),
     name="pdm_repeated_update_condition_is_quadratic",
     symbols=(n_rep, t, eps, p, q, l_),
     hypotheses=(),
@@ -182,7 +175,6 @@ a_t0 = sp.Symbol("a_t0", nonnegative=True)  # ||w_{t0}||^2
 
 PDM_SUCC_RATIO = Statement(
     id="DS1",
-    algorithms=("pdm-succ",),
     name="pdm_succ_stage_updates_ratio_pow_le",
     symbols=(t, t0, eps, eps_prev, R2, gamma2),
     hypotheses=(

@@ -28,7 +28,6 @@ pw, pz, w2, wz, z2 = (sp.Function(name) for name in ("pw", "pz", "w2", "wz", "z2
 
 N1 = Statement(
     id="N1",
-    algorithms=("perceptron",),
     name="pstar_dot_weights_ge_updates_mul_gamma_sq",
     symbols=(k, gamma2, pstar_dot_w),
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gamma2, 0, evaluate=False)),
@@ -46,7 +45,6 @@ N1 = Statement(
 
 N2 = Statement(
     id="N2",
-    algorithms=("perceptron",),
     name="weights_norm_sq_le_updates_mul_radius_sq",
     symbols=(k, R2, w_norm2),
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(R2, 0, evaluate=False)),
@@ -65,7 +63,6 @@ N2 = Statement(
 
 N3 = Statement(
     id="N3",
-    algorithms=("perceptron",),
     name="updates_mul_gamma_sq_le_radius_sq",
     symbols=(k, gamma2, R2),
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gamma2, 0, evaluate=False), sp.Gt(R2, 0, evaluate=False)),

@@ -30,7 +30,6 @@ w2, v2, wz, z2 = (sp.Function(name) for name in ("w2", "v2", "wz", "z2"))
 
 R1 = Statement(
     id="R1",
-    algorithms=("romma",),
     name="romma_mistakes_mul_gamma_sq_le_radius_sq",
     symbols=(k, gamma2, R2),
     hypotheses=(sp.Ge(k, 0, evaluate=False), sp.Gt(gamma2, 0, evaluate=False), sp.Gt(R2, 0, evaluate=False)),

@@ -21,7 +21,6 @@ n = sp.Symbol("n", integer=True, positive=True)
 
 T1 = Statement(
     id="T1",
-    algorithms=("perceptron",),
     name="basis_vectors_updates_eq_radius_sq_div_gamma_sq",
     symbols=(n, k, R2, gamma2),
     hypotheses=(

@@ -73,7 +73,6 @@ pv, rv, e, u, ecount, kcount = (sp.Function(name) for name in ("pv", "rv", "e", 
 
 V1_PREFIXES = Statement(
     id="V1",
-    algorithms=("voted",),
     name="erring_prefixes_eq_mistakes_le_fs_bound",
     symbols=(n, k, errs, gamma, R, D),
     hypotheses=(
@@ -116,7 +115,6 @@ c, s, er, cw, ew, vs = (sp.Function(name) for name in ("c", "s", "er", "cw", "ew
 
 V1_VOTE = Statement(
     id="V1",
-    algorithms=("voted",),
     name="wrong_vote_erring_weight_ge_half",
     symbols=(J, W, Ew),
     hypotheses=(sp.Ge(J, 0, evaluate=False),),
@@ -149,7 +147,6 @@ wv, ewp, nvc, ewc = (sp.Function(name) for name in ("wv", "ewp", "nvc", "ewc"))
 
 V1_SAMPLE = Statement(
     id="V1",
-    algorithms=("voted",),
     name="vote_errors_le_twice_randomized_errors",
     symbols=(N, Wp, nv, ewt),
     hypotheses=(sp.Ge(N, 0, evaluate=False), sp.Gt(Wp, 0, evaluate=False)),
