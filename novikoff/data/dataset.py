@@ -235,6 +235,29 @@ class Dataset:
 
         float64 values are converted exactly to the dyadic rational they store.
         Labels follow :func:`map_labels`.
+
+        Args:
+            X: The features, one row per sample.
+            y: The labels: {-1, +1}, {0, 1}, or any two values with ``positive`` naming one.
+            bias: The bias coordinate rho appended to every sample (exact, >= 0).
+            positive: The label that maps to +1 (required unless the labels are
+                {-1, +1} or {0, 1}).
+            one_vs_rest: With ``positive``: every other label maps to -1.
+            name: The dataset's name in error messages.
+            feature_names: The column names (default: a DataFrame's).
+
+        Returns:
+            The exact dataset, every feature a rational over one common denominator.
+
+        Raises:
+            InputError: A value is not a finite number, the labels are not two classes
+                (naming ``positive`` fixes it), or the shapes disagree (the message
+                names the row and column).
+
+        Example:
+            >>> ds = Dataset.from_arrays([[0.5, 1], [2, -1]], [1, 0])
+            >>> ds.numerators, ds.denominator, ds.labels
+            (((1, 2), (4, -2)), 2, (1, -1))
         """
         X, names = plain_features(X, name)
         if feature_names is not None:
@@ -266,7 +289,27 @@ class Dataset:
         bias: object = 1,
         name: str = "dataset",
     ) -> Dataset:
-        """From rows of exact Fractions and labels already in {-1, +1}."""
+        """From rows of exact Fractions and labels already in {-1, +1}.
+
+        Args:
+            rows: One sequence of Fractions per sample, all of one length.
+            labels: One label in {-1, +1} per row.
+            bias: The bias coordinate rho (exact, >= 0).
+            name: The dataset's name in error messages.
+
+        Returns:
+            The dataset over the least common denominator of the rows.
+
+        Raises:
+            InputError: No rows, rows of different lengths, a label not in {-1, +1}, or a
+                negative bias.
+
+        Example:
+            >>> rows = [[Fraction(1, 2), Fraction(1)], [Fraction(-1), Fraction(0)]]
+            >>> ds = Dataset.from_fraction_rows(rows, [1, -1])
+            >>> ds.numerators, ds.denominator
+            (((1, 2), (-2, 0)), 2)
+        """
         den = math.lcm(*{v.denominator for row in rows for v in row}) if rows else 1
         nums = tuple(tuple(v.numerator * (den // v.denominator) for v in row) for row in rows)
         return cls._reduced(nums, den, tuple(labels), validate_bias(bias, name), name)
@@ -281,7 +324,26 @@ class Dataset:
         bias: object = 1,
         name: str = "dataset",
     ) -> Dataset:
-        """From integer rows over one common denominator (reduced on the way in)."""
+        """From integer rows over one common denominator (reduced on the way in).
+
+        Args:
+            numerators: One sequence of ints per sample: feature j of sample i is
+                ``numerators[i][j] / denominator``.
+            denominator: The common denominator (positive).
+            labels: One label in {-1, +1} per row.
+            bias: The bias coordinate rho (exact, >= 0).
+            name: The dataset's name in error messages.
+
+        Returns:
+            The dataset, with the fraction reduced by the common gcd.
+
+        Raises:
+            InputError: As :meth:`from_fraction_rows`, or a denominator that is not positive.
+
+        Example:
+            >>> Dataset.from_integer_rows([[2, 4], [-2, 0]], 4, [1, -1]).denominator
+            2
+        """
         nums, distinct = _int_rows(numerators)
         return cls._reduced(nums, int(denominator), tuple(labels), validate_bias(bias, name), name, distinct)
 

@@ -41,6 +41,29 @@ def run_perceptron(
     counts it); otherwise ``epochs == max_epochs``. With ``certificate``, N1-N3
     hold at every update or InvariantViolation is raised (``invariants_checked``
     counts the statement evaluations).
+
+    Args:
+        dataset: The exact data (each sample with its bias coordinate).
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`):
+            None or ``"natural"``, ``"shuffle:SEED"``, one permutation, or a list of them.
+        max_epochs: The number of passes after which a run that has not converged stops.
+        certificate: A separability certificate of ``dataset``
+            (:func:`novikoff.certificates.solver.certify`): N1-N3 are then checked at every update.
+        track_norms: Keep ``||w_k||^2`` after every update in ``norm2_history``.
+
+    Returns:
+        The run record: exact weights, the updates, the epochs and whether it converged.
+
+    Raises:
+        InputError: ``max_epochs`` is not a positive integer, or ``order`` is malformed.
+        InvariantViolation: With ``certificate``, an N1-N3 check failed at an update.
+
+    Example:
+        >>> from novikoff.data.dataset import Dataset
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
+        >>> run = run_perceptron(ds)
+        >>> run.converged, len(run.updates), run.weights
+        (True, 7, (Fraction(3, 1), Fraction(1, 1), Fraction(1, 1)))
     """
     max_epochs = check_max_epochs(max_epochs)
     Z, s = dataset.scaled_patterns
