@@ -297,7 +297,34 @@ CERTIFICATE_PARTS: tuple[str, ...] = ("combination", "minimality")
 
 
 def check_certificate(ds: Dataset, cert: Certificate) -> None:
-    """Raise CertificateRejected unless ``cert`` is a valid certificate for ``ds``."""
+    """Raise CertificateRejected unless ``cert`` is a valid certificate for ``ds``.
+
+    Every fact is re-derived from the raw data in exact arithmetic; nothing of the solver
+    is trusted. :func:`certificate_rejection` returns the rejection instead of raising it.
+
+    Args:
+        ds: The data the certificate claims something about.
+        cert: A separability or Gordan certificate (e.g. read from a file).
+
+    Returns:
+        None: every fact of the certificate holds.
+
+    Raises:
+        CertificateRejected: The first false fact, with its reason ``code``
+            (:data:`REASON_CODES`) and the fact in words.
+
+    Example:
+        >>> import dataclasses
+        >>> from novikoff.certificates.solver import certify
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
+        >>> cert = certify(ds)
+        >>> check_certificate(ds, cert)
+        >>> try:
+        ...     check_certificate(ds, dataclasses.replace(cert, gamma2=cert.gamma2 * 2))
+        ... except CertificateRejected as rejected:
+        ...     print(rejected.code, "-", rejected.fact)
+        gamma2 - gamma^2 claimed 4/9, ||p*||^2 = 2/9
+    """
     rejection = certificate_rejection(ds, cert)
     if rejection is not None:
         raise rejection

@@ -116,6 +116,32 @@ def certify(
     called once with the float guess of the main certificate's weights as soon as it is
     known (before the exact work): e.g. to start the geometric margin beside, seeded with
     it (:class:`GeometricMarginStarted`), when ``geometric`` is False.
+
+    Args:
+        dataset: The exact data.
+        geometric: Also find the geometric margin (the maximum-margin direction's margin).
+        verify: Check the certificate with the trusted checker before returning it.
+        on_guess: Called with the float guess of the weights before the exact work.
+
+    Returns:
+        A :class:`~novikoff.certificates.format.SeparableCertificate` (p*, gamma^2, R^2 and
+        Novikoff's bound R^2/gamma^2) when ``dataset`` is linearly separable through the
+        origin, else a :class:`~novikoff.certificates.format.GordanCertificate` (a convex
+        combination of the signed samples equal to zero).
+
+    Raises:
+        CertificateRejected: With ``verify``, the exact checker rejected what the solver
+            found (a solver bug: the certificate is never returned unchecked).
+
+    Example:
+        >>> from novikoff.data.dataset import Dataset
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
+        >>> cert = certify(ds)
+        >>> cert.gamma2, cert.R2, cert.bound
+        (Fraction(2, 9), Fraction(6, 1), Fraction(27, 1))
+        >>> xor = Dataset.from_arrays([[0, 0], [1, 1], [1, 0], [0, 1]], [1, 1, -1, -1], bias=0)
+        >>> type(certify(xor)).__name__
+        'GordanCertificate'
     """
     _, complete = start_certify(dataset, geometric=geometric, verify=verify, on_guess=on_guess)
     return complete()
