@@ -49,7 +49,29 @@ def run_multiclass(
     max_epochs: int = DEFAULT_MAX_EPOCHS,
     certificate: SeparableCertificate | None = None,
 ) -> MulticlassRun:
-    """Run the exact multiclass perceptron from W = 0 (see the module docstring)."""
+    """Run the exact multiclass perceptron from W = 0 (see the module docstring).
+
+    Args:
+        data: The exact K-class data (:meth:`novikoff.data.multiclass.MulticlassData.from_arrays`).
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        certificate: A certificate of the data's Kesler construction: M1 is then checked.
+
+    Returns:
+        The run record: one exact weight vector per class (``class_weights``), the
+        updates, the epochs and whether it converged.
+
+    Raises:
+        InputError: A malformed ``order`` or ``max_epochs``.
+        InvariantViolation: With ``certificate``, M1's check failed at an update.
+
+    Example:
+        >>> from novikoff.data.multiclass import MulticlassData
+        >>> data = MulticlassData.from_arrays([[2, 0], [0, 2], [-2, -2], [1, 0]], [0, 1, 2, 0])
+        >>> run = run_multiclass(data)
+        >>> run.converged, run.updates
+        (True, [(0, 1), (0, 2), (0, 3)])
+    """
     max_epochs = check_max_epochs(max_epochs)
     X, s = data.scaled_rows
     K, D = data.n_classes, data.dimension

@@ -41,7 +41,28 @@ def training_errors(dataset: Dataset, weights_numerators: list[int]) -> int:
 
 
 def run_pocket(dataset: Dataset, *, order: Order = None, max_epochs: int = DEFAULT_MAX_EPOCHS) -> PocketRun:
-    """The pocket algorithm over an exact perceptron run (see the module docstring)."""
+    """The pocket algorithm over an exact perceptron run (see the module docstring).
+
+    Args:
+        dataset: The exact data (separable or not).
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_epochs: The number of passes of the perceptron run.
+
+    Returns:
+        The perceptron's run with the pocket: the epoch-end weights with the fewest
+        training errors (``pocket_weights``, ``pocket_errors``, ``pocket_epoch``; the
+        earliest on ties) and every epoch's error count.
+
+    Raises:
+        InputError: A malformed ``order`` or ``max_epochs``.
+
+    Example:
+        >>> from novikoff.data.dataset import Dataset
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1], [1, 2]], [1, 1, -1, -1, -1])
+        >>> run = run_pocket(ds, max_epochs=20)
+        >>> run.converged, run.pocket_errors, run.pocket_weights
+        (False, 1, (Fraction(2, 1), Fraction(-2, 1), Fraction(-1, 1)))
+    """
     run = run_perceptron(dataset, order=order, max_epochs=max_epochs)
     Z, s = dataset.scaled_patterns
     W = [0] * dataset.dimension

@@ -132,6 +132,35 @@ def run_romma(
     ``stopped`` is non-empty iff an update found the constraint set empty (not separable)
     or the run reached ``max_updates`` updates with the condition holding again.
     On separable data every check of the module docstring held, else InvariantViolation.
+
+    Args:
+        dataset: The exact data.
+        aggressive: The aggressive rule (update when ``w.z < 1 - eps``), else the
+            conservative one (update on a mistake, ``w.z <= 0``).
+        eps: The aggressive rule's eps, exact, in [0, 1) (0 for the conservative rule).
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        certificate: A certificate of ``dataset``: R1's mistake bound is then checked.
+        max_updates: The update budget; the run stops (``stopped``) when it is spent.
+
+    Returns:
+        The run record: exact weights, the updates, the mistakes among them, the epochs,
+        whether it converged, and why it stopped (empty when it did not stop early).
+
+    Raises:
+        InputError: ``eps`` outside [0, 1), ``eps > 0`` without ``aggressive``, or a
+            malformed ``order``, ``max_epochs`` or ``max_updates``.
+        InvariantViolation: A check of the module docstring failed at an update.
+
+    Example:
+        >>> from novikoff.data.dataset import Dataset
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
+        >>> run = run_romma(ds)
+        >>> run.converged, len(run.updates), run.weights
+        (True, 2, (Fraction(2, 1), Fraction(1, 2), Fraction(1, 2)))
+        >>> xor = Dataset.from_arrays([[0, 0], [1, 1], [1, 0], [0, 1]], [1, 1, -1, -1], bias=0)
+        >>> run_romma(xor).stopped.endswith("the data are not separable")
+        True
     """
     max_epochs = check_max_epochs(max_epochs)
     if isinstance(max_updates, bool) or not isinstance(max_updates, int) or max_updates < 0:
