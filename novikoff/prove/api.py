@@ -65,6 +65,33 @@ def prove_bound(
     skips the Coq file (the verdict is then "proved by the Python checker only").
     ``nonseparable`` and the algorithms without a kernel-checked run theorem raise InputError
     naming what is missing; a malformed bound raises :class:`novikoff.fuzz.bounds.BoundSyntaxError`.
+
+    Args:
+        text: The proposed bound, in the whitelisted syntax of :mod:`novikoff.fuzz.bounds`
+            (symbols such as ``R``, ``gamma``, ``m``, ``d``; e.g. ``"R**2/gamma**2 + 1"``).
+        algorithm: The algorithm the claim is about (``"perceptron"``, ``"pdm"``, ...).
+        nonseparable: Claims about non-separable data (refused: no kernel-checked theorem).
+        epsilons: PDM only: the eps values the claim is made for.
+        examples: The falsifier's budget of examples.
+        seed: The falsifier's seed.
+        limits: How large the bound expression may be.
+        coq: Write and check the Coq file of a proved bound.
+        coq_dir: The Coq development the file is checked against.
+
+    Returns:
+        The verdict (``"proved"``, ``"refuted"`` or ``"open"``) with its evidence: the
+        certificates of a proof, or the counterexample of a refutation.
+
+    Raises:
+        InputError: ``nonseparable``, or an algorithm without a kernel-checked run theorem.
+        BoundSyntaxError: ``text`` is not a bound of the accepted syntax (an InputError).
+
+    Example:
+        >>> prove_bound("R**2/gamma**2 + 1", examples=5, coq=False).verdict
+        'proved'
+        >>> refuted = prove_bound("R/gamma", examples=20, coq=False)
+        >>> refuted.verdict, refuted.counterexample is not None
+        ('refuted', True)
     """
     start = _cpu()
     if nonseparable:
