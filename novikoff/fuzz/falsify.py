@@ -191,6 +191,34 @@ def falsify(
     ``nonseparable`` runs the non-separable campaign instead
     (:mod:`novikoff.fuzz.falsify_nonseparable`; perceptron only, one process). The
     counterexample records the bound's text and limits, so its file replays alone.
+
+    Args:
+        text: The proposed bound on the updates (the syntax of :mod:`novikoff.fuzz.bounds`).
+        examples: The total Hypothesis budget.
+        seed: The seed (worker i uses ``seed + i``).
+        database: The example database's path, ``None`` for none (default: the environment's).
+        workers: How many shards search in parallel.
+        progress: Called after every example.
+        precheck: Try the known tight datasets first.
+        algorithm: ``"perceptron"``, ``"pdm"`` or ``"pfm"``.
+        epsilons: The eps values drawn for pdm and pfm.
+        limits: How large the bound expression may be.
+        executor: Where the shards run (processes here, or a Dask cluster).
+        nonseparable: Search non-separable data (the Freund-Schapire campaign).
+
+    Returns:
+        What the search saw: the parsed bound, the examples tried and the first
+        counterexample (exact data, order, update count and bound value), or None.
+
+    Raises:
+        BoundSyntaxError: ``text`` is not a bound of the accepted syntax (an InputError).
+        InputError: An unknown ``algorithm`` or a malformed option.
+
+    Example:
+        >>> falsify("R/gamma", examples=30, database=None).counterexample is not None
+        True
+        >>> print(falsify("R**2/gamma**2", examples=10, database=None).counterexample)
+        None
     """
     if nonseparable:
         result = _falsify_nonseparable(
