@@ -149,8 +149,8 @@ Definition rvec (D : Z) (W : zvec) : vec := vscale (/ IZR D) (inj W).
 
 Section Step.
   Variables (L D : Z) (W Zp : zvec).
-  Hypothesis HL : (0 < L)%Z.
-  Hypothesis HD : (0 < D)%Z.
+  Variable HL : (0 < L)%Z.
+  Variable HD : (0 < D)%Z.
   Let w := rvec D W.
   Let z := rvec L Zp.
   Let P := zdot W Zp.
@@ -292,8 +292,8 @@ Definition zr_real (st : zrstate) : rstate :=
 
 Section Run.
   Variables (r : zrule) (L rhoZ : Z) (zD : list (label * zvec)) (maxu : nat).
-  Hypothesis HL : (0 < L)%Z.
-  Hypothesis Hr : zrule_ok r.
+  Variable HL : (0 < L)%Z.
+  Variable Hr : zrule_ok r.
   Let rD := rdataset L zD.
   Let rrho := IZR rhoZ / IZR L.
   Let zs := zlabelled_patterns rhoZ zD.

@@ -155,8 +155,8 @@ Section Update.
   Let p := dot w z.
   Let q := norm2 z.
   Let w' := romma_update w z (cw, cz).
-  Hypothesis Hp : p < 1.
-  Hypothesis Hc : romma_coeffs l p q = Some (cw, cz).
+  Variable Hp : p < 1.
+  Variable Hc : romma_coeffs l p q = Some (cw, cz).
 
   Lemma romma_facts :
     0 <= cw /\ 0 <= cz /\ cw * p + cz * q = 1 /\ cw * l + cz * p >= l /\
@@ -262,8 +262,8 @@ Qed.
 
 Section Run.
   Variables (rho : R) (rule : romma_rule) (D : dataset) (v : vec).
-  Hypothesis Hrule : rule_ok rule.
-  Hypothesis Hv : forall z, In z (reflected rho D) -> dot v z >= 1.
+  Variable Hrule : rule_ok rule.
+  Variable Hv : forall z, In z (reflected rho D) -> dot v z >= 1.
   Let R2 := radius2 rho D.
 
   (** Not stopped, v.w >= ||w||^2, and for the k mistakes so far the sequences of R1:
