@@ -428,6 +428,39 @@ def check_implementation(
     a hang ends its family and the campaign goes on in a fresh worker, reported once. Only
     the first bug found is shrunk to a minimal example; the families after it report their
     bugs as found.
+
+    Args:
+        fit: The implementation: ``fit(X, y, max_epochs=..., order=...)`` returning the
+            weights (bias last), or a Runner for an executable (:mod:`novikoff.fuzz.contract`).
+        algorithm: The algorithm it implements (:data:`novikoff.fuzz.registry.ALGORITHMS`).
+        examples: Hypothesis examples per data family.
+        seed: The campaign's seed.
+        repro: The command line that reproduces the campaign, printed with findings.
+        call_timeout: Seconds one call may take (None: no limit).
+        semantics: The declared semantics (tie rule, margin, learning rate, ...).
+        families: The data families to draw from (default: all of ``algorithm``'s).
+        isolate: Call ``fit`` in a forked worker process that can be killed.
+
+    Returns:
+        The report: per family, the examples that agreed, the bugs (each with its
+        failing checks and minimal example), ambiguous roundings, errors and timeouts;
+        ``report.ok`` is True iff there is no bug and no error.
+
+    Raises:
+        InputError: An unknown ``algorithm`` or family, or semantics ``algorithm`` does not
+            support.
+
+    Example:
+        >>> from novikoff.twins.perceptron import perceptron_twin
+        >>> def fit(X, y, max_epochs=1000, order=None):
+        ...     return perceptron_twin(X, y, max_epochs=max_epochs, order=order).weights
+        >>> check_implementation(fit, examples=5, isolate=False).ok
+        True
+        >>> def no_bias(X, y, max_epochs=1000, order=None):
+        ...     return [*fit(X, y, max_epochs, order)[:-1], 0.0]
+        >>> report = check_implementation(no_bias, examples=5, isolate=False)
+        >>> report.ok, report.bugs[0].check
+        (False, 'check_weight_direction')
     """
     require_callable(fit, "check_implementation")
     algo = lookup(algorithm)
