@@ -143,6 +143,37 @@ def parametrize_with_checks(
     exception fails the test. An unknown algorithm, check name or xfail key is an
     InputError listing the valid ones; a non-callable ``implementation`` (e.g. a list of
     them) is a TypeError.
+
+    Args:
+        implementation: ``fit(X, y, max_epochs=..., order=...)`` returning the weights
+            (bias last), or a Runner for an executable.
+        algorithm: The algorithm it implements (:data:`novikoff.fuzz.registry.ALGORITHMS`).
+        examples: Hypothesis examples per test.
+        seed: The seed of every test (default: Hypothesis's).
+        xfail: Expected failures: check name, family id or test id -> reason.
+        checks: The checks to run, by name (default: all of ``algorithm``'s).
+        semantics: The declared semantics of the implementation.
+        call_timeout: Seconds one call may take (None: no limit).
+        isolate: Call the implementation in a forked worker process.
+        families: The data families, by id or name (default: all).
+
+    Returns:
+        The ``pytest.mark.parametrize("check", ...)`` decorator; each parameter is a test
+        function that raises AssertionError describing the minimal failing example.
+
+    Raises:
+        InputError: An unknown algorithm, check name, family or xfail key.
+        TypeError: ``implementation`` is not callable.
+
+    Example:
+        >>> from novikoff.twins.perceptron import perceptron_twin
+        >>> def fit(X, y, max_epochs=1000, order=None):
+        ...     return perceptron_twin(X, y, max_epochs=max_epochs, order=order).weights
+        >>> mark = parametrize_with_checks(fit, examples=5, isolate=False, checks=["check_weight_direction"])
+        >>> [param.id for param in mark.args[1]][:2]
+        ['float-exact separable-check_weight_direction', 'float-exact non-separable-check_weight_direction']
+        >>> first_test = mark.args[1][0].values[0]
+        >>> first_test()  # what pytest runs: passes silently, or raises AssertionError
     """
     import pytest
 
