@@ -100,6 +100,26 @@ def perceptron_twin(
     Guarantees the same contract as :func:`novikoff.reference.run_perceptron`:
     updates are (epoch, index) pairs, ``converged`` iff an epoch made no update.
     ``engine`` as in :func:`perceptron_on_patterns`.
+
+    Args:
+        X: The features (an array, a scipy.sparse matrix) or a :class:`Dataset`.
+        y: The labels, {-1, +1} or {0, 1} (omitted when ``X`` is a Dataset).
+        bias: The bias coordinate appended to every sample (finite, >= 0).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        engine: ``"auto"``, ``"compiled"`` (numba) or ``"numpy"``; none changes the run.
+
+    Returns:
+        The run record with float64 weights (a numpy array), the updates and the epochs.
+
+    Raises:
+        InputError: A NaN or infinite feature, labels not {-1, +1} or {0, 1}, mismatched shapes,
+            a negative bias, or a malformed ``order`` or ``max_epochs``.
+
+    Example:
+        >>> run = perceptron_twin([[0.0, 1.0], [2.0, 1.0], [-1.0, 1.0], [-2.0, -1.0]], [1, 1, -1, -1])
+        >>> run.converged, len(run.updates), run.weights.tolist()
+        (True, 7, [3.0, 1.0, 1.0])
     """
     if isinstance(X, Dataset) or y is None:
         Z = input_patterns(X, y, bias)
