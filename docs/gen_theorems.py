@@ -401,9 +401,16 @@ def _statement_section(spec_id: str, facts: StatementFacts, index: int) -> list[
     return out
 
 
-def _proof_section(spec_id: str) -> list[str]:
+@cache
+def _obligations() -> tuple[list[Any], dict[str, frozenset[str]]]:
+    """Every proof obligation and the spec ids each bears on (built once for all pages)."""
     from novikoff.proofs.registry import all_obligations, obligation_ids
 
+    obligations = all_obligations()
+    return obligations, obligation_ids(obligations)
+
+
+def _proof_section(spec_id: str) -> list[str]:
     out = ["## The Python proof", ""]
     for facts in _statement_facts()[spec_id]:
         ob = facts.headline
@@ -425,8 +432,7 @@ def _proof_section(spec_id: str) -> list[str]:
         if used:
             out += ["Lemmas it applies (each a proof obligation of its own):", ""]
             out += [f"- `{name}`" for name in used] + [""]
-    obligations = all_obligations()
-    ids = obligation_ids(obligations)
+    obligations, ids = _obligations()
     headlines = {f.headline.name for f in _statement_facts()[spec_id] if f.headline is not None}
     steps_here = [ob for ob in obligations if spec_id in ids[ob.name] and ob.name not in headlines]
     if steps_here:
