@@ -11,8 +11,8 @@ decision values of all samples at once
 as integers and updated by n G_k, G_k = Z Z_k the k-th Gram column, when the run
 adds n Z_k), with ||W||^2 updated as ||W + n Z_k||^2 = l + 2 n p + n^2 q
 (l = ||W||^2, q = ||Z_k||^2) and each decision made as the integer comparison
-p <= T against the rule's integer threshold T (``threshold`` on the rules, which
-proves it equivalent to ``updates``); a multiple update's count is the closed form
+p <= T against the rule's integer threshold T (``threshold_function`` on the rules,
+whose docstring proves it equivalent to ``updates``); a multiple update's count is the closed form
 ``repeat_count_function`` (the floor of the larger root of the rule's quadratic, by
 integer square root: proved equal to :func:`repeat_count`'s n where it applies), or,
 in natural order, the sample's previous count accepted by evaluating the test at the
