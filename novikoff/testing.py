@@ -165,7 +165,7 @@ def parametrize_with_checks(
         InputError: An unknown algorithm, check name, family or xfail key.
         TypeError: ``implementation`` is not callable.
 
-    Example:
+    Examples:
         >>> from novikoff.twins.perceptron import perceptron_twin
         >>> def fit(X, y, max_epochs=1000, order=None):
         ...     return perceptron_twin(X, y, max_epochs=max_epochs, order=order).weights

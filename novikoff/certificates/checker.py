@@ -313,7 +313,7 @@ def check_certificate(ds: Dataset, cert: Certificate) -> None:
         CertificateRejected: The first false fact, with its reason ``code``
             (:data:`REASON_CODES`) and the fact in words.
 
-    Example:
+    Examples:
         >>> import dataclasses
         >>> from novikoff.certificates.solver import certify
         >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])

@@ -133,7 +133,7 @@ def certify(
         CertificateRejected: With ``verify``, the exact checker rejected what the solver
             found (a solver bug: the certificate is never returned unchecked).
 
-    Example:
+    Examples:
         >>> from novikoff.data.dataset import Dataset
         >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
         >>> cert = certify(ds)

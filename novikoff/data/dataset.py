@@ -254,7 +254,7 @@ class Dataset:
                 (naming ``positive`` fixes it), or the shapes disagree (the message
                 names the row and column).
 
-        Example:
+        Examples:
             >>> ds = Dataset.from_arrays([[0.5, 1], [2, -1]], [1, 0])
             >>> ds.numerators, ds.denominator, ds.labels
             (((1, 2), (4, -2)), 2, (1, -1))
@@ -304,7 +304,7 @@ class Dataset:
             InputError: No rows, rows of different lengths, a label not in {-1, +1}, or a
                 negative bias.
 
-        Example:
+        Examples:
             >>> rows = [[Fraction(1, 2), Fraction(1)], [Fraction(-1), Fraction(0)]]
             >>> ds = Dataset.from_fraction_rows(rows, [1, -1])
             >>> ds.numerators, ds.denominator
@@ -340,7 +340,7 @@ class Dataset:
         Raises:
             InputError: As :meth:`from_fraction_rows`, or a denominator that is not positive.
 
-        Example:
+        Examples:
             >>> Dataset.from_integer_rows([[2, 4], [-2, 0]], 4, [1, -1]).denominator
             2
         """

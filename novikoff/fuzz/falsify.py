@@ -214,7 +214,7 @@ def falsify(
         BoundSyntaxError: ``text`` is not a bound of the accepted syntax (an InputError).
         InputError: An unknown ``algorithm`` or a malformed option.
 
-    Example:
+    Examples:
         >>> falsify("R/gamma", examples=30, database=None).counterexample is not None
         True
         >>> print(falsify("R**2/gamma**2", examples=10, database=None).counterexample)

@@ -450,7 +450,7 @@ def check_implementation(
         InputError: An unknown ``algorithm`` or family, or semantics ``algorithm`` does not
             support.
 
-    Example:
+    Examples:
         >>> from novikoff.twins.perceptron import perceptron_twin
         >>> def fit(X, y, max_epochs=1000, order=None):
         ...     return perceptron_twin(X, y, max_epochs=max_epochs, order=order).weights

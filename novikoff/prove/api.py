@@ -86,7 +86,7 @@ def prove_bound(
         InputError: ``nonseparable``, or an algorithm without a kernel-checked run theorem.
         BoundSyntaxError: ``text`` is not a bound of the accepted syntax (an InputError).
 
-    Example:
+    Examples:
         >>> prove_bound("R**2/gamma**2 + 1", examples=5, coq=False).verdict
         'proved'
         >>> refuted = prove_bound("R/gamma", examples=20, coq=False)

@@ -65,7 +65,7 @@ def run_multiclass(
         InputError: A malformed ``order`` or ``max_epochs``.
         InvariantViolation: With ``certificate``, M1's check failed at an update.
 
-    Example:
+    Examples:
         >>> from novikoff.data.multiclass import MulticlassData
         >>> data = MulticlassData.from_arrays([[2, 0], [0, 2], [-2, -2], [1, 0]], [0, 1, 2, 0])
         >>> run = run_multiclass(data)

@@ -58,7 +58,7 @@ def run_perceptron(
         InputError: ``max_epochs`` is not a positive integer, or ``order`` is malformed.
         InvariantViolation: With ``certificate``, an N1-N3 check failed at an update.
 
-    Example:
+    Examples:
         >>> from novikoff.data.dataset import Dataset
         >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
         >>> run = run_perceptron(ds)

@@ -56,7 +56,7 @@ def run_pocket(dataset: Dataset, *, order: Order = None, max_epochs: int = DEFAU
     Raises:
         InputError: A malformed ``order`` or ``max_epochs``.
 
-    Example:
+    Examples:
         >>> from novikoff.data.dataset import Dataset
         >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1], [1, 2]], [1, 1, -1, -1, -1])
         >>> run = run_pocket(ds, max_epochs=20)

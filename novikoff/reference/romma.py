@@ -152,7 +152,7 @@ def run_romma(
             malformed ``order``, ``max_epochs`` or ``max_updates``.
         InvariantViolation: A check of the module docstring failed at an update.
 
-    Example:
+    Examples:
         >>> from novikoff.data.dataset import Dataset
         >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
         >>> run = run_romma(ds)

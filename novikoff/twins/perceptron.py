@@ -116,7 +116,7 @@ def perceptron_twin(
         InputError: A NaN or infinite feature, labels not {-1, +1} or {0, 1}, mismatched shapes,
             a negative bias, or a malformed ``order`` or ``max_epochs``.
 
-    Example:
+    Examples:
         >>> run = perceptron_twin([[0.0, 1.0], [2.0, 1.0], [-1.0, 1.0], [-2.0, -1.0]], [1, 1, -1, -1])
         >>> run.converged, len(run.updates), run.weights.tolist()
         (True, 7, [3.0, 1.0, 1.0])
