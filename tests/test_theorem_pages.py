@@ -112,3 +112,12 @@ def test_the_algorithms_are_the_registry_s(gen: ModuleType, generated: dict[str,
         for name in expected:
             assert f"[`{name}`](../{ALGORITHMS[name].docs})" in generated[f"{spec_id}.md"], (spec_id, name)
     assert [n for n, _ in gen.algorithms_of("D2")] == ["pdm", "pdm-succ"]  # both run PDM's stages
+
+
+def test_the_navigation_lists_every_theorem_page_once() -> None:
+    """mkdocs.yml's nav has an entry ``<ID>: theorems/<ID>.md`` for each spec id, once, and
+    none for an id the spec does not have (a page outside the nav is only an INFO line)."""
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = re.findall(r"^\s*- (\w+): theorems/(\w+)\.md$", nav, flags=re.MULTILINE)
+    assert all(label == page for label, page in listed)
+    assert sorted(page for _, page in listed) == sorted(THEOREMS)

@@ -708,6 +708,10 @@ _ALLOWED = {
     "novikoff.certificates",
     "novikoff.certificates.checker",
     "novikoff.certificates.format",
+    # the layer packages themselves (their __init__ imports only novikoff.data.dataset)
+    "novikoff.data",
+    "novikoff.exact",
+    "novikoff.runtime",
     "novikoff.data.dataset",
     "novikoff.exact.dyadic",
     "novikoff.errors",
