@@ -48,6 +48,7 @@ from novikoff.data.dataset import Dataset
 from novikoff.data.readers import load_dataset
 from novikoff.data.transforms import soft_margin
 from novikoff.reference.large_margin import LargeMarginRun, run_pdm, run_pdm_succ, run_pfm
+from novikoff.runtime.runs import ReferenceEngine
 
 DOC = REPO / "docs" / "performance-large-margin.md"
 START, END = "<!-- large-margin-reference:start -->", "<!-- large-margin-reference:end -->"
@@ -110,7 +111,7 @@ def row(
 
 
 def clock(
-    call: Callable[[str], LargeMarginRun], repeat: int
+    call: Callable[[ReferenceEngine], LargeMarginRun], repeat: int
 ) -> tuple[tuple[LargeMarginRun, float, float], tuple[LargeMarginRun, float, float]]:
     """Both engines' runs and median wall and CPU seconds of ``repeat`` calls each, the calls
     alternating (plain, integer, plain, ...) so that a change of the shared machine's load
@@ -136,7 +137,7 @@ def rows_for(name: str, repeat: int, sonar_epochs: int) -> list[dict[str, Any]]:
     ds.pattern_array  # and the rows as one int64 array (a per-dataset cache, like the above)  # noqa: B018
     epochs = sonar_epochs if name == "sonar" else 100_000
     beta = Fraction(0)
-    algorithms: list[tuple[str, Callable[[str], LargeMarginRun]]] = [
+    algorithms: list[tuple[str, Callable[[ReferenceEngine], LargeMarginRun]]] = [
         ("PDM(1/10)", lambda e: run_pdm(ds, TENTH, max_epochs=epochs, engine=e)),
         (
             "PDM(1/10), multiple updates",
@@ -174,10 +175,12 @@ def readme_problem(name: str) -> Dataset:
     return soft_margin(Dataset.from_arrays(X, y, bias=1), 1)
 
 
-def readme_call(ds: Dataset, label: str, multiple: bool, epochs: int) -> Callable[[str], LargeMarginRun]:
+def readme_call(
+    ds: Dataset, label: str, multiple: bool, epochs: int
+) -> Callable[[ReferenceEngine], LargeMarginRun]:
     """The run named ``label`` on ``ds``, for an engine."""
 
-    def call(engine: str) -> LargeMarginRun:
+    def call(engine: ReferenceEngine) -> LargeMarginRun:
         options: dict[str, Any] = {"max_epochs": epochs, "multiple_updates": multiple, "engine": engine}
         if label.startswith("PDM("):
             return run_pdm(ds, Fraction(1, 100), **options)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import get_args
 
 import numpy as np
 
@@ -51,7 +52,7 @@ from novikoff.reference.large_margin_rules import (
 )
 from novikoff.reference.pdm_succ_ratio import check_pdm_succ_ratio
 from novikoff.runtime.parameters import parse_epsilons, validate_beta, validate_epsilon
-from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, ReferenceEngine, RunRecord, check_max_epochs, epoch_order
 
 __all__ = [
     "ENGINES",
@@ -68,7 +69,7 @@ __all__ = [
     "validate_epsilon",
 ]
 
-ENGINES = ("integer", "plain")
+ENGINES: tuple[ReferenceEngine, ...] = get_args(ReferenceEngine)  # ("integer", "plain")
 
 
 @dataclass
@@ -182,7 +183,7 @@ def _run_integer(
 class _Engine:
     """The run's state across stages for either engine: W (and the kept values for "integer")."""
 
-    def __init__(self, dataset: Dataset, engine: str) -> None:
+    def __init__(self, dataset: Dataset, engine: ReferenceEngine) -> None:
         if engine not in ENGINES:
             raise InputError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
         Z, _ = dataset.scaled_patterns
@@ -287,7 +288,7 @@ def run_pfm(
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
     max_updates: int = 10**7,
-    engine: str = "integer",
+    engine: ReferenceEngine = "integer",
 ) -> LargeMarginRun:
     """Run PFM(beta) exactly from w = 0 (see the module docstring for what is checked).
 
@@ -350,7 +351,7 @@ def run_pdm(
     certificate: SeparableCertificate | None = None,
     multiple_updates: bool = False,
     max_updates: int = 10**7,
-    engine: str = "integer",
+    engine: ReferenceEngine = "integer",
 ) -> LargeMarginRun:
     """Run PDM(eps) exactly from w = 0, t = 0 (eps = 1 is the perceptron)."""
     return run_pdm_succ(
@@ -376,7 +377,7 @@ def run_pdm_succ(
     multiple_updates: bool = False,
     algorithm: str = "pdm-succ",
     max_updates: int = 10**7,
-    engine: str = "integer",
+    engine: ReferenceEngine = "integer",
 ) -> LargeMarginRun:
     """PDM with eps_1 > ... > eps_final, each stage continuing from the previous (w, t).
 

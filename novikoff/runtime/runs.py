@@ -14,15 +14,43 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 
 from novikoff.errors import InputError
 
-__all__ = ["Order", "RunRecord", "UpdateSequence", "check_max_epochs", "epoch_order", "parse_order"]
+__all__ = [
+    "DataFormat",
+    "Order",
+    "ReferenceEngine",
+    "RunRecord",
+    "TwinEngine",
+    "UpdateSequence",
+    "check_max_epochs",
+    "epoch_order",
+    "parse_order",
+]
 
 Order = None | str | Sequence[int] | Sequence[Sequence[int]]
+"""A presentation order (:func:`epoch_order`): None or ``"natural"``, ``"shuffle:SEED"``,
+one permutation of 0..m-1, or a list of permutations (one per epoch, cycled)."""
+
+ReferenceEngine: TypeAlias = Literal["integer", "plain"]
+"""How an exact large-margin reference (:mod:`novikoff.reference.large_margin`) computes its
+decisions: ``"integer"`` keeps every decision value and updates it by exact integer deltas
+(:mod:`novikoff.reference.large_margin_integer`), ``"plain"`` recomputes each from the
+weights. Both make the same run; only the time differs."""
+
+TwinEngine: TypeAlias = Literal["auto", "numpy", "compiled"]
+"""Which scan a float64 twin runs: ``"numpy"`` (vectorized), ``"compiled"`` (the numba
+kernel, ``pip install novikoff[fast]``) or ``"auto"`` (compiled when numba is installed and
+the problem suits it). None changes the run. The exact references' engines are another
+vocabulary, :data:`ReferenceEngine`."""
+
+DataFormat: TypeAlias = Literal["csv", "libsvm", "parquet"]
+"""A data file's format (:func:`novikoff.data.readers.load_dataset`): CSV, LIBSVM/svmlight
+or Parquet."""
 
 
 class UpdateSequence:

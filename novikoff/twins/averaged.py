@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from novikoff.errors import InputError
-from novikoff.runtime.runs import Order, RunRecord, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, TwinEngine, epoch_order
 from novikoff.twins.perceptron import input_patterns, perceptron_on_patterns
 
 __all__ = [
@@ -127,7 +127,7 @@ def survival_counts(
     return counts
 
 
-def _run(Z: np.ndarray, order: Order, max_epochs: int, engine: str) -> tuple[RunRecord, np.ndarray]:
+def _run(Z: np.ndarray, order: Order, max_epochs: int, engine: TwinEngine) -> tuple[RunRecord, np.ndarray]:
     run = perceptron_on_patterns(Z, max_epochs=max_epochs, order=order, engine=engine)
     counts = survival_counts(run.updates, Z.shape[0], run.epochs, order)
     return run, counts
@@ -144,7 +144,7 @@ def run_averaged(
     bias: float = 1.0,
     order: Order = None,
     max_epochs: int = 1000,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
 ) -> AveragedTwinRun:
     """The float64 averaged perceptron (module docstring): same updates, epochs and
     convergence as :func:`~novikoff.twins.perceptron.perceptron_twin`; ``weights`` = S / N
@@ -182,7 +182,7 @@ def run_voted(
     bias: float = 1.0,
     order: Order = None,
     max_epochs: int = 1000,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
 ) -> VotedTwinRun:
     """The float64 voted perceptron: the perceptron twin's run, every w_j (running sums of
     the updated rows in run order, row 0 = 0) and its count c_j."""

@@ -28,7 +28,7 @@ import numpy as np
 from novikoff.data.dataset import Dataset, plain_features
 from novikoff.errors import InvariantViolation
 from novikoff.exact.bigdot import small_times_big
-from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, TwinEngine, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs
 from novikoff.twins.integer import LIMITS, TIERS, IntegerPatterns, tier_dtype
 from novikoff.twins.perceptron import EngineSwitch, input_patterns
@@ -51,7 +51,7 @@ def exact_perceptron(
     certificate: SeparableCertificate | None = None,
     track_norms: bool = False,
     start_tier: str | None = None,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
 ) -> RunRecord:
     """Run the perceptron exactly from w_0 = 0 on a :class:`Dataset`, or on arrays ``X``, ``y``
     with ``bias`` (converted exactly): float and small-integer arrays through their dyadic
@@ -231,7 +231,7 @@ def exact_perceptron_on_patterns(
     track_norms: bool = False,
     start_tier: str | None = None,
     screening: bool = True,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
 ) -> RunRecord:
     """:func:`exact_perceptron` on integer patterns already built.
 

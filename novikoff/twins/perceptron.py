@@ -19,7 +19,7 @@ import numpy as np
 
 from novikoff.data.dataset import Dataset, plain_features, sign_labels
 from novikoff.errors import InputError
-from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, TwinEngine, check_max_epochs, epoch_order
 from novikoff.twins.compiled import CompiledEpochs, narrow_patterns
 from novikoff.twins.compiled import available as compiled_available
 from novikoff.twins.compiled import loaded as compiled_loaded
@@ -93,7 +93,7 @@ def perceptron_twin(
     bias: float = 1.0,
     max_epochs: int = 1000,
     order: Order = None,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
 ) -> RunRecord:
     """Run the float64 perceptron; ``X`` may be a :class:`Dataset` (then ``y``, ``bias`` come from it).
 
@@ -141,7 +141,7 @@ def perceptron_on_patterns(
     max_epochs: int = 1000,
     order: Order = None,
     screening: bool = True,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
 ) -> RunRecord:
     """The twin's run on patterns z_i = y_i (x_i, bias) already built (rows of ``Z``:
     float64, or any dtype whose values are float64 values, e.g. the narrow rows of
@@ -198,13 +198,13 @@ class EngineSwitch:
     scan has run 0.1 s, so that short runs never pay for importing numba (about 0.5 s
     with its cached kernels)."""
 
-    def __init__(self, engine: str, natural: bool, size: int) -> None:
+    def __init__(self, engine: TwinEngine, natural: bool, size: int) -> None:
         self.enabled = use_compiled(engine, natural)
         self.at_once = self.enabled and self.compiled_at_once(engine, size)
         self.start = time.perf_counter()
 
     @staticmethod
-    def compiled_at_once(engine: str, size: int) -> bool:
+    def compiled_at_once(engine: TwinEngine, size: int) -> bool:
         """Whether an enabled kernel starts at the first epoch: always with
         ``engine="compiled"``, on data of m d >= 10^6, or once this process has loaded
         the kernels (then no run pays for the import)."""
@@ -215,7 +215,7 @@ class EngineSwitch:
         return self.enabled and (self.at_once or time.perf_counter() - self.start >= _NUMPY_SECONDS)
 
 
-def starts_compiled(engine: str, order: Order, size: int) -> bool:
+def starts_compiled(engine: TwinEngine, order: Order, size: int) -> bool:
     """True iff a run on m d = ``size`` values would be the compiled kernel's from its
     first epoch (:class:`EngineSwitch`); False, never an error, for an invalid setting."""
     return (
@@ -230,7 +230,7 @@ def _natural(order: Order) -> bool:
     return order is None or order == "natural"
 
 
-def use_compiled(engine: str, natural: bool) -> bool:
+def use_compiled(engine: TwinEngine, natural: bool) -> bool:
     """Whether to run the compiled kernel (InputError for an unknown or impossible engine)."""
     if engine == "numpy":
         return False

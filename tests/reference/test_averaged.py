@@ -252,7 +252,7 @@ def test_twin_bad_inputs() -> None:
     with pytest.raises(InputError, match="nonnegative"):
         twin.predict_voted([[1.0]], [-1], [[1.0]])
     with pytest.raises(InputError, match="engine must be"):
-        twin.run_averaged(TINY, engine="gpu")
+        twin.run_averaged(TINY, engine="gpu")  # type: ignore[arg-type]
     assert twin.predict_voted([[1.0], [-1.0]], [1, 1], [[1.0]]).tolist() == [-1]  # tied vote
     assert twin.predict_averaged([1.0, 0.0], [[0.0, 5.0]]).tolist() == [-1]  # tie
 

@@ -35,6 +35,7 @@ from novikoff.reference.large_margin import (
     run_pfm,
 )
 from novikoff.reference.large_margin_integer import INT64_VALUES_LIMIT, DecisionValues
+from novikoff.runtime.runs import ReferenceEngine
 
 EPS = st.sampled_from([Fraction(1), Fraction(3, 4), Fraction(1, 2), Fraction(1, 3), Fraction(1, 10)])
 BETA = st.sampled_from([Fraction(0), Fraction(1, 10), Fraction(1, 3), Fraction(1), Fraction(5, 2)])
@@ -42,7 +43,7 @@ ALGORITHMS = st.sampled_from(["pdm", "pfm", "pdm-succ"])
 
 
 def run(
-    algorithm: str, ds: Dataset, engine: str, *, eps: Fraction, beta: Fraction, **kw: Any
+    algorithm: str, ds: Dataset, engine: ReferenceEngine, *, eps: Fraction, beta: Fraction, **kw: Any
 ) -> LargeMarginRun:
     if algorithm == "pdm":
         return run_pdm(ds, eps, engine=engine, **kw)
@@ -426,9 +427,9 @@ def test_weights_refuse_values_that_are_not_z_times_w() -> None:
 def test_unknown_engine_is_an_input_error() -> None:
     ds = Dataset.from_fraction_rows([[Fraction(1)]], [1])
     for call in (
-        lambda: run_pdm(ds, Fraction(1, 2), engine="fast"),
-        lambda: run_pfm(ds, Fraction(0), engine="numba"),
-        lambda: run_pdm_succ(ds, [Fraction(1, 2)], engine=""),
+        lambda: run_pdm(ds, Fraction(1, 2), engine="fast"),  # type: ignore[arg-type]
+        lambda: run_pfm(ds, Fraction(0), engine="numba"),  # type: ignore[arg-type]
+        lambda: run_pdm_succ(ds, [Fraction(1, 2)], engine=""),  # type: ignore[arg-type]
     ):
         with pytest.raises(InputError, match="engine must be one of integer, plain"):
             call()

@@ -134,7 +134,7 @@ def test_narrowest_exact_storage_keeps_every_value() -> None:
 def test_engine_errors() -> None:
     X, y = _planted(20, 3, seed=0)
     with pytest.raises(InputError, match="engine"):
-        perceptron_twin(X, y, engine="gpu")
+        perceptron_twin(X, y, engine="gpu")  # type: ignore[arg-type]
     with pytest.raises(InputError, match="natural order"):
         perceptron_twin(X, y, engine="compiled", order="shuffle:1")
 
@@ -269,7 +269,7 @@ def test_loaded_kernels_start_at_once_on_small_data() -> None:
     perceptron_twin(X, y, engine="compiled")  # loads the kernels
     assert compiled.loaded() and starts_compiled("auto", None, 80) and EngineSwitch("auto", True, 80).at_once
     for engine, order in (("numpy", None), ("gpu", None), ("auto", "shuffle:1"), ("compiled", "shuffle:1")):
-        assert not starts_compiled(engine, order, 10**7)
+        assert not starts_compiled(engine, order, 10**7)  # type: ignore[arg-type]
     assert not EngineSwitch("numpy", True, 10**7).at_once
 
 

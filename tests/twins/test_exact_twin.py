@@ -17,7 +17,7 @@ from novikoff.errors import InputError, InvariantViolation
 from novikoff.exact.bigdot import small_times_big
 from novikoff.fuzz import certified_separable, nonseparable_datasets, orderings
 from novikoff.reference import run_perceptron
-from novikoff.runtime.runs import RunRecord
+from novikoff.runtime.runs import RunRecord, TwinEngine
 from novikoff.twins.exact import exact_perceptron
 from novikoff.twins.integer import IntegerPatterns
 
@@ -33,7 +33,7 @@ def _same_run(a: RunRecord, b: RunRecord) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.sampled_from(TIERS), st.sampled_from(["auto", "numpy"]))
 def test_exact_twin_equals_the_reference_with_invariants(
-    data: st.DataObject, tier: str | None, engine: str
+    data: st.DataObject, tier: str | None, engine: TwinEngine
 ) -> None:
     ds, cert = data.draw(certified_separable())
     order = data.draw(orderings(ds.n_samples))
