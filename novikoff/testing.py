@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from novikoff.errors import InputError
-from novikoff.fuzz.checks import CHECKS, Check
+from novikoff.fuzz.checks import CHECKS, DiffCheck
 from novikoff.fuzz.contract import DEFAULT_CALL_TIMEOUT, FitFunction
 from novikoff.fuzz.harness import family_check, require_callable, select_families
 from novikoff.fuzz.registry import lookup
@@ -34,10 +34,10 @@ from novikoff.fuzz.worker import Runner
 if sys.version_info < (3, 11):  # pragma: no cover - Hypothesis depends on the backport there
     from exceptiongroup import BaseExceptionGroup
 
-__all__ = ["as_assertion", "check_ids", "checks_markdown", "parametrize_with_checks"]
+__all__ = ["as_assertion", "checks_markdown", "parametrize_with_checks", "parametrized_ids"]
 
 
-def check_ids(algorithm: str = "perceptron", checks: Sequence[Check] | None = None) -> list[str]:
+def parametrized_ids(algorithm: str = "perceptron", checks: Sequence[DiffCheck] | None = None) -> list[str]:
     """The test ids :func:`parametrize_with_checks` yields for ``algorithm``, in order:
     ``"<family id>-<check name>"`` for every data family and check (by default the
     algorithm's own checks, :attr:`novikoff.fuzz.registry.Algorithm.checks`)."""
@@ -67,7 +67,7 @@ def as_assertion(group: BaseExceptionGroup) -> AssertionError | None:
 def _one_check(
     fit: FitFunction | Runner,
     family: str,
-    check: Check,
+    check: DiffCheck,
     examples: int | None,
     seed: int | None,
     algorithm: str,
@@ -120,7 +120,7 @@ def parametrize_with_checks(
 ) -> Any:
     """A ``pytest.mark.parametrize`` decorator over the parameter ``check``: one test per
     (data family of ``algorithm``, check), with id ``"<family id>-<check name>"``
-    (:func:`check_ids`).
+    (:func:`parametrized_ids`).
 
     ``implementation`` is a callable (called in a forked worker process unless
     ``isolate`` is False) or a :class:`novikoff.fuzz.worker.Runner` (a CommandRunner tests
@@ -187,7 +187,7 @@ def parametrize_with_checks(
                 f"checks: unknown {', '.join(map(repr, unknown))}; checks: {', '.join(registered)}"
             )
     chosen = algo.checks if checks is None else tuple(registered[n] for n in checks)
-    ids = check_ids(algo.name, chosen)
+    ids = parametrized_ids(algo.name, chosen)
     family_ids = [fam.id for fam in algo.data_families]
     expected = dict(xfail or {})
     bad = [k for k in expected if k not in ids and k not in registered and k not in family_ids]
@@ -218,3 +218,7 @@ def checks_markdown() -> str:
         first = doc.split(". ")[0].rstrip(".") + "."
         lines.append(f"- `{c.name}`: {first}")
     return "\n".join(lines)
+
+
+#: Deprecated name of :func:`parametrized_ids` (it lists test ids; it checks nothing).
+check_ids = parametrized_ids

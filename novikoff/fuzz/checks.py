@@ -33,18 +33,18 @@ from novikoff.runtime.runs import RunRecord
 __all__ = [
     "CHECKS",
     "VOTED_CHECKS",
-    "Check",
     "CheckContext",
+    "DiffCheck",
     "Discrepancy",
     "check_convergence_flag",
     "check_epoch_count",
     "check_mistake_count",
-    "check_named",
     "check_updates_match_reference",
     "check_vote_counts",
     "check_voted_predictions",
     "check_weight_direction",
     "compare",
+    "named_check",
     "reported_voters",
 ]
 
@@ -287,11 +287,12 @@ CheckFunction = Callable[[RunRecord, ImplementationResult, Any, CheckContext], l
 
 
 @dataclass(frozen=True)
-class Check:
-    """A registered check: its ``name``, the function, and ``reports``, the field of
-    :class:`ImplementationResult` it compares (when the implementation did not report it,
-    the field is None and the check finds nothing), or a key of the implementation's own
-    output (``voters``)."""
+class DiffCheck:
+    """A property ``novikoff diff`` checks on every example (not one of ``novikoff verify``'s
+    checks, :class:`novikoff.proofs.results.Check`). A registered check: its ``name``, the
+    function, and ``reports``, the field of :class:`ImplementationResult` it compares (when
+    the implementation did not report it, the field is None and the check finds nothing),
+    or a key of the implementation's own output (``voters``)."""
 
     name: str
     function: CheckFunction
@@ -314,25 +315,35 @@ class Check:
 
 
 #: Every check, in the order ``novikoff diff`` reports the first difference.
-CHECKS: tuple[Check, ...] = (
-    Check("check_updates_match_reference", check_updates_match_reference, "updates"),
-    Check("check_mistake_count", check_mistake_count, "mistakes"),
-    Check("check_epoch_count", check_epoch_count, "epochs"),
-    Check("check_convergence_flag", check_convergence_flag, "converged"),
-    Check("check_weight_direction", check_weight_direction, "weights"),
+CHECKS: tuple[DiffCheck, ...] = (
+    DiffCheck("check_updates_match_reference", check_updates_match_reference, "updates"),
+    DiffCheck("check_mistake_count", check_mistake_count, "mistakes"),
+    DiffCheck("check_epoch_count", check_epoch_count, "epochs"),
+    DiffCheck("check_convergence_flag", check_convergence_flag, "converged"),
+    DiffCheck("check_weight_direction", check_weight_direction, "weights"),
 )
 
 #: The voted perceptron's checks besides :data:`CHECKS` (they read the ``voters`` it returned).
-VOTED_CHECKS: tuple[Check, ...] = (
-    Check("check_vote_counts", check_vote_counts, "voters"),
-    Check("check_voted_predictions", check_voted_predictions, "voters"),
+VOTED_CHECKS: tuple[DiffCheck, ...] = (
+    DiffCheck("check_vote_counts", check_vote_counts, "voters"),
+    DiffCheck("check_voted_predictions", check_voted_predictions, "voters"),
 )
 
-_BY_NAME: Mapping[str, Check] = MappingProxyType({c.name: c for c in CHECKS + VOTED_CHECKS})
+_BY_NAME: Mapping[str, DiffCheck] = MappingProxyType({c.name: c for c in CHECKS + VOTED_CHECKS})
 
 
-def check_named(name: str) -> Check:
-    """The registered check called ``name``; InputError lists them."""
+def named_check(name: str) -> DiffCheck:
+    """The registered check called ``name``; InputError lists them.
+
+    Args:
+        name: A check's name, e.g. ``"check_weight_direction"``.
+
+    Returns:
+        The registered :class:`DiffCheck` of that name.
+
+    Raises:
+        InputError: No check is called ``name`` (the message lists them).
+    """
     if name not in _BY_NAME:
         raise InputError(f"unknown check {name!r}; checks: {', '.join(_BY_NAME)}")
     return _BY_NAME[name]
@@ -343,8 +354,15 @@ def compare(
     run: RunRecord,
     impl: ImplementationResult,
     context: CheckContext,
-    checks: Sequence[Check] = CHECKS,
+    checks: Sequence[DiffCheck] = CHECKS,
 ) -> list[Discrepancy]:
     """Every finding of ``checks`` (default: all, in order) on one example; empty iff the
     implementation agrees with the exact reference on each property checked."""
     return [d for check in checks for d in check(run, impl, data, context)]
+
+
+#: Deprecated names, still importable: :class:`DiffCheck` was ``Check`` (``novikoff verify``'s
+#: checks are :class:`novikoff.proofs.results.Check`, an unrelated class), and
+#: :func:`named_check` was ``check_named`` (a lookup, not a check).
+Check = DiffCheck
+check_named = named_check

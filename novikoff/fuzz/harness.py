@@ -47,7 +47,7 @@ from hypothesis.errors import NoSuchExample, Unsatisfiable
 from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.adapters import load_callable, require_callable, sklearn_fit
-from novikoff.fuzz.checks import Check
+from novikoff.fuzz.checks import DiffCheck
 from novikoff.fuzz.contract import (
     DEFAULT_CALL_TIMEOUT,
     FitFunction,
@@ -79,9 +79,9 @@ __all__ = [
     "Verdict",
     "call_implementation",
     "call_time_limit",
+    "campaign_settings",
     "check_family",
     "check_implementation",
-    "check_settings",
     "family_check",
     "float_with_exact",
     "load_callable",
@@ -154,7 +154,7 @@ def check_family(
     seed_value: int = 0,
     shrink: bool = True,
     algorithm: str = "perceptron",
-    checks: Sequence[Check] | None = None,
+    checks: Sequence[DiffCheck] | None = None,
     *,
     semantics: Semantics = DEFAULT,
     isolate: bool = True,
@@ -190,7 +190,7 @@ def _run_family(
     examples: int,
     seed_value: int,
     shrink: bool,
-    checks: Sequence[Check] | None,
+    checks: Sequence[DiffCheck] | None,
     sem: Semantics,
     shrink_errors: bool,
 ) -> Report:
@@ -487,7 +487,7 @@ def check_implementation(
 DEFAULT_EXAMPLES = 20
 
 
-def check_settings(examples: int | None = None) -> settings:
+def campaign_settings(examples: int | None = None) -> settings:
     """The Hypothesis settings of :func:`parametrize_with_checks`: the active profile's
     (``database``, ``derandomize``, phases, ...), with ``max_examples`` = ``examples`` when
     given, else the profile's when it changed Hypothesis' default (100), else
@@ -538,14 +538,14 @@ def family_check(
     examples: int | None = None,
     seed_value: int | None = None,
     algorithm: str = "perceptron",
-    checks: Sequence[Check] | None = None,
+    checks: Sequence[DiffCheck] | None = None,
     *,
     semantics: Semantics = DEFAULT,
     isolate: bool = True,
     call_timeout: float | None = DEFAULT_CALL_TIMEOUT,
 ) -> Callable[[], Outcome]:
     """One data family (its name or id) as a Hypothesis test of ``checks`` under the user's
-    settings (:func:`check_settings`): a bug or an error raises AssertionError with the
+    settings (:func:`campaign_settings`): a bug or an error raises AssertionError with the
     example printed exactly, so Hypothesis shrinks it, stores it in the profile's
     database and replays it first next time. ``seed_value`` None leaves the seed to
     Hypothesis (``--hypothesis-seed``, ``derandomize``). A bug and an error are raised from
@@ -562,7 +562,7 @@ def family_check(
     outcome = Outcome()
     state: dict[str, Any] = {}
 
-    @check_settings(examples)
+    @campaign_settings(examples)
     @given(example_strategy(algo, fam, sem))
     def check(example: Example) -> None:
         key = _key(example)
@@ -596,3 +596,7 @@ def family_check(
         return outcome
 
     return run
+
+
+#: Deprecated name of :func:`campaign_settings` (it builds settings; it checks nothing).
+check_settings = campaign_settings

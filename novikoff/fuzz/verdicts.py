@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from novikoff.data.dataset import Dataset
 from novikoff.exact.rational import format_rational
-from novikoff.fuzz.checks import Check, CheckContext, Discrepancy, compare
+from novikoff.fuzz.checks import CheckContext, DiffCheck, Discrepancy, compare
 from novikoff.fuzz.contract import (
     FitFunction,
     ImplementationError,
@@ -157,7 +157,7 @@ def _explain(
     w0: tuple[Fraction, ...] | None,
     impl: ImplementationResult,
     output: Any,
-    checks: Sequence[Check],
+    checks: Sequence[DiffCheck],
 ) -> tuple[tuple[tuple[Semantics, str], ...], tuple[str, ...]]:
     """(explanations, trace) for a bug of the binary perceptron: the alternative semantics
     under which every check passes on this example, each with its hint, in the order of
@@ -183,7 +183,7 @@ def verdict(
     data: Any,
     order: Any,
     value: Fraction | None,
-    checks: Sequence[Check] | None = None,
+    checks: Sequence[DiffCheck] | None = None,
     *,
     semantics: Semantics = DEFAULT,
     initial_weights: tuple[Fraction, ...] | None = None,
