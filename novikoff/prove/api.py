@@ -4,7 +4,7 @@
    (:func:`novikoff.fuzz.bounds.parse_bound`) and build the claims "bound >= known bound on the
    domain" (:func:`novikoff.prove.inequality.problems`).
 2. Search certificates (:func:`novikoff.prove.certificate.search_proof`) and check them exactly
-   (:func:`novikoff.prove.certificate.check_proof`). If every claim is certified, write the Coq
+   (:func:`novikoff.prove.certificate.proof_errors`). If every claim is certified, write the Coq
    file and compile it (:mod:`novikoff.prove.coq`): "proved" when coqc accepts it (or, without
    Coq, "proved by the Python checker only"); a file coqc rejects makes the verdict "open".
    A proved bound also gets the largest ratio c in a few candidates with bound >= c * known
@@ -32,7 +32,7 @@ import sympy as sp
 from novikoff.coq.printer import COQ_DIR
 from novikoff.errors import InputError, InvariantViolation
 from novikoff.fuzz.bounds import DEFAULT_LIMITS, BoundLimits, parse_bound
-from novikoff.prove.certificate import ProofTree, check_proof, search_proof
+from novikoff.prove.certificate import ProofTree, proof_errors, search_proof
 from novikoff.prove.coq import compile_file, coq_file
 from novikoff.prove.inequality import REFUSED, Problem, problems
 from novikoff.prove.verdict import ProveVerdict
@@ -153,7 +153,7 @@ def _certify(claims: list[Problem], scale: Fraction) -> tuple[list[ProofTree] | 
         tree, reasons = search_proof(claim, scale)
         if tree is None:
             return None, reasons
-        errors = check_proof(tree, claim, scale)
+        errors = proof_errors(tree, claim, scale)
         if errors:  # the search and the checker disagree: never trust the search
             return None, [f"the checker rejected the certificate: {e}" for e in errors]
         trees.append(tree)

@@ -13,7 +13,7 @@ products of the domain's constraints g > 0, R - gamma >= 0, m - 1 >= 0, ...), wi
 arithmetic throughout. A top-level ``min`` is proved argument by argument; a top-level ``max`` by
 one argument (:class:`ProofTree`).
 
-:func:`check_proof` verifies a proof tree from scratch against the proposed bound: the tree
+:func:`proof_errors` verifies a proof tree from scratch against the proposed bound: the tree
 follows the bound's min/max structure, each piece is a rational function of the variables whose
 denominators are positive on the domain, the coefficients are nonnegative integers, Q has a
 strictly positive term, and the identity holds exactly. The search (:func:`search_proof`) is
@@ -30,7 +30,7 @@ import sympy as sp
 
 from novikoff.prove.inequality import D1, K1, M1, RR, STRICT, G, Problem, S, known_bound, substitution
 
-__all__ = ["Certificate", "ProofTree", "check_proof", "domain_variables", "search_proof"]
+__all__ = ["Certificate", "ProofTree", "domain_variables", "proof_errors", "search_proof"]
 
 Terms = tuple[tuple[int, tuple[int, ...]], ...]
 
@@ -247,7 +247,7 @@ def _leaf_certificate(leaf: sp.Expr, problem: Problem, scale: Fraction) -> tuple
 
 def search_proof(problem: Problem, scale: Fraction = Fraction(1)) -> tuple[ProofTree | None, list[str]]:
     """A proof tree of ``problem.expr >= scale * known`` over the domain, or (None, the reasons
-    the search failed). Not trusted: :func:`check_proof` verifies what it returns."""
+    the search failed). Not trusted: :func:`proof_errors` verifies what it returns."""
     return _search(problem.expr, problem, scale)
 
 
@@ -276,7 +276,7 @@ def _poly(terms: Terms, variables: tuple[sp.Symbol, ...]) -> sp.Expr:
     return sp.Add(*(sp.Integer(c) * sp.Mul(*(v**k for v, k in zip(variables, ex))) for c, ex in terms))
 
 
-def check_proof(tree: ProofTree, problem: Problem, scale: Fraction = Fraction(1)) -> list[str]:
+def proof_errors(tree: ProofTree, problem: Problem, scale: Fraction = Fraction(1)) -> list[str]:
     """Why ``tree`` does not prove ``problem.expr >= scale * known`` on the domain (empty: it does).
 
     Everything is recomputed exactly from the proposed bound, the algorithm's known bound and the
@@ -352,3 +352,7 @@ def _check_leaf(cert: Certificate, e: sp.Expr, problem: Problem, scale: Fraction
     for i, ((n, q), x1) in enumerate(zip(cert.logs, goal.log_goals)):
         errors += _check_identity(x1, n, q, domain, f"logarithm l{i}")
     return errors + _check_identity(goal.expr, cert.numerator, cert.denominator, goal.variables, "bound")
+
+
+#: Deprecated name of :func:`proof_errors` (it returns the errors; a ``check_*`` raises).
+check_proof = proof_errors

@@ -235,7 +235,7 @@ def _names(algorithm: str) -> tuple[dict[sp.Symbol, str], list[str]]:
 
 def coq_file(problems: list[Problem], trees: list[ProofTree]) -> str:
     """The text of ``Proposed.v`` proving the bound for every claim of ``problems`` (one proof
-    tree each, accepted by :func:`novikoff.prove.certificate.check_proof`)."""
+    tree each, accepted by :func:`novikoff.prove.certificate.proof_errors`)."""
     algorithm = problems[0].algorithm
     names, params = _names(algorithm)
     lines = [
