@@ -50,7 +50,7 @@ def test_degree_one_without_offset_is_the_linear_answer(capsys: pytest.CaptureFi
         (["--kernel", "poly:2:-1"], "--kernel"),
         (["--kernel", "sigmoid:1"], "--kernel"),
         (["--kernel", "poly:2", "--certificate", "c.json"], "--certificate"),
-        (["--kernel", "poly:2", "--coq", "c.v"], "--coq"),
+        (["--kernel", "poly:2", "--coq", "bad-name.v"], "--coq"),
     ],
 )
 def test_bad_kernel_uses_exit_2_naming_the_option(

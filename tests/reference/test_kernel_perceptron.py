@@ -325,5 +325,6 @@ def test_kernel_certify_non_separable_and_bounds() -> None:
 def test_kernel_option_errors() -> None:
     with pytest.raises(argparse.ArgumentTypeError, match="float-only"):
         kernel_arg("rbf:1")
-    with pytest.raises(InputError, match="--coq"):
-        kernel_certify(_args("--kernel", "poly:2", "--coq", "x.v"), load_example("xor"))
+    # --coq has a kernel form now (tests/coq/test_coq_kernel_certificate.py); --certificate has none
+    with pytest.raises(InputError, match="--certificate"):
+        kernel_certify(argparse.Namespace(kernel="poly:2", certificate="c.json"), load_example("xor"))
