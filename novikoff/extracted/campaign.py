@@ -215,7 +215,17 @@ def _examples(algorithm: str) -> tuple[str, ...]:
 def run_campaign(
     examples: int = 50,
     seed: int = 0,
-    algorithms: tuple[str, ...] = ("perceptron", "pfm", "pdm", "pdm-succ", "multiclass"),
+    algorithms: tuple[str, ...] = (
+        "perceptron",
+        "pfm",
+        "pdm",
+        "pdm-multiple",
+        "pdm-succ",
+        "pdm-succ-multiple",
+        "multiclass",
+        "voted",
+        "averaged",
+    ),
     reference: Callable[..., RunRecord] | None = None,
     binary: Path | None = None,
 ) -> CampaignReport:

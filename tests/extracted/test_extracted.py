@@ -377,7 +377,18 @@ def test_campaign_agrees(binary: Path) -> None:
     report = run_campaign(examples=20, seed=3, binary=binary)
     assert report.agrees, [m.request for m in report.mismatches]
     assert (
-        set(report.runs) == {"perceptron", "pfm", "pdm", "pdm-succ", "multiclass"}
+        set(report.runs)
+        == {
+            "perceptron",
+            "pfm",
+            "pdm",
+            "pdm-multiple",
+            "pdm-succ",
+            "pdm-succ-multiple",
+            "multiclass",
+            "voted",
+            "averaged",
+        }
         and "identical" in report.summary()
     )
 
