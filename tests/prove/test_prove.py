@@ -19,7 +19,7 @@ from novikoff.fuzz.bounds import parse_bound
 from novikoff.fuzz.falsify import replay_file
 from novikoff.prove import assert_verdict, prove_bound
 from novikoff.prove import coq as prove_coq
-from novikoff.prove.certificate import ProofTree, check_proof, search_proof
+from novikoff.prove.certificate import ProofTree, proof_errors, search_proof
 from novikoff.prove.coq import CoqPrintError, coq_term
 from novikoff.prove.inequality import Problem, problems
 
@@ -30,7 +30,7 @@ def _proof(text: str, algorithm: str = "perceptron") -> tuple[ProofTree, Problem
     (claim,) = problems(parse_bound(text, algorithm), algorithm)
     tree, reasons = search_proof(claim)
     assert tree is not None, reasons
-    assert check_proof(tree, claim) == []
+    assert proof_errors(tree, claim) == []
     return tree, claim
 
 
@@ -47,7 +47,7 @@ def test_checker_rejects_a_negative_coefficient() -> None:
     c = tree.certificate
     assert c is not None
     bad = ((-c.numerator[0][0], c.numerator[0][1]), *c.numerator[1:])
-    errors = check_proof(_with_leaf(tree, numerator=bad), claim)
+    errors = proof_errors(_with_leaf(tree, numerator=bad), claim)
     assert any("is not a nonnegative integer" in e for e in errors), errors
 
 
@@ -56,22 +56,22 @@ def test_checker_rejects_a_wrong_identity() -> None:
     c = tree.certificate
     assert c is not None
     bad = ((c.numerator[0][0] + 1, c.numerator[0][1]), *c.numerator[1:])
-    errors = check_proof(_with_leaf(tree, numerator=bad), claim)
+    errors = proof_errors(_with_leaf(tree, numerator=bad), claim)
     assert errors == ["the bound: bound: the identity (goal) * Q = N does not hold"]
 
 
 def test_checker_rejects_a_denominator_that_may_vanish() -> None:
     tree, claim = _proof("2*R**2/gamma**2")
     # Q = s only: zero at R = gamma
-    errors = check_proof(_with_leaf(tree, denominator=((1, (0, 1, 0, 0)),)), claim)
+    errors = proof_errors(_with_leaf(tree, denominator=((1, (0, 1, 0, 0)),)), claim)
     assert any("no positive term in the strictly positive variables" in e for e in errors), errors
 
 
 def test_checker_rejects_a_boolean_coefficient_and_bad_exponents() -> None:
     tree, claim = _proof("2*R**2/gamma**2")
-    errors = check_proof(_with_leaf(tree, numerator=((True, (2, 0, 0, 0)),)), claim)
+    errors = proof_errors(_with_leaf(tree, numerator=((True, (2, 0, 0, 0)),)), claim)
     assert any("coefficient True" in e for e in errors), errors
-    errors = check_proof(_with_leaf(tree, numerator=((1, (2, 0)),)), claim)
+    errors = proof_errors(_with_leaf(tree, numerator=((1, (2, 0)),)), claim)
     assert any("are not 4 natural numbers" in e for e in errors), errors
 
 
@@ -79,27 +79,27 @@ def test_checker_rejects_other_variables_expression_and_scale() -> None:
     tree, claim = _proof("2*R**2/gamma**2")
     assert any(
         "are not the domain's" in e
-        for e in check_proof(_with_leaf(tree, variables=("s", "g", "m1", "d1")), claim)
+        for e in proof_errors(_with_leaf(tree, variables=("s", "g", "m1", "d1")), claim)
     )
     other = parse_bound("3*R**2/gamma**2").xreplace({})
-    assert any("about another expression" in e for e in check_proof(_with_leaf(tree, leaf=other), claim))
-    assert any("proves the scale 2" in e for e in check_proof(_with_leaf(tree, scale=Fraction(2)), claim))
-    assert check_proof(tree, claim, Fraction(1, 2)) == ["scale 1/2 < 1 would not bound the run"]
+    assert any("about another expression" in e for e in proof_errors(_with_leaf(tree, leaf=other), claim))
+    assert any("proves the scale 2" in e for e in proof_errors(_with_leaf(tree, scale=Fraction(2)), claim))
+    assert proof_errors(tree, claim, Fraction(1, 2)) == ["scale 1/2 < 1 would not bound the run"]
 
 
 def test_checker_follows_the_min_max_structure() -> None:
     tree, claim = _proof("min(2*R2/gamma2, R2/gamma2 + d)")
     assert tree.kind == "min" and len(tree.parts) == 2
-    errors = check_proof(replace(tree, parts=tree.parts[:1]), claim)
+    errors = proof_errors(replace(tree, parts=tree.parts[:1]), claim)
     assert any("a min of 2 arguments" in e for e in errors), errors
-    errors = check_proof(tree.parts[0], claim)  # a leaf where a min is
+    errors = proof_errors(tree.parts[0], claim)  # a leaf where a min is
     assert any("a min of 2 arguments" in e for e in errors), errors
     mtree, mclaim = _proof("max(m, R2/gamma2)")
     assert mtree.kind == "max"
-    errors = check_proof(replace(mtree, index=5), mclaim)
+    errors = proof_errors(replace(mtree, index=5), mclaim)
     assert any("a max needs" in e for e in errors), errors
     # the other argument of the max (m) does not bound R^2/gamma^2: its certificate is refused
-    errors = check_proof(replace(mtree, index=1 - mtree.index), mclaim)
+    errors = proof_errors(replace(mtree, index=1 - mtree.index), mclaim)
     assert errors, "a certificate for the wrong argument of a max was accepted"
 
 
@@ -110,7 +110,7 @@ def test_a_false_certificate_for_a_false_bound_is_refused() -> None:
     forged = _with_leaf(
         tree, leaf=claim4.expr, numerator=((3, (2, 0, 0, 0)),), denominator=((1, (2, 0, 0, 0)),)
     )
-    assert check_proof(forged, claim4) == ["the bound: bound: the identity (goal) * Q = N does not hold"]
+    assert proof_errors(forged, claim4) == ["the bound: bound: the identity (goal) * Q = N does not hold"]
 
 
 # --------------------------------------------------------------------------- soundness
@@ -169,7 +169,7 @@ def test_a_certified_bound_that_the_falsifier_refutes_is_an_internal_error(
         return (forged, []) if problem.expr == claim4.expr else real_search(problem, scale)
 
     monkeypatch.setattr(api, "search_proof", lying_search)
-    monkeypatch.setattr(api, "check_proof", lambda tree, claim, scale=Fraction(1): [])  # a broken checker too
+    monkeypatch.setattr(api, "proof_errors", lambda tree, claim, scale=Fraction(1): [])  # broken checker too
     with pytest.raises(InvariantViolation, match="T1 with n = 5"):
         prove_bound("4", coq=False)
 
