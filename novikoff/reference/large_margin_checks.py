@@ -2,7 +2,7 @@
 
 With a certificate (gamma^2 and R^2 exact), :mod:`novikoff.reference.large_margin` checks D3
 exactly after every single update (:class:`RunChecker`, all n updates of a multiple update at
-once); at convergence D2 (PDM) by :meth:`~novikoff.spec.core.Statement.check_rigorous`, D1
+once); at convergence D2 (PDM) by :meth:`~novikoff.spec.core.Statement.holds_rigorously`, D1
 for a PDM run from w = 0 and P1 for PFM when beta < gamma (decided as beta^2 < gamma^2), with
 eps = 1 - beta/gamma substituted into the spec's statement (:func:`end_checks`). A failure
 raises InvariantViolation.
@@ -74,7 +74,7 @@ class RunChecker:
 
 def _rigorous(statement: Statement, values: dict[str, Fraction | SquareRoot], where: str) -> str:
     try:
-        ok = statement.check_rigorous(values)
+        ok = statement.holds_rigorously(values)
     except HypothesisNotMet as exc:
         return f"not applicable ({exc})"
     except Undecided as exc:
@@ -104,7 +104,7 @@ def check_d2(
         "gamma": SquareRoot(gamma2),
     }
     try:
-        ok = D2.check_rigorous(values)
+        ok = D2.holds_rigorously(values)
     except HypothesisNotMet as exc:
         raise _fail(D2, dict(values), where, str(exc)) from None
     except Undecided as exc:

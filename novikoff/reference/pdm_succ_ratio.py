@@ -73,7 +73,7 @@ def check_pdm_succ_ratio(
             "R2": R2,
             "gamma2": gamma2,
         }
-        if not PDM_SUCC_RATIO.check_rigorous(values):
+        if not PDM_SUCC_RATIO.holds_rigorously(values):
             raise InvariantViolation(
                 "DS1", str(PDM_SUCC_RATIO.conclusion), dict(values), f"at the stage eps = {eps}"
             )

@@ -141,7 +141,7 @@ class Statement:
             note=f"{self.note} (with {', '.join(f'{k} = {v}' for k, v in replacements.items())})".strip(),
         )
 
-    def check_rigorous(self, values: Mapping[str, Value]) -> bool:
+    def holds_rigorously(self, values: Mapping[str, Value]) -> bool:
         """Truth of the conclusion at ``values`` for statements with sqrt, log or real powers.
 
         Values are Fractions or :class:`~novikoff.spec.intervals.SquareRoot`; each
@@ -154,6 +154,9 @@ class Statement:
             if not decide(h, values):
                 raise HypothesisNotMet(f"{self.id}: hypothesis {h} fails for {dict(values)}")
         return decide(self.conclusion, values)
+
+    #: Deprecated name of :meth:`holds_rigorously` (it answers a bool; a ``check_*`` raises).
+    check_rigorous = holds_rigorously
 
     def __str__(self) -> str:
         hyps = ", ".join(str(h) for h in self.hypotheses)
