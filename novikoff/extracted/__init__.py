@@ -7,7 +7,9 @@ written, not verified) reads a request and prints the run. :mod:`.build` compile
 from the sources, :mod:`.runner` runs it and compares it with the Python reference,
 :mod:`.campaign` runs seeded differential campaigns (what ``verify --coq`` calls).
 ``ZLargeMargin.v``, ``ZPdmSucc.v`` and ``ZLabelled.v`` extend this to PFM, PDM, PDM-succ
-and the labelled-data run.
+and the labelled-data run; ``ZPdmMultiple.v`` to PDM and PDM-succ with multiple updates,
+``ZVoted.v`` and ``ZAveraged.v`` to the voted and averaged perceptrons.
+:func:`.runner.protocol_command` is what ``novikoff diff --impl extracted`` runs.
 """
 
 from novikoff.extracted.runner import (
