@@ -61,7 +61,8 @@ def register(sub: Any) -> None:
         metavar="FILE.v",
         help="write a Coq file holding the data as read that checks this certificate by "
         "computation and proves updates <= floor(R^2/gamma^2) in every order (separable data), "
-        "or that no weight vector separates the data (a Gordan certificate)",
+        "or that no weight vector separates the data (a Gordan certificate); with --kernel, "
+        "the kernel perceptron's bound (or its Gordan certificate) in feature space",
     )
     c.add_argument(
         "--verified",
