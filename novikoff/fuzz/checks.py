@@ -36,16 +36,16 @@ __all__ = [
     "CheckContext",
     "DiffCheck",
     "Discrepancy",
-    "check_convergence_flag",
-    "check_epoch_count",
-    "check_mistake_count",
-    "check_updates_match_reference",
-    "check_vote_counts",
-    "check_voted_predictions",
-    "check_weight_direction",
     "compare",
+    "convergence_flag_discrepancies",
+    "epoch_count_discrepancies",
+    "mistake_count_discrepancies",
     "named_check",
     "reported_voters",
+    "updates_discrepancies",
+    "vote_count_discrepancies",
+    "voted_prediction_discrepancies",
+    "weight_direction_discrepancies",
 ]
 
 
@@ -88,7 +88,7 @@ def _differs(
     return [Discrepancy(check, f"{what}: implementation {theirs}, exact reference {ours}{_notes(impl)}")]
 
 
-def check_updates_match_reference(
+def updates_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The implementation updated on the same samples, in the same order, as the exact
@@ -111,7 +111,7 @@ def check_updates_match_reference(
     ]
 
 
-def check_mistake_count(
+def mistake_count_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The reported number of mistakes (updates) equals the exact reference's."""
@@ -120,7 +120,7 @@ def check_mistake_count(
     return _differs("check_mistake_count", "mistakes", impl.mistakes, run.mistakes, impl)
 
 
-def check_epoch_count(
+def epoch_count_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The reported number of epochs equals the exact reference's (the clean epoch that
@@ -130,7 +130,7 @@ def check_epoch_count(
     return _differs("check_epoch_count", "epochs", impl.epochs, run.epochs, impl)
 
 
-def check_convergence_flag(
+def convergence_flag_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The reported convergence flag equals the exact reference's (an epoch without an
@@ -161,7 +161,7 @@ def _exact_direction_matches(w: Sequence[Fraction], W: Sequence[Fraction]) -> bo
     return c > 0 and all(a == c * b for a, b in zip(w, W))
 
 
-def check_weight_direction(
+def weight_direction_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The final weights point the same way as the exact reference's: a positive multiple
@@ -245,7 +245,7 @@ def _voters_of(
         return None, [Discrepancy(name, f"the implementation's voters are malformed: {exc}")]
 
 
-def check_vote_counts(
+def vote_count_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The voted implementation's survival counts, those above 0 in order, equal the exact
@@ -258,7 +258,7 @@ def check_vote_counts(
     return _differs("check_vote_counts", "survival counts (those > 0)", theirs, ours, impl)
 
 
-def check_voted_predictions(
+def voted_prediction_discrepancies(
     run: RunRecord, impl: ImplementationResult, data: Any, context: CheckContext
 ) -> list[Discrepancy]:
     """The vote of the implementation's voters (exactly: sign(sum_j c_j sign(w_j.x~)),
@@ -316,17 +316,17 @@ class DiffCheck:
 
 #: Every check, in the order ``novikoff diff`` reports the first difference.
 CHECKS: tuple[DiffCheck, ...] = (
-    DiffCheck("check_updates_match_reference", check_updates_match_reference, "updates"),
-    DiffCheck("check_mistake_count", check_mistake_count, "mistakes"),
-    DiffCheck("check_epoch_count", check_epoch_count, "epochs"),
-    DiffCheck("check_convergence_flag", check_convergence_flag, "converged"),
-    DiffCheck("check_weight_direction", check_weight_direction, "weights"),
+    DiffCheck("check_updates_match_reference", updates_discrepancies, "updates"),
+    DiffCheck("check_mistake_count", mistake_count_discrepancies, "mistakes"),
+    DiffCheck("check_epoch_count", epoch_count_discrepancies, "epochs"),
+    DiffCheck("check_convergence_flag", convergence_flag_discrepancies, "converged"),
+    DiffCheck("check_weight_direction", weight_direction_discrepancies, "weights"),
 )
 
 #: The voted perceptron's checks besides :data:`CHECKS` (they read the ``voters`` it returned).
 VOTED_CHECKS: tuple[DiffCheck, ...] = (
-    DiffCheck("check_vote_counts", check_vote_counts, "voters"),
-    DiffCheck("check_voted_predictions", check_voted_predictions, "voters"),
+    DiffCheck("check_vote_counts", vote_count_discrepancies, "voters"),
+    DiffCheck("check_voted_predictions", voted_prediction_discrepancies, "voters"),
 )
 
 _BY_NAME: Mapping[str, DiffCheck] = MappingProxyType({c.name: c for c in CHECKS + VOTED_CHECKS})
@@ -363,6 +363,15 @@ def compare(
 
 #: Deprecated names, still importable: :class:`DiffCheck` was ``Check`` (``novikoff verify``'s
 #: checks are :class:`novikoff.proofs.results.Check`, an unrelated class), and
-#: :func:`named_check` was ``check_named`` (a lookup, not a check).
+#: :func:`named_check` was ``check_named`` (a lookup, not a check); the property functions
+#: were named as their checks (``check_weight_direction``, ...), which they return the
+#: discrepancies of: a ``check_*`` raises or returns a result with ``ok``.
 Check = DiffCheck
 check_named = named_check
+check_updates_match_reference = updates_discrepancies
+check_mistake_count = mistake_count_discrepancies
+check_epoch_count = epoch_count_discrepancies
+check_convergence_flag = convergence_flag_discrepancies
+check_weight_direction = weight_direction_discrepancies
+check_vote_counts = vote_count_discrepancies
+check_voted_predictions = voted_prediction_discrepancies
