@@ -24,11 +24,22 @@ needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not fo
 RUNS = find_runs()
 
 
-def _header() -> str:
-    """Bridges.v's own Require/Import lines, and Bridges itself (its helper lemmas)."""
-    text = (COQ_DIR / "Bridges.v").read_text(encoding="utf-8")
+def _bridge_file(name: str) -> str:
+    """The file of ``_CoqProject`` that declares ``<name>_bridge`` (the one the audit types)."""
+    bridge = RUNS[name][2]
+    assert bridge is not None, f"no bridge for {name}"
+    return bridge.split(".")[-2] + ".v"
+
+
+def _header(name: str) -> str:
+    """The bridge file's own Require/Import lines, and the file itself (its helper lemmas);
+    Bridges too, for its tactics ([use_printed], [conclude_with]) that a later file may
+    redefine locally."""
+    f = _bridge_file(name)
+    text = (COQ_DIR / f).read_text(encoding="utf-8")
     lines = [ln for ln in text.splitlines() if ln.startswith(("From ", "Import ", "Local Open"))]
-    return "\n".join([*lines, "From Novikoff Require Import Bridges."]) + "\n"
+    mods = dict.fromkeys(["Bridges", f[:-2]])
+    return "\n".join([*lines, *(f"From Novikoff Require Import {m}." for m in mods)]) + "\n"
 
 
 def _printed_block(name: str) -> str:
@@ -38,7 +49,7 @@ def _printed_block(name: str) -> str:
 
 
 def _bridge_script(name: str) -> str:
-    text = (COQ_DIR / "Bridges.v").read_text(encoding="utf-8")
+    text = (COQ_DIR / _bridge_file(name)).read_text(encoding="utf-8")
     start = text.index(f"Theorem {name}_bridge : {name}_statement -> {name}_run_statement.\n")
     start = text.index("\n", start) + 1
     return text[start : text.index("Qed.", start) + 4]
@@ -50,7 +61,8 @@ def _probe(name: str, weaken: bool) -> str:
         head, _conclusion = block.rsplit("\n", 1)
         block = f"{head}\n  True."
     return (
-        f"{_header()}\n{block}\n\nTheorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
+        f"{_header(name)}\n{block}\n\n"
+        f"Theorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
         f"{_bridge_script(name)}\n"
     )
 
@@ -74,16 +86,23 @@ def test_the_run_ids_have_run_statements() -> None:
         "G1_pad",
         "G1_rotate",
         "FS1_one_pass",
+        "FS1_passes",
+        "S2",
+        "R1",
         "V1_prefixes",
         "V1_vote",
         "V1_sample",
     }
     assert expected <= set(RUNS)
+    project = (COQ_DIR / "_CoqProject").read_text(encoding="utf-8").split()
+    after_bridges = {f[:-2] for f in project[project.index("Bridges.v") :]}
     for name, (rs, run, bridge) in RUNS.items():
         assert rs == f"{LOGICAL_ROOT}.RunStatements.{name}_run_statement"
-        assert (
-            run == f"{LOGICAL_ROOT}.Bridges.{name}_run" and bridge == f"{LOGICAL_ROOT}.Bridges.{name}_bridge"
-        )
+        assert run is not None and bridge is not None, name
+        module = bridge.split(".")[-2]
+        assert module in after_bridges, (name, module)
+        assert run == f"{LOGICAL_ROOT}.{module}.{name}_run", name
+        assert bridge == f"{LOGICAL_ROOT}.{module}.{name}_bridge", name
 
 
 @needs_coq
