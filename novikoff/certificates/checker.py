@@ -129,6 +129,11 @@ class Verdict:
     code: str | None
     message: str
 
+    @property
+    def ok(self) -> bool:
+        """``valid``, under the name every ``check_*`` result has."""
+        return self.valid
+
 
 def _fail(code: str, condition: str) -> CertificateRejected:
     return CertificateRejected(code, condition)
