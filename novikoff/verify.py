@@ -519,10 +519,10 @@ def extracted_check(examples: int = 10, seed: int = 0) -> Check:
                 f"{report.summary()}; first: {'; '.join(first.differences)}\nrequest:\n{first.request}"
             )
 
-    name = (
-        "the program extracted from Coq makes the Python reference's runs "
-        "(perceptron, PFM, PDM, PDM-succ, multiclass)"
-    )
+    from novikoff.extracted.campaign import DEFAULT_ALGORITHMS
+
+    algorithms = ", ".join(DEFAULT_ALGORITHMS)
+    name = f"the program extracted from Coq makes the Python reference's runs ({algorithms})"
     return Check("extracted", "N3", name, run, frozenset({"N3", "P1", "D1", "M1"}))
 
 

@@ -33,7 +33,7 @@ from novikoff.extracted.runner import (
 )
 from novikoff.runtime.runs import Order, RunRecord
 
-__all__ = ["CampaignReport", "Mismatch", "run_campaign"]
+__all__ = ["DEFAULT_ALGORITHMS", "CampaignReport", "Mismatch", "run_campaign"]
 
 EXAMPLES = ("exercise-6.1", "seed-6.6:3", "seed-6.9", "xor", "t1:12")
 ROMMA_EXAMPLES = ("exercise-6.1", "seed-6.6:3", "xor", "t1:12")
@@ -212,20 +212,24 @@ def _examples(algorithm: str) -> tuple[str, ...]:
     return EXAMPLES
 
 
+#: The algorithms a campaign compares unless told otherwise (``verify --coq`` runs these).
+DEFAULT_ALGORITHMS: tuple[str, ...] = (
+    "perceptron",
+    "pfm",
+    "pdm",
+    "pdm-multiple",
+    "pdm-succ",
+    "pdm-succ-multiple",
+    "multiclass",
+    "voted",
+    "averaged",
+)
+
+
 def run_campaign(
     examples: int = 50,
     seed: int = 0,
-    algorithms: tuple[str, ...] = (
-        "perceptron",
-        "pfm",
-        "pdm",
-        "pdm-multiple",
-        "pdm-succ",
-        "pdm-succ-multiple",
-        "multiclass",
-        "voted",
-        "averaged",
-    ),
+    algorithms: tuple[str, ...] = DEFAULT_ALGORITHMS,
     reference: Callable[..., RunRecord] | None = None,
     binary: Path | None = None,
 ) -> CampaignReport:
