@@ -188,3 +188,84 @@ def test_the_checks_can_fail(tmp_path: Path) -> None:
     loaded = griffe.load("probe", search_paths=[str(tmp_path)])
     assert {k for k, m in loaded.members.items() if m.is_public and not _is_module(m)} == {"a"}
     assert {k for k, m in loaded["open"].members.items() if m.is_public} == {"b"}
+
+
+# ----------------------------------------------------------------- check_* convention
+
+FAILURE_WORDS = re.compile(r"raise|Error|Violation|Rejected")
+
+
+def _public_check_functions() -> dict[str, Any]:
+    """Every public ``check_*`` function and method, by its defining module's dotted name."""
+    import inspect
+
+    found: dict[str, Any] = {}
+    for name in public_modules():
+        module = importlib.import_module(name)
+        for exported in getattr(module, "__all__", ()):
+            obj = getattr(module, exported)
+            members = [(exported, obj)] if inspect.isfunction(obj) else []
+            if inspect.isclass(obj):
+                members = [(f"{exported}.{k}", v) for k, v in vars(obj).items() if inspect.isfunction(v)]
+            for label, fn in members:
+                if label.rsplit(".", 1)[-1].startswith("check_") and fn.__name__.startswith("check_"):
+                    found[f"{fn.__module__}.{fn.__qualname__}"] = fn
+    return found
+
+
+def _conforms(fn: Any) -> str | None:
+    """None when ``fn`` follows the convention, else why not: a ``check_*`` either raises on
+    failure (returning None, the value it validated or what it established, and saying so),
+    or returns a result object whose ``ok`` says whether the thing held; never a bare bool
+    or list of failures."""
+    import inspect
+    from typing import get_origin
+
+    try:
+        returned = inspect.signature(fn, eval_str=True).return_annotation
+    except NameError:  # an annotation only importable under TYPE_CHECKING
+        returned = inspect.signature(fn).return_annotation
+    if returned in (None, type(None), "None"):
+        return None
+    if isinstance(returned, type) and (
+        "ok" in getattr(returned, "__dataclass_fields__", {}) or hasattr(returned, "ok")
+    ):
+        return None
+    if (
+        returned is bool
+        or get_origin(returned) is list
+        or returned in ("bool",)
+        or str(returned).startswith("list")
+    ):
+        return f"returns {returned}: failures must raise, or come in a result object with ok"
+    if not FAILURE_WORDS.search(inspect.getdoc(fn) or ""):
+        return f"returns {returned} and its docstring does not say what it raises on failure"
+    return None
+
+
+def test_every_check_function_raises_or_returns_a_result_with_ok() -> None:
+    found = _public_check_functions()
+    assert len(found) > 10  # the scan sees them (the certificate checker alone has six)
+    bad = {name: why for name, fn in found.items() if (why := _conforms(fn)) is not None}
+    assert not bad, f"check_* functions outside the convention (docs/reference/api.md): {bad}"
+
+
+def test_the_convention_rejects_a_bool_a_list_and_a_silent_value() -> None:
+    def check_bool() -> bool:
+        """Whether it holds."""
+        return True
+
+    def check_list() -> list[str]:
+        """The errors."""
+        return []
+
+    def check_value(x: int) -> int:
+        """x, validated."""
+        return x
+
+    def check_raising(x: int) -> int:
+        """x; InputError unless it is positive."""
+        return x
+
+    assert _conforms(check_bool) and _conforms(check_list) and _conforms(check_value)
+    assert _conforms(check_raising) is None
