@@ -25,6 +25,8 @@ ENTRY_POINTS: tuple[str, ...] = (
     "novikoff.certificates.solver.certify",
     "novikoff.certificates.checker.check_certificate",
     "novikoff.reference.perceptron.run_perceptron",
+    "novikoff.reference.large_margin.run_pfm",
+    "novikoff.reference.large_margin.run_pdm",
     "novikoff.reference.romma.run_romma",
     "novikoff.reference.multiclass.run_multiclass",
     "novikoff.reference.pocket.run_pocket",

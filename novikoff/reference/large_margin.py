@@ -300,6 +300,33 @@ def run_pfm(
     on some z would never stop: PFM cannot converge then anyway).
 
     ``engine`` ("integer" or "plain", module docstring) does not change the run.
+
+    Args:
+        dataset: The exact data.
+        beta: The fixed margin, exact, >= 0 (the PDM paper's beta = (1 - eps) gamma).
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        certificate: A certificate of ``dataset``: D3 is checked at every update and P1 at
+            convergence (``checks``).
+        multiple_updates: Repeat each update while the condition holds (one count, exact).
+        max_updates: The update budget; the run stops (``stopped``) before passing it.
+        engine: How decisions are computed (:data:`novikoff.runtime.runs.ReferenceEngine`).
+
+    Returns:
+        The run record: exact weights, the updates, the epochs, whether it converged,
+        why it stopped, and the theorems checked with their status.
+
+    Raises:
+        InputError: ``beta`` negative or not a number, ``multiple_updates`` with beta not
+            below min ||z_i||, an unknown ``engine``, or a malformed ``order`` or ``max_epochs``.
+        InvariantViolation: With ``certificate``, a theorem check failed.
+
+    Examples:
+        >>> from novikoff.certificates.solver import certify
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
+        >>> run = run_pfm(ds, Fraction(1, 10), certificate=certify(ds))
+        >>> run.converged, len(run.updates), run.checks["P1"]
+        (True, 7, 'held')
     """
     b = validate_beta(beta)
     max_epochs = check_max_epochs(max_epochs)
@@ -353,7 +380,35 @@ def run_pdm(
     max_updates: int = 10**7,
     engine: ReferenceEngine = "integer",
 ) -> LargeMarginRun:
-    """Run PDM(eps) exactly from w = 0, t = 0 (eps = 1 is the perceptron)."""
+    """Run PDM(eps) exactly from w = 0, t = 0 (eps = 1 is the perceptron).
+
+    Args:
+        dataset: The exact data.
+        eps: The dynamic margin's parameter, exact, in (0, 1]: update when
+            ``t w.z <= (1 - eps) ||w||^2`` (the PDM paper).
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        certificate: A certificate of ``dataset``: D3 is checked at every update, D1 and D2
+            at convergence (``checks``).
+        multiple_updates: Repeat each update while the condition holds (one count, exact).
+        max_updates: The update budget; the run stops (``stopped``) before passing it.
+        engine: How decisions are computed (:data:`novikoff.runtime.runs.ReferenceEngine`).
+
+    Returns:
+        The run record, as :func:`run_pfm`'s, with ``eps`` among its parameters.
+
+    Raises:
+        InputError: ``eps`` outside (0, 1], an unknown ``engine``, or a malformed
+            ``order`` or ``max_epochs``.
+        InvariantViolation: With ``certificate``, a theorem check failed.
+
+    Examples:
+        >>> from novikoff.certificates.solver import certify
+        >>> ds = Dataset.from_arrays([[0, 1], [2, 1], [-1, 1], [-2, -1]], [1, 1, -1, -1])
+        >>> run = run_pdm(ds, Fraction(1, 2), certificate=certify(ds))
+        >>> run.converged, run.weights, run.checks["D1"], run.checks["D2"]
+        (True, (Fraction(3, 1), Fraction(1, 1), Fraction(1, 1)), 'held', 'held')
+    """
     return run_pdm_succ(
         dataset,
         [eps],
