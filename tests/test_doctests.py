@@ -22,6 +22,7 @@ ENTRY_POINTS: tuple[str, ...] = (
     "novikoff.data.dataset.Dataset.from_arrays",
     "novikoff.data.dataset.Dataset.from_fraction_rows",
     "novikoff.data.dataset.Dataset.from_integer_rows",
+    "novikoff.data.readers.load_dataset",
     "novikoff.certificates.solver.certify",
     "novikoff.certificates.checker.check_certificate",
     "novikoff.reference.perceptron.run_perceptron",

@@ -59,6 +59,7 @@ from novikoff.data.readers.shards import (
     shard_samples,
 )
 from novikoff.errors import InputError
+from novikoff.runtime.runs import DataFormat
 
 __all__ = [
     "DENSE_CELL_BYTES",
@@ -89,7 +90,7 @@ __all__ = [
 def load_dataset(
     path: str | Path,
     *,
-    format: str | None = None,
+    format: DataFormat | None = None,
     **options: object,
 ) -> Dataset:
     """Read ``path`` as ``format`` ('csv', 'libsvm' or 'parquet'); guessed from the suffix when None.
@@ -97,6 +98,28 @@ def load_dataset(
     ``.svm``, ``.libsvm``, ``.svmlight`` and ``.txt`` files whose first data line
     looks like ``label i:v`` are LIBSVM; ``.parquet`` files are Parquet (:func:`read_parquet`);
     everything else is CSV.
+
+    Args:
+        path: The data file.
+        format: ``"csv"``, ``"libsvm"`` or ``"parquet"`` (default: guessed).
+        **options: The format's reader options (:func:`read_csv`, :func:`read_libsvm`,
+            :func:`read_parquet`): e.g. ``positive``, ``bias``, ``label_column``.
+
+    Returns:
+        The exact dataset: every value read as the rational it denotes, never through a float.
+
+    Raises:
+        DataFormatError: The file is missing, too large, or malformed (the message names
+            the line and column).
+        InputError: An unknown ``format`` or option, or labels that are not two classes.
+
+    Examples:
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "data.csv"
+        >>> _ = path.write_text("x1,x2,y\\n0.5,1,1\\n2,1,1\\n-1,1,-1\\n-2,-1,-1\\n")
+        >>> ds = load_dataset(path)
+        >>> ds.n_samples, ds.numerators[0], ds.denominator, ds.labels
+        (4, (1, 2), 2, (1, 1, -1, -1))
     """
     fmt = format or guess_format(path)
     if fmt == "csv":

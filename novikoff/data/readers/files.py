@@ -18,6 +18,7 @@ from pathlib import Path
 from novikoff.data.dataset import Dataset, map_labels
 from novikoff.errors import DataFormatError, InputError
 from novikoff.runtime.bounded import check_allocation, memory_budget, read_text
+from novikoff.runtime.runs import DataFormat
 
 __all__ = [
     "CACHE_LIMIT",
@@ -135,7 +136,7 @@ def label_position(source: str, line: int | None, width: int, label_column: int,
     return label_column % width
 
 
-def guess_format(path: str | Path) -> str:
+def guess_format(path: str | Path) -> DataFormat:
     """'libsvm', 'parquet' or 'csv' for ``path``, by suffix, else by the shape of its first data line."""
     suffix = Path(path).suffix.lower()
     if suffix in {".svm", ".libsvm", ".svmlight"}:
