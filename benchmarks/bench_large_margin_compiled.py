@@ -49,6 +49,7 @@ from offline_data import load
 from novikoff.certificates import SeparableCertificate, certify
 from novikoff.data.dataset import Dataset
 from novikoff.data.transforms import soft_margin
+from novikoff.runtime.runs import TwinEngine
 from novikoff.twins import compiled_large_margin, large_margin
 from novikoff.twins.large_margin import TwinRun, pdm_succ_twin, pdm_twin, pfm_twin, twin_sparse_patterns
 
@@ -109,7 +110,7 @@ def dataset_rows(name: str, numpy_engine: bool) -> list[dict[str, Any]]:
     svm_s, svm_margin = svm_time(Xext, y, Z)
     out = []
     beta = Fraction(0)
-    algorithms: list[tuple[str, Callable[[str], TwinRun]]] = [
+    algorithms: list[tuple[str, Callable[[TwinEngine], TwinRun]]] = [
         ("PDM(0.01)", lambda engine: pdm_twin(Xext, y, eps=EPS, engine=engine, **OPTIONS)),
         ("PFM", lambda engine: pfm_twin(Xext, y, beta=beta, engine=engine, **OPTIONS)),
         ("PDM-succ", lambda engine: pdm_succ_twin(Xext, y, epsilons=SUCC, engine=engine, **OPTIONS)),

@@ -68,7 +68,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 import scipy.sparse as sps
@@ -76,7 +76,7 @@ import scipy.sparse as sps
 from novikoff.data.dataset import sign_labels
 from novikoff.errors import InputError
 from novikoff.runtime.parameters import parse_epsilons, validate_beta
-from novikoff.runtime.runs import Order, RunRecord, check_max_epochs, epoch_order
+from novikoff.runtime.runs import Order, RunRecord, TwinEngine, check_max_epochs, epoch_order
 from novikoff.twins import compiled_large_margin as cl
 from novikoff.twins.large_margin_epochs import compiled_epoch, numpy_epoch
 from novikoff.twins.large_margin_state import (
@@ -108,7 +108,7 @@ COMPILED_CONVERSION_FROM = (
     10**6
 )  # twin_sparse_patterns converts in the compiled pass from this many non-zeros
 SWITCH_AFTER = 0.5  # engine="auto", smaller problems: the kernel takes over after this many seconds
-ENGINES = ("auto", "numpy", "compiled")
+ENGINES: tuple[TwinEngine, ...] = get_args(TwinEngine)  # ("auto", "numpy", "compiled")
 
 
 @dataclass
@@ -209,7 +209,7 @@ def _run_stage(
     return max_epochs, False, mini
 
 
-def _engine(engine: str, S: TwinState) -> None:
+def _engine(engine: TwinEngine, S: TwinState) -> None:
     """Checks ``engine`` (InputError for an unknown name, or "compiled" without numba) and
     sets the kernel up when the compiled engine starts the run; for "auto" on a small
     problem, arms the switch to it (:func:`_switch`)."""
@@ -280,7 +280,7 @@ def pfm_twin(
     multiple_updates: bool = False,
     active_sets: bool = False,
     max_updates: int = 10**7,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
     multiple_from_epoch: int = 0,
     first_level1: float | None = None,
     three_levels: bool = False,
@@ -326,7 +326,7 @@ def pdm_succ_twin(
     active_sets: bool = False,
     algorithm: str = "pdm-succ",
     max_updates: int = 10**7,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
     multiple_from_epoch: int = 0,
     first_level1: float | None = None,
     three_levels: bool = False,
@@ -381,7 +381,7 @@ def pdm_twin(
     multiple_updates: bool = False,
     active_sets: bool = False,
     max_updates: int = 10**7,
-    engine: str = "auto",
+    engine: TwinEngine = "auto",
     multiple_from_epoch: int = 0,
     first_level1: float | None = None,
     three_levels: bool = False,

@@ -6,6 +6,10 @@ row access to dense or CSR patterns (block products, row updates, the exact rows
 rounding-error bound, and again in exact rational arithmetic from the float64 values (dyadic
 rationals) when the bound cannot tell, so every decision is the exact one for the twin's own
 state; its multiple-update count is the definition's count for that state.
+
+The active sets' levels LEVEL1 = 1, LEVEL2 = 1/10 (and LEVEL3 = 1/100 with three levels) and
+their schedule, MINI_EPOCHS = 20 mini-epochs in each of ROUNDS = 10 rounds, are the ones the
+module docstring of :mod:`novikoff.twins.large_margin` describes.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from novikoff.data.dataset import Dataset
 from novikoff.errors import InputError
 from novikoff.fuzz.strategies import float_exact_separable, separable_datasets
 from novikoff.reference.large_margin import run_pdm, run_pdm_succ, run_pfm
+from novikoff.runtime.runs import TwinEngine
 from novikoff.spec import D2
 from novikoff.spec.intervals import SquareRoot
 from novikoff.twins import compiled_large_margin, large_margin
@@ -33,7 +34,7 @@ def run(
     algorithm: str,
     X: Any,
     y: np.ndarray,
-    engine: str,
+    engine: TwinEngine,
     *,
     eps: Fraction = Fraction(1, 10),
     beta: Fraction = Fraction(1, 10),
@@ -284,7 +285,7 @@ def test_the_engine_switch_refuses_unknown_names_and_missing_numba(monkeypatch: 
     X = np.array([[1.0], [-1.0]])
     y = np.array([1.0, -1.0])
     with pytest.raises(InputError, match="engine must be 'auto', 'compiled' or 'numpy', got 'fast'"):
-        pdm_twin(X, y, eps=Fraction(1, 2), engine="fast")
+        pdm_twin(X, y, eps=Fraction(1, 2), engine="fast")  # type: ignore[arg-type]
     monkeypatch.setattr(compiled_large_margin, "available", lambda: False)
     with pytest.raises(InputError, match="engine='compiled' needs numba"):
         pfm_twin(X, y, beta=0, engine="compiled")

@@ -12,6 +12,7 @@ import pytest
 import scipy.sparse as sps
 
 from novikoff.errors import InputError
+from novikoff.runtime.runs import TwinEngine
 from novikoff.twins import compiled_large_margin
 from novikoff.twins.large_margin import TwinRun, pdm_succ_twin, pdm_twin, pfm_twin
 
@@ -91,7 +92,7 @@ def test_both_engines_make_the_same_run_with_the_protocol_options(algorithm: str
         "first_level1": 3.0,
     }
 
-    def go(engine: str) -> TwinRun:
+    def go(engine: TwinEngine) -> TwinRun:
         if algorithm == "pdm":
             return pdm_twin(X, y, eps=EPS, engine=engine, **opts)
         if algorithm == "pfm":
