@@ -1,12 +1,14 @@
 """The bridges use the printed statements by their names, not by the printer's order.
 
-A bridge (``Bridges.v``) proves ``<NAME>_statement -> <NAME>_run_statement``. One written
-positionally (``apply (printed k gamma2 ...)`` and one bullet per premise, in the printer's
-order) breaks as soon as the printer lists the symbols or the premises in another order. The
-bridges instantiate the symbols by name (``specialize printed with (k := ...)``) and discharge
-each premise with a hypothesis named after it (``use_printed``). These tests permute the
-binders and the premises of each such printed statement (a copy: ``Probe_<NAME>_statement``)
-and compile the unchanged bridge script against it. Skipped when coqc is absent."""
+A bridge (``Bridges.v``, or a later file of ``_CoqProject``) proves
+``<NAME>_statement -> <NAME>_run_statement``. One written positionally
+(``apply (printed k gamma2 ...)`` and one bullet per premise, in the printer's order) breaks
+as soon as the printer lists the symbols or the premises in another order. The bridges
+instantiate the symbols by name (``specialize printed with (k := ...)``) and discharge each
+premise with a hypothesis named after it (``use_printed``). These tests permute the binders
+and the premises of each printed statement that has a bridge (a copy:
+``Probe_<NAME>_statement``) and compile the unchanged bridge script against it. Skipped when
+coqc is absent."""
 
 from __future__ import annotations
 
@@ -17,29 +19,39 @@ from pathlib import Path
 
 import pytest
 
-from novikoff.coq.kernel import LOGICAL_ROOT
+from novikoff.coq.kernel import LOGICAL_ROOT, find_runs
 from novikoff.coq.printer import COQ_DIR
 
 pytestmark = pytest.mark.xdist_group("coq")
 needs_coq = pytest.mark.skipif(shutil.which("coqc") is None, reason="coqc not found")
 
-BRIDGES = COQ_DIR / "Bridges.v"
-_THEOREM = re.compile(r"^Theorem (\w+)_bridge : \1_statement -> \1_run_statement\.$", re.M)
+RUNS = find_runs()
 _PREMISE = re.compile(r"^  \(\* [^*]+ \*\) .* ->$")
 _BINDER = re.compile(r"\((\w+) : ([^()]+)\)")
 
 
+def _bridge_file(name: str) -> Path:
+    """The file declaring ``<name>_bridge`` (Bridges.v or a later file of ``_CoqProject``)."""
+    bridge = RUNS[name][2]
+    assert bridge is not None, f"no bridge for {name}"
+    return COQ_DIR / (bridge.split(".")[-2] + ".v")
+
+
 def _bridge_script(name: str) -> str:
-    text = BRIDGES.read_text(encoding="utf-8")
+    text = _bridge_file(name).read_text(encoding="utf-8")
     start = text.index(f"Theorem {name}_bridge : {name}_statement -> {name}_run_statement.\n")
     start = text.index("\n", start) + 1
     return text[start : text.index("Qed.", start) + 4]
 
 
+def all_bridges() -> list[str]:
+    """The statements with a run statement and a bridge."""
+    return sorted(name for name, (_rs, _run, bridge) in RUNS.items() if bridge is not None)
+
+
 def by_name_bridges() -> list[str]:
     """The statements whose bridge uses the printed statement by its names."""
-    text = BRIDGES.read_text(encoding="utf-8")
-    return sorted(m.group(1) for m in _THEOREM.finditer(text) if "use_printed" in _bridge_script(m.group(1)))
+    return [name for name in all_bridges() if "use_printed" in _bridge_script(name)]
 
 
 def printed_block(name: str) -> str:
@@ -62,22 +74,25 @@ def permuted(block: str) -> str:
     return "\n".join([head, new_forall, *reversed(premises), *conclusion])
 
 
-def _header() -> str:
-    text = BRIDGES.read_text(encoding="utf-8")
-    lines = [ln for ln in text.splitlines() if ln.startswith(("From ", "Import ", "Local Open"))]
-    return "\n".join([*lines, "From Novikoff Require Import Bridges."]) + "\n"
+def _header(name: str) -> str:
+    """The bridge file's imports, the file itself and Bridges (its tactics)."""
+    f = _bridge_file(name)
+    lines = [
+        ln
+        for ln in f.read_text(encoding="utf-8").splitlines()
+        if ln.startswith(("From ", "Import ", "Local Open"))
+    ]
+    mods = dict.fromkeys(["Bridges", f.stem])
+    return "\n".join([*lines, *(f"From Novikoff Require Import {m}." for m in mods)]) + "\n"
 
 
 def _probe(name: str, block: str) -> str:
     block = block.replace(f"{name}_statement", f"Probe_{name}_statement")
     return (
-        f"{_header()}\n{block}\n\nTheorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
+        f"{_header(name)}\n{block}\n\n"
+        f"Theorem probe_{name} : Probe_{name}_statement -> {name}_run_statement.\n"
         f"{_bridge_script(name)}\n"
     )
-
-
-def all_bridges() -> list[str]:
-    return sorted(m.group(1) for m in _THEOREM.finditer(BRIDGES.read_text(encoding="utf-8")))
 
 
 def test_every_bridge_uses_its_printed_statement_by_name() -> None:
