@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the real names for type checkers and the API reference; no import at run time
-    from novikoff.prove import prove_bound
-
+if TYPE_CHECKING:  # for type checkers and the API reference; set on first access
+    # (prove_bound is not imported here even for type checkers: novikoff.runtime reads
+    # novikoff.__version__, and the layers forbid it to depend on novikoff.prove)
     __version__: str
 
 __all__ = ["__version__", "prove_bound"]
