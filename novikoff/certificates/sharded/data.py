@@ -49,6 +49,7 @@ from novikoff.data.readers import (
 )
 from novikoff.errors import InputError
 from novikoff.exact.rational import unlimited_int_digits
+from novikoff.runtime.runs import DataFormat
 
 __all__ = [
     "Block",
@@ -82,14 +83,14 @@ class ReadOptions:
     """How the shard files are read: ``format`` (None: from the suffixes), the CSV ``header``
     (None: detected per file) and ``label_column``, the ``positive`` label and the ``bias``."""
 
-    format: str | None = None
+    format: DataFormat | None = None
     header: bool | None = None
     label_column: int = -1
     positive: object | None = None
     bias: object = 1
 
 
-def list_shards(data: str, fmt: str | None) -> tuple[list[str], str] | ShardFailure:
+def list_shards(data: str, fmt: DataFormat | None) -> tuple[list[str], DataFormat] | ShardFailure:
     """The shard files of DATA and their one format, as the reading side sees them."""
     try:
         paths = shard_paths(data) if not Path(data).is_file() else [Path(data)]
@@ -98,7 +99,7 @@ def list_shards(data: str, fmt: str | None) -> tuple[list[str], str] | ShardFail
         return ShardFailure(str(exc))
 
 
-def load_text(path: str, fmt: str, options: ReadOptions) -> ShardText | ShardFailure:
+def load_text(path: str, fmt: DataFormat, options: ReadOptions) -> ShardText | ShardFailure:
     """One shard file read exactly (:func:`novikoff.data.readers.read_shard`)."""
     try:
         return read_shard(path, fmt, header=options.header, label_column=options.label_column)

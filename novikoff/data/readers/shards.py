@@ -23,6 +23,7 @@ from novikoff.data.readers.files import MIN_FILE_SAMPLES, check_dense, file_text
 from novikoff.data.readers.libsvm_reader import libsvm_entries
 from novikoff.data.readers.parquet_reader import parquet_rows
 from novikoff.errors import InputError
+from novikoff.runtime.runs import DataFormat
 
 __all__ = [
     "ShardPlan",
@@ -65,12 +66,12 @@ def shard_paths(data: str) -> list[Path]:
     return found
 
 
-def shard_format(paths: list[Path], fmt: str | None, data: str) -> str:
+def shard_format(paths: list[Path], fmt: DataFormat | None, data: str) -> DataFormat:
     """The one format of the shards: ``fmt`` when given, else each file's
     :func:`guess_format`; InputError naming two files of different formats."""
     if fmt is not None:
         return fmt
-    seen: dict[str, Path] = {}
+    seen: dict[DataFormat, Path] = {}
     for path in paths:
         seen.setdefault(guess_format(path), path)
         if len(seen) > 1:
@@ -90,7 +91,7 @@ class ShardText:
     ``zero_seen`` whether some index is 0. ``labels`` are the raw label texts."""
 
     source: str
-    fmt: str
+    fmt: DataFormat
     labels: list[str]
     den: int = 1
     rows: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
@@ -118,7 +119,7 @@ class ShardSummary:
     """A shard's sizes, denominator and distinct raw labels (see :class:`ShardText`)."""
 
     source: str
-    fmt: str
+    fmt: DataFormat
     samples: int
     width: int | None
     den: int
@@ -143,7 +144,7 @@ class ShardPlan:
 
 def read_shard(
     path: str | Path,
-    fmt: str,
+    fmt: DataFormat,
     *,
     header: bool | None = None,
     label_column: int = -1,
@@ -249,7 +250,7 @@ def shard_samples(text: ShardText, plan: ShardPlan) -> tuple[tuple[tuple[int, ..
 def read_sharded(
     data: str,
     *,
-    format: str | None = None,
+    format: DataFormat | None = None,
     header: bool | None = None,
     label_column: int = -1,
     positive: object | None = None,
