@@ -32,6 +32,8 @@ ENTRY_POINTS: tuple[str, ...] = (
     "novikoff.reference.multiclass.run_multiclass",
     "novikoff.reference.pocket.run_pocket",
     "novikoff.twins.perceptron.perceptron_twin",
+    "novikoff.twins.large_margin.pfm_twin",
+    "novikoff.twins.large_margin.pdm_twin",
     "novikoff.prove.api.prove_bound",
     "novikoff.fuzz.falsify.falsify",
     "novikoff.fuzz.harness.check_implementation",

@@ -286,7 +286,39 @@ def pfm_twin(
     three_levels: bool = False,
 ) -> TwinRun:
     """PFM(beta) in float64 (dense or CSR ``X``, or a Dataset); see the module docstring
-    (``engine``: "auto", "numpy" or "compiled", the same updates whichever runs)."""
+    (``engine``: "auto", "numpy" or "compiled", the same updates whichever runs).
+
+    Args:
+        X: The features (an array or scipy.sparse CSR matrix) or a Dataset.
+        y: The labels, {-1, +1} or {0, 1} (omitted when ``X`` is a Dataset).
+        beta: The fixed margin, exact, >= 0.
+        bias: The bias coordinate appended to every sample (finite, >= 0).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        multiple_updates: Repeat each update while the condition holds (one count).
+        active_sets: Scan the active sets between full epochs (the module docstring).
+        max_updates: The update budget; the run stops (``stopped``) before passing it.
+        engine: The scan (:data:`novikoff.runtime.runs.TwinEngine`); none changes the run.
+        multiple_from_epoch: The PDM paper's protocol: single updates before this epoch.
+        first_level1: The PDM paper's protocol: the first epoch's level-1 threshold.
+        three_levels: The PDM paper's three nested levels instead of two (numpy only).
+
+    Returns:
+        The twin's run: float64 weights, the updates, epochs and mini-epochs, whether it
+        converged, why it stopped, how many decisions needed exact arithmetic and which
+        engines ran.
+
+    Raises:
+        InputError: ``beta`` negative, ``multiple_updates`` with beta not below min ||z_i||,
+            an unknown ``engine`` (or "compiled" without numba), or malformed data or options.
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> X, y = [[0.0, 1.0], [2.0, 1.0], [-1.0, 1.0], [-2.0, -1.0]], [1, 1, -1, -1]
+        >>> run = pfm_twin(X, y, beta=Fraction(1, 10))
+        >>> run.converged, len(run.updates), run.weights.tolist()
+        (True, 7, [3.0, 1.0, 1.0])
+    """
     b = validate_beta(beta)
     P = _patterns(X, y, bias)
     if multiple_updates and float(b) ** 2 >= float(P.q.min()):
@@ -386,7 +418,39 @@ def pdm_twin(
     first_level1: float | None = None,
     three_levels: bool = False,
 ) -> TwinRun:
-    """PDM(eps) in float64 from w = 0, t = 0 (``engine`` as in :func:`pfm_twin`)."""
+    """PDM(eps) in float64 from w = 0, t = 0 (``engine`` as in :func:`pfm_twin`).
+
+    Args:
+        X: The features (an array or scipy.sparse CSR matrix) or a Dataset.
+        y: The labels, {-1, +1} or {0, 1} (omitted when ``X`` is a Dataset).
+        eps: The dynamic margin's parameter, exact, in (0, 1].
+        bias: The bias coordinate appended to every sample (finite, >= 0).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        multiple_updates: Repeat each update while the condition holds (one count).
+        active_sets: Scan the active sets between full epochs (the module docstring).
+        max_updates: The update budget; the run stops (``stopped``) before passing it.
+        engine: The scan (:data:`novikoff.runtime.runs.TwinEngine`); none changes the run.
+        multiple_from_epoch: The PDM paper's protocol: single updates before this epoch.
+        first_level1: The PDM paper's protocol: the first epoch's level-1 threshold.
+        three_levels: The PDM paper's three nested levels instead of two (numpy only).
+
+    Returns:
+        The twin's run: float64 weights, the updates, epochs and mini-epochs, whether it
+        converged, why it stopped, how many decisions needed exact arithmetic and which
+        engines ran.
+
+    Raises:
+        InputError: ``eps`` outside (0, 1], an unknown ``engine`` (or "compiled" without
+            numba), or malformed data or options.
+
+    Examples:
+        >>> from fractions import Fraction
+        >>> X, y = [[0.0, 1.0], [2.0, 1.0], [-1.0, 1.0], [-2.0, -1.0]], [1, 1, -1, -1]
+        >>> run = pdm_twin(X, y, eps=Fraction(1, 2))
+        >>> run.converged, len(run.updates), run.weights.tolist()
+        (True, 7, [3.0, 1.0, 1.0])
+    """
     return pdm_succ_twin(
         X,
         y,
