@@ -1,6 +1,6 @@
 (** * The perceptron over integers, proved equal to the run the theorems are about.
 
-    [Perceptron.run] (Novikoff 1962; the textbook's section 6.4, seed 000) is a run over
+    [Perceptron.run] (Novikoff 1962; the textbook's section 6.4) is a run over
     Coq's reals: it cannot be executed.  This file defines the same run over [Z]
     (the patterns are integer numerators over one common scale L > 0, the weights
     are kept as integer numerators over the same scale) and proves:

@@ -13,7 +13,7 @@
     computed from the data; gamma^2 is the squared distance from 0 to
     conv{z_i} ([Perceptron.min_norm_sq] of [reflected rho D]).
 
-    Sources: Novikoff (1962); the textbook's (seed 000) section 6.4 for the bias
+    Sources: Novikoff (1962); the textbook's section 6.4 for the bias
     trick and the reflection. *)
 
 From Coq Require Import Reals List Lra Psatz Arith.
@@ -245,7 +245,7 @@ Proof. intros Ho Hj. eapply run_updates_in; [exact Ho|]. apply nth_In. exact Hj.
 Lemma nth_overflow_vec (l : list vec) j : (length l <= j)%nat -> nth j l [] = [].
 Proof. apply nth_overflow. Qed.
 
-(** ** Non-vacuity: exercise 6.1 of the textbook (seed 000) as labelled data.
+(** ** Non-vacuity: exercise 6.1 of the textbook as labelled data.
     x = (1,1)+, (2,2)+, (-1,-1)-, (-2,0)-, rho = 1. *)
 
 Definition ex61_data : dataset :=

@@ -12,7 +12,7 @@
     - the Cayley rotation of the first two features of d-feature samples, for every d >= 2
       ([cayley_front], used by [Bridges.G1_rotate_bridge] through the printed 2-D identity).
 
-    Sources: the textbook's (seed 000) exercise 6.2 (invariance of the perceptron). *)
+    Sources: the textbook's exercise 6.2 (invariance of the perceptron). *)
 
 From Coq Require Import Reals List Lra Psatz Arith Lia.
 From Novikoff Require Import Vectors Perceptron Invariance Labelled.

@@ -32,7 +32,7 @@ Local Open Scope R_scope.
 (** The one update every rule here makes: w <- w + z, t <- t + 1. *)
 Definition update (s : state) (z : vec) : state := (vadd (fst s) z, S (snd s)).
 
-(** PFM(beta): update iff w.z <= beta ||w||; exact test (DESIGN section 2): update if
+(** PFM(beta): update iff w.z <= beta ||w||; exact test (the PDM paper's rule, squared): update if
     w.z <= 0, else iff (w.z)^2 <= beta^2 ||w||^2. *)
 Definition pfm_test (beta : R) (w z : vec) : bool :=
   if Rle_dec (dot w z) 0 then true
@@ -412,7 +412,7 @@ Qed.
 (** ** MU: repeated updates *)
 
 (** MU in the spec's shape: the PDM condition at (w + n z, t + n), expanded with
-    p = w.z, q = ||z||^2, l = ||w||^2, is the DESIGN quadratic in n. *)
+    p = w.z, q = ||z||^2, l = ||w||^2, is the quadratic of the PDM paper's section 4 in n. *)
 Theorem MU_scalar (n t eps p q l : R) :
   0 < n -> 0 < t -> 0 < eps ->
   (t + n) * (p + n * q) - (1 - eps) * (l + 2 * n * p + n ^ 2 * q) =
@@ -576,7 +576,7 @@ Proof.
   pose proof (Gen M 0%nat ltac:(lia)) as G. simpl in G. rewrite Nat.add_0_r in G. exact G.
 Qed.
 
-(** ** Non-vacuity: concrete runs on seed 000 exercise 6.1 ([Perceptron.ex61]:
+(** ** Non-vacuity: concrete runs on the textbook's exercise 6.1 ([Perceptron.ex61]:
     p = (1, 1, 0), gamma^2 = 2, R^2 = 9) and a concrete repeated update. *)
 
 Lemma pdm_step_upd eps s z : pdm_test eps (fst s) (snd s) z = true -> pdm_step eps s z = update s z.

@@ -1,4 +1,4 @@
-(** * S1 and S2: the margin-distribution identities of MSVMAv (seed 003), mirroring pdm.py.
+(** * S1 and S2: the margin-distribution identities of MSVMAv (the IJCAI-22 paper), mirroring pdm.py.
 
     Spec correspondence (novikoff/spec/msvmav.py; id and sympy [name]):
     - S1 [squared_hinge_of_normalized_margin_eq_semivariance_term_div_theta_sq] :
@@ -7,7 +7,7 @@
     - S2 [sherman_morrison_rank_one_update_is_the_inverse] : [S2_spec] (the spec's scalar
         shape); [sherman_morrison] (n x n, any n: matrices are functions nat -> nat -> R with
         sums over 0..n-1; (A + u v^T)(B - B u v^T B/(1 + v^T B u)) = I given A B = I and
-        1 + v^T B u <> 0); [sherman_morrison_add] / [sherman_morrison_remove] (DESIGN's
+        1 + v^T B u <> 0); [sherman_morrison_add] / [sherman_morrison_remove] (the IJCAI paper's
         MSVMAv updates of M when a sample x joins / leaves A, with n beta);
         examples [S2_example_2x2], [S2_example_3x3]. *)
 
@@ -146,7 +146,7 @@ Section SM.
     field. exact Hd.
   Qed.
 
-  (** DESIGN's MSVMAv updates: with M = (I + S/(n beta))^-1 kept as an inverse of
+  (** The IJCAI paper's MSVMAv updates: with M = (I + S/(n beta))^-1 kept as an inverse of
       A = I + S/(n beta), adding x (A + x x^T/(n beta)) gives
       M - M x x^T M/(n beta + x^T M x); removing x (A - x x^T/(n beta)) gives
       M + M x x^T M/(n beta - x^T M x). *)

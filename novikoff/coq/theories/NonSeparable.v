@@ -1,4 +1,4 @@
-(** * FS1: the Freund-Schapire mistake bound without separability (DESIGN section 2b), kernel-checked.
+(** * FS1: the Freund-Schapire mistake bound without separability (Freund and Schapire 1999, Theorem 2), kernel-checked.
 
     [FS1_one_pass_statement] and [FS1_passes_statement] are printed from the sympy spec
     ([novikoff.spec.nonseparable]) into [Statements.v]. The run is indexed by mistakes j:

@@ -305,7 +305,7 @@ Proof.
     apply Rmult_le_reg_l with (dot p p); [exact Hpp|lra].
 Qed.
 
-(** ** Non-vacuity: seed 000 exercise 6.1.
+(** ** Non-vacuity: the textbook's exercise 6.1.
     x = (1,1)+, (2,2)+, (-1,-1)-, (-2,0)-, bias 1 last: z_i = y_i (x_i, 1). *)
 
 Definition ex61 : list vec := [[1; 1; 1]; [2; 2; 1]; [1; 1; -1]; [2; 0; -1]].

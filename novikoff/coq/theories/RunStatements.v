@@ -46,7 +46,7 @@ Definition N2_run_statement : Prop :=
   0 < radius2 rho D ->
   norm2 (perceptron_weights rho D order) <= radius2 rho D * INR (perceptron_updates rho D order).
 
-(** The textbook's tightness family (seed 000 section 6.7, exercise 6.3) as labelled data:
+(** The textbook's tightness family (section 6.7, exercise 6.3) as labelled data:
     the n standard basis vectors e_i of R^n, all labelled +1, no bias (rho = 0). *)
 Definition basis_data (n : nat) : dataset := map (fun x => mk_sample x pos) (basis n).
 
@@ -59,7 +59,7 @@ Definition T1_run_statement : Prop :=
   min_norm_sq (reflected 0 (basis_data n)) gamma2 ->
   INR (perceptron_updates 0 (basis_data n) (seq 0 n)) = radius2 0 (basis_data n) / gamma2.
 
-(** Multiclass labelled data (seed 001, the multiclass perceptron): samples (x_i, c_i) with
+(** Multiclass labelled data (the notes on the multiclass perceptron): samples (x_i, c_i) with
     features x_i and a class c_i in {0, ..., K-1}; [maugment] appends the bias rho. The run
     is [Multiclass.mrun] (predict the first argmax of W_j . (x, rho), on a mistake add
     (x, rho) to the true class and subtract it from the predicted one). *)
@@ -316,7 +316,7 @@ Definition R1_run_statement : Prop :=
   romma_stopped rho rule D order = false /\
   INR (romma_mistakes rho rule D order) * gamma2 <= radius2 rho D.
 
-(** S2 (the Sherman-Morrison formula; seed 003 (7)-(8)), n x n for every n (matrices are
+(** S2 (the Sherman-Morrison formula; the IJCAI paper's (7)-(8)), n x n for every n (matrices are
     functions nat -> nat -> R over 0..n-1, [MarginDistribution]): when A B = I and
     1 + v^T B u <> 0, the rank-one update A + u v^T has the inverse
     B - (B u)(v^T B) / (1 + v^T B u).  (The printed statement is its 1 x 1 case.) *)

@@ -1,6 +1,6 @@
 (** * S2 in every dimension: the n x n Sherman-Morrison formula from its 1 x 1 case.
 
-    The sympy spec states S2 for 1 x 1 matrices (seed 003 (7)-(8): with a <> 0 and
+    The sympy spec states S2 for 1 x 1 matrices (the IJCAI paper's (7)-(8): with a <> 0 and
     a + u v <> 0, (1/a - (u v / a^2) / (1 + u v / a)) (a + u v) = 1).  For n x n matrices
     (functions nat -> nat -> R over 0..n-1, [MarginDistribution]) with A B = I,
     (A + u v^T) (B - (B u)(v^T B)/d) = I + u (v^T B) (1 - 1/d - c/d) with c = v^T B u and

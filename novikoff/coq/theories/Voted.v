@@ -1,5 +1,5 @@
 (** * V1: the deterministic core of the voted perceptron's generalization bound
-    (Freund and Schapire 1999, Theorem 1 and its corollary; DESIGN section 2b), kernel-checked.
+    (Freund and Schapire 1999, Theorem 1 and its corollary), kernel-checked.
 
     [V1_prefixes_statement], [V1_vote_statement] and [V1_sample_statement] are printed from
     the sympy spec ([novikoff.spec.voted]) into [Statements.v].
