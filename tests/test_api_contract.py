@@ -269,3 +269,13 @@ def test_the_convention_rejects_a_bool_a_list_and_a_silent_value() -> None:
 
     assert _conforms(check_bool) and _conforms(check_list) and _conforms(check_value)
     assert _conforms(check_raising) is None
+
+
+def test_a_module_that_exports_nothing_renders_no_members() -> None:
+    """With an empty ``__all__`` griffe falls back to every non-underscore name (and shows
+    ``__all__`` itself): such an entry says ``members: false``."""
+    text = "\n".join(page.read_text(encoding="utf-8") for page in api_pages())
+    empty = [n for n in public_modules() if getattr(importlib.import_module(n), "__all__", None) == []]
+    assert empty, "the packages that re-export nothing are found"
+    bare = [n for n in empty if f"::: {n}\n    options:\n      members: false\n" not in text]
+    assert not bare, f"entries of modules with an empty __all__ without 'members: false': {bare}"
