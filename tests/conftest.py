@@ -102,3 +102,37 @@ def _replay_every_counterexample(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
         if path.exists():
             replay = falsify_module.replay_file(path)
             assert (replay.updates, replay.violated) == (updates, claimed), f"{path}: {replay.summary()}"
+
+
+#: The slow part of the suite, by file (paths under tests/): the Coq builds and audits, the
+#: extracted program's campaigns, CrossHair, the process-hygiene runs that wait out their
+#: limits, the CLI fuzz campaigns, verify over every obligation, prove's Coq files, the docs
+#: build and the theorem pages' generation. Each took seconds per test in
+#: ``pytest --durations`` (docs/contributing.md has the measured suite times).
+#: ``pytest -m "not slow"`` is the fast selection for development; CI runs everything.
+SLOW_FILES = (
+    "coq/",
+    "extracted/",
+    "reference/test_contracts.py",
+    "runtime/test_process_hygiene.py",
+    "commands/test_cli_fuzz.py",
+    "commands/test_verify.py",
+    "commands/test_diff_dask.py",
+    "commands/test_diff_impl_extracted.py",
+    "prove/",
+    "test_docs.py",
+    "test_theorem_pages.py",
+    "integrations/test_figures.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test of :data:`SLOW_FILES` ``slow``."""
+    tests = Path(__file__).resolve().parent
+    for item in items:
+        try:
+            rel = Path(item.path).resolve().relative_to(tests).as_posix()
+        except ValueError:
+            continue
+        if any(rel == s or (s.endswith("/") and rel.startswith(s)) for s in SLOW_FILES):
+            item.add_marker(pytest.mark.slow)
