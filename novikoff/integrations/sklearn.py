@@ -438,8 +438,10 @@ class ROMMA(_Base):
 
     ``aggressive`` (default False) and ``eps`` in [0, 1) (read exactly; eps > 0 only with
     ``aggressive``); ``max_updates`` (default 16) bounds the exact run only, whose numbers double
-    in size with every update (a run it stops has ``converged_ = False`` and warns). The float
-    twin densifies a sparse X. Other parameters as :class:`Perceptron`."""
+    in size with every update (a run it stops has ``converged_ = False`` and warns), starting
+    from the floats' 53-bit dyadic values: ``exact=True`` is for small or integer-valued data
+    (scikit-learn's checks, on random floats, are run in float mode). The float twin densifies a
+    sparse X. Other parameters as :class:`Perceptron`."""
 
     _algorithm = "romma"
 
