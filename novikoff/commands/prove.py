@@ -23,14 +23,16 @@ def register(sub: Any) -> None:
         "certificate that EXPR >= the kernel-checked bound everywhere, and a Coq file applying the run "
         "theorem that coqc accepted), 4 when proved by the Python checker only (no coqc, or --no-coq), "
         "1 when refuted (a counterexample written to --out), 3 when open (neither), 2 on bad input or "
-        "an algorithm without a kernel-checked run theorem.",
+        "a claim without a kernel-checked run theorem (--nonseparable).",
     )
     pr.add_argument("expr", metavar="EXPR")
     pr.add_argument(
         "--algorithm",
         default="perceptron",
         choices=["perceptron", "pdm", "pfm", "multiclass", "averaged", "voted", "romma"],
-        help="as for falsify; romma is refused (no kernel-checked run theorem)",
+        help="as for falsify; romma: the claim is on ROMMA's mistakes under both rules (conservative, "
+        "and aggressive at every eps >= 0: the Coq theorem quantifies over the rule), refuted by a "
+        "conservative run",
     )
     pr.add_argument(
         "--nonseparable",

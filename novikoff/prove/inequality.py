@@ -8,7 +8,9 @@ squared radius and gamma2 the squared margin of any certificate):
 - pdm with eps > 1/2: R2/((2 eps - 1) gamma2) (the PDM paper's Theorem 1, ``D1_above_half_run``);
   with eps < 1/2 and 1/(2 eps) = k an integer: (2 (1 - eps)/(1 - 2 eps) R2/gamma2)^k
   (``D1_below_half_run``);
-- multiclass: 2 R2/gamma2, gamma the Kesler margin of a unit-norm W (``M1_run``).
+- multiclass: 2 R2/gamma2, gamma the Kesler margin of a unit-norm W (``M1_run``);
+- romma: R2/gamma2 on ROMMA's mistakes (Li and Long 2002, ``R1_run`` on labelled data), under
+  the conservative rule and the aggressive rule at every eps >= 0 alike.
 
 The admissible domain is parametrised by nonnegative variables (:data:`G`, :data:`S`, ...), so
 that "EXPR - known >= 0 on the domain" becomes "a rational function of nonnegative variables is
@@ -69,11 +71,9 @@ _M, _D, _K, _EPS = BOUND_SYMBOLS["m"], BOUND_SYMBOLS["d"], BOUND_SYMBOLS["K"], B
 #: The binary algorithms whose runs N3 bounds (averaged and voted: the underlying perceptron's).
 BINARY_RUNS = ("perceptron", "averaged", "voted")
 #: The algorithms ``prove`` accepts.
-SUPPORTED = (*BINARY_RUNS, "pdm", "pfm", "multiclass")
-#: Algorithms with a bound but no kernel-checked run theorem, and what is missing.
+SUPPORTED = (*BINARY_RUNS, "pdm", "pfm", "multiclass", "romma")
+#: Algorithms (and campaigns) with a bound but no kernel-checked run theorem, and what is missing.
 REFUSED: dict[str, str] = {
-    "romma": "ROMMA's bound R1 has no kernel-checked run theorem: Romma.v states the scalar "
-    "bound but has no ROMMA algorithm in Coq",
     "nonseparable": "the Freund-Schapire bound FS1 over several passes has no kernel-checked run "
     "theorem (NonSeparable.v states the scalar bound), and prove does not use the one-pass run "
     "theorem FS1_one_pass_run (NonSeparableRun.v) yet",
@@ -126,6 +126,8 @@ def known_bound(algorithm: str, eps: Fraction | None = None) -> tuple[sp.Expr, s
     None) for ``algorithm`` (PDM at ``eps`` when given)."""
     if algorithm in BINARY_RUNS:
         return _R2 / _GAMMA2, "Novikoff's R^2/gamma^2", None
+    if algorithm == "romma":
+        return _R2 / _GAMMA2, "ROMMA's R^2/gamma^2 (R1)", None
     if algorithm == "multiclass":
         return 2 * _R2 / _GAMMA2, "the multiclass 2 R^2/gamma^2", None
     if algorithm == "pdm":

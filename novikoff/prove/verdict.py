@@ -3,10 +3,10 @@
 ``proved``: the proposed bound is at least the algorithm's kernel-checked bound on the whole
 admissible domain, shown by an exact certificate (:mod:`novikoff.prove.certificate`) that the
 project's checker accepted, and (when Coq is installed) by a Coq file that applies the run
-theorem and that ``coqc`` accepted. ``refuted``: a dataset and an order on which the run makes
-more updates than the bound (found as ``novikoff falsify`` finds it; replayable). ``open``:
-neither; the report says what was to be proved, where the search looked and the highest
-updates/bound it saw.
+theorem and that ``coqc`` accepted (ROMMA's: its mistakes under either rule). ``refuted``: a
+dataset and an order on which the run makes more updates than the bound (found as ``novikoff
+falsify`` finds it; replayable). ``open``: neither; the report says what was to be proved,
+where the search looked and the highest updates/bound it saw.
 """
 
 from __future__ import annotations
@@ -81,7 +81,11 @@ class ProveVerdict:
             looser = ""
             if self.ratio is not None and self.ratio > 1:
                 looser = f"; valid, at least {self.ratio}x the known bound {self.known_text} everywhere"
-            head = f"PROVED: updates <= {self.bound_text} for every run ({how}){looser}"
+            if self.algorithm == "romma":  # R1 bounds the mistakes, under either rule
+                claim = f"mistakes <= {self.bound_text} for every run, conservative or aggressive"
+            else:
+                claim = f"updates <= {self.bound_text} for every run"
+            head = f"PROVED: {claim} ({how}){looser}"
             return f"{head}\n  proved: {self.inequality} on {self.domain}"
         if self.verdict == "refuted":
             return f"REFUTED: {self.bound_text} (see the counterexample)"

@@ -1,14 +1,15 @@
 """The corpus of proposed bounds, each with its verdict decided by hand (the comment says why).
 
 "proved": the bound is at least the kernel-checked bound (N3: R^2/gamma^2; M1: 2 R^2/gamma^2;
-D1 at eps > 1/2: R^2/((2 eps - 1) gamma^2), at eps < 1/2 with 1/(2 eps) = k an integer:
-(2 (1 - eps)/(1 - 2 eps) R^2/gamma^2)^k) for every R > 0, 0 < gamma <= R (multiclass: any
-gamma > 0), m, d >= 1, K >= 2. "refuted": a dataset named in the comment breaks it (T1 is
-e_1..e_n: R^2 = 1, gamma^2 = 1/n, m = d = n and exactly n updates). "open": the bound holds on
-every run (so nothing can refute it) but is not at least the known bound everywhere, or its
-inequality is beyond the certificate search (floor, ceil, logarithms of the known bound); it must
-never be "proved". "refused": the algorithm (or the non-separable campaign) has no kernel-checked
-run theorem, so prove exits 2 naming what is missing.
+R1: R^2/gamma^2 on ROMMA's mistakes under either rule; D1 at eps > 1/2: R^2/((2 eps - 1)
+gamma^2), at eps < 1/2 with 1/(2 eps) = k an integer: (2 (1 - eps)/(1 - 2 eps) R^2/gamma^2)^k)
+for every R > 0, 0 < gamma <= R (multiclass: any gamma > 0), m, d >= 1, K >= 2. "refuted": a
+dataset named in the comment breaks it (T1 is e_1..e_n: R^2 = 1, gamma^2 = 1/n, m = d = n and
+exactly n updates). "open": the bound holds on every run (so nothing can refute it) but is not
+at least the known bound everywhere, or its inequality is beyond the certificate search (floor,
+ceil, logarithms of the known bound); it must never be "proved". "refused": the non-separable
+campaign has no kernel-checked run theorem over several passes, so prove exits 2 naming what is
+missing.
 ``benchmarks/prove_corpus.py`` times the same corpus into docs/howto/prove.md.
 """
 
@@ -58,6 +59,8 @@ CORPUS: list[Entry] = [
     Entry("R2/gamma2 + log(m*d)", "proved"),  # plus log(m d) >= 0
     Entry("R2/gamma2", "proved", "averaged"),  # the averaged perceptron's updates are N3's
     Entry("2*R2/gamma2", "proved", "voted"),  # the voted perceptron's too, with room
+    Entry("R2/gamma2", "proved", "romma"),  # ROMMA's R1 itself (its mistakes, either rule)
+    Entry("R2/gamma2 + d", "proved", "romma"),  # R1 plus d >= 1
     Entry("2*R2/gamma2", "proved", "multiclass"),  # M1 itself
     Entry("2*R**2/gamma**2 + K", "proved", "multiclass"),  # M1 plus K >= 2
     Entry("2*R2/gamma2", "proved", "pdm", (Q(3, 4),)),  # D1 at 3/4: R^2/((3/2 - 1) gamma^2)
@@ -80,6 +83,10 @@ CORPUS: list[Entry] = [
     Entry("R2/gamma2", "refuted", "multiclass"),
     # PDM's eps > 1/2 form for every eps: at eps = 1/3 it is negative while T1 makes updates
     Entry("R2/((2*eps - 1)*gamma2)", "refuted", "pdm"),
+    # conservative ROMMA on T1 (e_1..e_n): w = e_1 + ... + e_j after j mistakes, each sample a
+    # mistake (w.e_j = 0), so n mistakes: n = 2 gives 2 > sqrt 2, n = 1 gives 1 > 1/2
+    Entry("R/gamma", "refuted", "romma"),
+    Entry("R2/(2*gamma2)", "refuted", "romma"),
     # ---- open: holds on every run, but not proved
     # a planted bound tighter than R^2/gamma^2 for R^2/gamma^2 > 1000 (T1 with n = 1001 would break
     # it, beyond the search's T1 sizes): the inequality fails on part of the domain, never proved
@@ -88,6 +95,7 @@ CORPUS: list[Entry] = [
     Entry("min(R2/gamma2, 1 + (m - 1)*R2/gamma2)", "open"),
     Entry("floor(R2/gamma2)", "open"),  # true (the updates are an integer), floor is beyond the search
     Entry("ceil(R2/gamma2)", "open"),  # true, ceil is beyond the search
+    Entry("floor(R2/gamma2)", "open", "romma"),  # true for ROMMA's mistakes too (R1), floor is beyond
     # true (log(3 m) >= log 3 > 1) but the search only knows log(3 m) >= 0
     Entry("R2/gamma2*log(3*m)", "open"),
     # P1 itself: true for every PFM run, but it has a logarithm
@@ -95,11 +103,10 @@ CORPUS: list[Entry] = [
     # D1 at eps = 1/3 itself, (4 R^2/gamma^2)^(3/2): true, a real power
     Entry("(4*R2/gamma2)**(3/2)", "open", "pdm", (Q(1, 3),)),
     # ---- refused (exit 2): no kernel-checked run theorem (FS1: NonSeparable.v has no perceptron
-    # run over non-separable data in Coq; R1: Romma.v has no ROMMA algorithm)
+    # run over non-separable data in Coq over several passes)
     Entry("(R + D)**2/gamma**2", "refused", nonseparable=True),  # Freund-Schapire
     Entry("(R2 + deviation2)/gamma2", "refused", nonseparable=True),  # its squared variant
     Entry("T*(R + D)**2/gamma**2", "refused", nonseparable=True),  # over T passes
-    Entry("R2/gamma2", "refused", "romma"),  # ROMMA's R1 form
     # D1 at eps = 1/2 itself: true, with a logarithm
     Entry("R2*(exp(-1) + 1)*log(R2*(1 + exp(1))/gamma2)/gamma2", "open", "pdm", (Q(1, 2),)),
 ]
