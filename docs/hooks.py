@@ -11,7 +11,9 @@ A page asks for generated content with a marker comment on a line of its own:
 - ``<!-- gen:seed-tables -->``: the textbook's tables, recomputed by :mod:`novikoff.replications.tables`;
 - ``<!-- gen:changelog -->``: the repository's ``CHANGELOG.md``;
 - ``<!-- gen:layout -->``: the package's folders in their import-linter layers (from
-  ``pyproject.toml``), each with the first sentence of its docstring and its modules.
+  ``pyproject.toml``), each with the first sentence of its docstring and its modules;
+- ``<!-- gen:coq-files -->``: the Coq development's files in ``_CoqProject`` order, each with
+  the first sentence of its header comment.
 
 ``mkdocs.yml`` lists this file under ``hooks:``, so MkDocs calls :func:`on_page_markdown` on
 every page before rendering it. The generators are plain functions that import nothing from
@@ -179,6 +181,26 @@ def layout_table() -> str:
     return "\n".join(lines)
 
 
+def coq_files_table() -> str:
+    """One row per file of ``novikoff/coq/theories/_CoqProject`` (then of the extraction's),
+    in build order: its name and the first sentence of its header comment ``(** ... *)``."""
+    lines = ["| project | file | what it holds |", "|---|---|---|"]
+    for project in ("theories", "extraction"):
+        folder = ROOT / "novikoff" / "coq" / project
+        for name in (folder / "_CoqProject").read_text(encoding="utf-8").split():
+            if not name.endswith(".v"):
+                continue
+            text = (folder / name).read_text(encoding="utf-8")
+            head = re.match(r"\s*\(\*\*\s*(?:\*\s*)?(.*?)\*\)", text, flags=re.DOTALL)
+            para = " ".join((head.group(1) if head else "").split("\n\n", 1)[0].split())
+            end = re.search(r"[.](\s|$)", para)
+            summary = para[: end.start() + 1] if end else para
+            if len(summary) > 160 and ";" in summary:  # a first sentence that runs on: its first clause
+                summary = summary.split(";", 1)[0] + "."
+            lines.append(f"| {project} | `{name}` | {_cell(summary) or '-'} |")
+    return "\n".join(lines)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "theorems": theorem_table,
     "check-counts": check_counts,
@@ -186,6 +208,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "seed-tables": seed_tables,
     "changelog": changelog,
     "layout": layout_table,
+    "coq-files": coq_files_table,
 }
 
 

@@ -1,4 +1,4 @@
-(** * P1 for every PFM run, mirroring novikoff/proofs/pfm.py.
+(** * P1 for every PFM run, mirroring novikoff/proofs/pdm/pfm.py.
 
     Spec correspondence (novikoff/spec/pdm.py, id P1, [pfm_updates_le_lemma1_bound]): the
     scalar statement is [Lemma1.P1_spec] ([P1_statement], premise "lemma_form"); here the

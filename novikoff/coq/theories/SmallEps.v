@@ -1,4 +1,4 @@
-(** * D1 for eps < 1/2 for every PDM(eps) run, mirroring novikoff/proofs/pdm_small_eps.py.
+(** * D1 for eps < 1/2 for every PDM(eps) run, mirroring novikoff/proofs/pdm/small_eps.py.
 
     Spec correspondence (novikoff/spec/pdm.py, id D1, [pdm_updates_le_power_bound]): the
     scalar statement is [Theorems.D1_below_half] ([D1_below_half_statement]); here it is
