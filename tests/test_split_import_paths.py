@@ -1,12 +1,12 @@
 """The modules split along their seams keep their import paths.
 
 ``novikoff.reference.large_margin``, ``novikoff.twins.large_margin``,
-``novikoff.certificates.minnorm`` and ``novikoff.data.readers`` were each one module; their
-parts now live in sibling modules (or, for the readers, a package). Every name the old module
-offered (its ``__all__`` and the names other modules and tests imported from it) is still
-importable from the old path and is the very object of its new home, so a class patched in
-one place is patched in both; and the names that tests patch on the old module are still
-looked up there.
+``novikoff.certificates.minnorm``, ``novikoff.data.readers`` and ``novikoff.verify`` were each
+one module; their parts now live in sibling modules (or, for the readers and verify, a
+package). Every name the old module offered (its ``__all__`` and the names other modules and
+tests imported from it) is still importable from the old path and is the very object of its
+new home, so a class patched in one place is patched in both; and the names that tests patch
+on the old module are still looked up there.
 """
 
 from __future__ import annotations
@@ -92,6 +92,27 @@ HOMES: dict[str, dict[str, str]] = {
             "novikoff.data.readers.shards",
         ),
         "load_dataset": "novikoff.data.readers",
+    },
+    "novikoff.verify": {
+        **dict.fromkeys(["Check", "CheckResult", "Skip"], "novikoff.proofs.results"),
+        **dict.fromkeys(["collect_checks", "run_checks"], "novikoff.verify.collect"),
+        **dict.fromkeys(["CoqCheck", "coq_checks", "coq_section", "extracted_check"], "novikoff.verify.coq"),
+        "theorem_summary": "novikoff.verify.proof_checks",
+        **dict.fromkeys(
+            [
+                "REGRESSION",
+                "md_cell",
+                "ok",
+                "regression_results",
+                "regressions",
+                "summary_rows",
+                "to_json",
+                "to_junit",
+                "to_markdown",
+                "to_table",
+            ],
+            "novikoff.verify.reports",
+        ),
     },
 }
 
