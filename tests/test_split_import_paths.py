@@ -98,21 +98,10 @@ HOMES: dict[str, dict[str, str]] = {
         **dict.fromkeys(["collect_checks", "run_checks"], "novikoff.verify.collect"),
         **dict.fromkeys(["CoqCheck", "coq_checks", "coq_section", "extracted_check"], "novikoff.verify.coq"),
         "theorem_summary": "novikoff.verify.proof_checks",
-        **dict.fromkeys(
-            [
-                "REGRESSION",
-                "md_cell",
-                "ok",
-                "regression_results",
-                "regressions",
-                "summary_rows",
-                "to_json",
-                "to_junit",
-                "to_markdown",
-                "to_table",
-            ],
-            "novikoff.verify.reports",
-        ),
+        # the report formats, then the verdict and the baseline's regressions
+        **dict.fromkeys(["to_json", "to_junit", "to_markdown", "to_table"], "novikoff.verify.reports"),
+        **dict.fromkeys(["md_cell", "summary_rows"], "novikoff.verify.reports"),
+        **dict.fromkeys(["ok", "REGRESSION", "regression_results", "regressions"], "novikoff.verify.reports"),
     },
 }
 
