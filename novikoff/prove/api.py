@@ -63,13 +63,14 @@ def prove_bound(
     ``epsilons`` (PDM only) fixes the eps values the claim is made for; ``examples`` and
     ``seed`` are the falsifier's budget and seed (no example database is used); ``coq=False``
     skips the Coq file (the verdict is then "proved by the Python checker only").
-    ``nonseparable`` and the algorithms without a kernel-checked run theorem raise InputError
+    ``nonseparable`` (no kernel-checked run theorem over several passes) raises InputError
     naming what is missing; a malformed bound raises :class:`novikoff.fuzz.bounds.BoundSyntaxError`.
 
     Args:
         text: The proposed bound, in the whitelisted syntax of :mod:`novikoff.fuzz.bounds`
             (symbols such as ``R``, ``gamma``, ``m``, ``d``; e.g. ``"R**2/gamma**2 + 1"``).
-        algorithm: The algorithm the claim is about (``"perceptron"``, ``"pdm"``, ...).
+        algorithm: The algorithm the claim is about (``"perceptron"``, ``"pdm"``, ...;
+            ``"romma"``: ROMMA's mistakes, under the conservative and the aggressive rule).
         nonseparable: Claims about non-separable data (refused: no kernel-checked theorem).
         epsilons: PDM only: the eps values the claim is made for.
         examples: The falsifier's budget of examples.
@@ -83,7 +84,7 @@ def prove_bound(
         certificates of a proof, or the counterexample of a refutation.
 
     Raises:
-        InputError: ``nonseparable``, or an algorithm without a kernel-checked run theorem.
+        InputError: ``nonseparable``, or an unknown algorithm.
         BoundSyntaxError: ``text`` is not a bound of the accepted syntax (an InputError).
 
     Examples:
