@@ -24,7 +24,6 @@ from novikoff.commands.options import (
 )
 from novikoff.errors import InputError
 from novikoff.exact.rational import format_rational
-from novikoff.fuzz.campaign import REPLAY_HEADER
 from novikoff.runtime.jsonout import dumps
 from novikoff.runtime.limits import phase
 
@@ -75,6 +74,7 @@ def screen(path: str, args: argparse.Namespace) -> None:
     file without the replay header passes: the replay itself says what is wrong with it."""
     from novikoff.certificates.format import CertificateFormatError, check_order
     from novikoff.fuzz.bound_limits import limits_from_file
+    from novikoff.fuzz.campaign import REPLAY_HEADER  # here: building the parser loads no fuzz
     from novikoff.runtime.bounded import loads_json, read_text
 
     text = read_text(path, MAX_FILE_BYTES, regular_only=True)

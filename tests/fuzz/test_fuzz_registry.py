@@ -38,7 +38,7 @@ FUZZ = REPO / "novikoff" / "fuzz"
 
 
 def test_every_algorithm_is_in_exactly_one_family_registry() -> None:
-    assert set(registry.BINARY) == {"perceptron", "pdm", "pfm", "averaged", "voted"}
+    assert set(registry.BINARY) == {"perceptron", "pdm", "pfm", "averaged", "voted", "romma"}
     assert set(registry.MULTICLASS) == {"multiclass"}
     assert dict(registry.ALGORITHMS) == {**registry.BINARY, **registry.MULTICLASS}
     for family, reg in registry.FAMILIES.items():
