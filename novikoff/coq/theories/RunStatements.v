@@ -326,3 +326,14 @@ Definition S2_run_statement : Prop :=
   1 + MarginDistribution.vdot n v (MarginDistribution.mvec n B u) <> 0 ->
   MarginDistribution.is_right_inverse n (MarginDistribution.rank1 A u v)
     (MarginDistribution.sm_inverse n B u v).
+
+(** S1 (the IJCAI paper's margin loss and semi-variance): for every labelled dataset D, bias
+    rho, weight vector w and theta > 0, the squared hinge of every sample's normalised
+    margin m_i / theta, m_i = y_i (w . (x_i, rho)) ([Labelled.signed_margin]), is
+    (theta - m_i)_+^2 / theta^2: the list of the one is the list of the other, so their
+    sums and means over the data agree. *)
+Definition S1_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (w : vec) (theta : R),
+  0 < theta ->
+  map (fun s => Rmax 0 (1 - signed_margin w rho s / theta) ^ 2) D
+    = map (fun s => Rmax 0 (theta - signed_margin w rho s) ^ 2 / theta ^ 2) D.
