@@ -37,6 +37,8 @@ ENTRY_POINTS: tuple[str, ...] = (
     "novikoff.prove.api.prove_bound",
     "novikoff.fuzz.falsify.falsify",
     "novikoff.fuzz.harness.check_implementation",
+    "novikoff.verify.collect.collect_checks",
+    "novikoff.verify.collect.run_checks",
     "novikoff.testing.parametrize_with_checks",
 )
 
