@@ -27,26 +27,9 @@ DEPRECATION = re.compile(r"deprecat", re.IGNORECASE)
 #: Modules other helpers are editing this session (a module or the package it became); they
 #: still carry history references and are cleaned by their owners. The coordinator removes
 #: each entry once its files are clean.
-ALLOWED: frozenset[str] = frozenset(
-    {
-        "novikoff/proofs/core",
-        "novikoff/fuzz/harness",
-        "novikoff/fuzz/falsify",
-        "novikoff/fuzz/registry",
-        "novikoff/reference/large_margin",
-        "novikoff/twins/large_margin",
-        "novikoff/certificates/minnorm",
-        "novikoff/data/readers",
-        "novikoff/verify",
-        "novikoff/coq/kernel",
-        "novikoff/coq/dataset_certificate",
-        "novikoff/commands/diff",
-        "novikoff/integrations/sklearn",
-        "novikoff/extracted",
-    }
-)
-#: Name prefixes others are editing (``commands/run*.py``).
-ALLOWED_PREFIXES: tuple[str, ...] = ("novikoff/commands/run",)
+ALLOWED: frozenset[str] = frozenset()
+#: Name prefixes of modules not yet cleaned (none left).
+ALLOWED_PREFIXES: tuple[str, ...] = ()
 
 
 def history_references(text: str) -> list[tuple[int, str, str]]:

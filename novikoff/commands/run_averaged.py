@@ -1,4 +1,4 @@
-"""``novikoff run --algorithm averaged|voted``: the run and its report fields (DESIGN 2b).
+"""``novikoff run --algorithm averaged|voted``: the run and its report fields.
 
 --exact runs the exact perceptron (the exact twin, N1-N3 checked with a certificate) and
 reads the averaged or voted perceptron off its updates with

@@ -27,7 +27,7 @@ Size limit: the file holds the m d features as fractions, rho, and lambda's nume
 ``vm_compute`` (bit-level binary integers: the common denominator, the rows, the checks), run
 twice (tactic and kernel). Long integers are written in hexadecimal, which Coq reads in linear
 time. Measured with coqc 8.16 on this project's 2-core machine (load about 7): t1:50 2.8 s wall
-(0.9 s CPU), seed-6.6:3 3.2 s (1.0 s CPU), iris setosa-vs-rest (150 x 4, rho = 1) 1.9 s
+(0.9 s CPU), textbook-6.6:3 3.2 s (1.0 s CPU), iris setosa-vs-rest (150 x 4, rho = 1) 1.9 s
 (0.8 s CPU). Expect minutes once m d times the digit count squared is much larger than
 Sonar's (208 x 60, 400-digit numbers; about 50 s in the earlier rows-only format, not
 re-measured).
@@ -381,7 +381,7 @@ def kernel_certificate_to_coq(dataset: Dataset, kernel: KernelSpec, alpha: Ratio
     Cost: Coq evaluates the kernel on the support rows and the diagonal (zero coefficients
     are skipped), (support + 1) m values of (b X.X' + a s^2)^p, twice (tactic and kernel).
     Measured with coqc 8.16 on this project's 2-core machine (load about 8), CPU time of the
-    whole coqc run (about 0.8 s of it loads the reals): XOR poly:2 0.9 s; seed-6.6:3
+    whole coqc run (about 0.8 s of it loads the reals): XOR poly:2 0.9 s; textbook-6.6:3
     (60 x 2) poly:2 2.0 s and poly:3 4.3 s (alpha's denominator has 130 and 295 digits);
     T1 with n = 30 (30 x 30, 30 support vectors) poly:3 1.0 s; 1000 points of a disc and a
     ring (2 features, 6 support vectors) poly:2 1.5 s.

@@ -35,8 +35,8 @@ from novikoff.runtime.runs import Order, RunRecord
 
 __all__ = ["DEFAULT_ALGORITHMS", "CampaignReport", "Mismatch", "run_campaign"]
 
-EXAMPLES = ("exercise-6.1", "seed-6.6:3", "seed-6.9", "xor", "t1:12")
-ROMMA_EXAMPLES = ("exercise-6.1", "seed-6.6:3", "xor", "t1:12")
+EXAMPLES = ("exercise-6.1", "textbook-6.6:3", "textbook-6.9", "xor", "t1:12")
+ROMMA_EXAMPLES = ("exercise-6.1", "textbook-6.6:3", "xor", "t1:12")
 
 
 @dataclass(frozen=True)

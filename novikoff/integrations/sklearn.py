@@ -5,7 +5,8 @@
 estimator, and each estimator runs the twin and reference its entry names). Each is a
 scikit-learn classifier (``fit``/``predict``/``decision_function``/``score``, clone,
 pipelines, grid search; they pass ``check_estimator``, see tests/integrations/test_sklearn.py) that
-runs the algorithms of DESIGN section 2 and reports what novikoff knows about the run.
+runs the algorithms of the textbook, the notes and the PDM paper and reports what novikoff knows
+about the run.
 
 **Conventions.**
 
@@ -19,7 +20,7 @@ runs the algorithms of DESIGN section 2 and reports what novikoff knows about th
   = w.x~.
 - Prediction: ``classes_[1]`` iff w.x~ > 0; a tie (w.x~ = 0) predicts ``classes_[0]``,
   as a tie counts as a mistake in training. Multiclass: the FIRST class attaining
-  max_k w_k.x~ (DESIGN section 2); with two classes ``decision_function`` is
+  max_k w_k.x~ (the notes' multiclass perceptron); with two classes ``decision_function`` is
   w_1.x~ - w_0.x~ (positive iff ``classes_[1]`` is predicted).
 - ``max_epochs`` bounds the run (it never loops forever). A run that hits it has
   ``converged_ = False`` and warns with :class:`~sklearn.exceptions.ConvergenceWarning`
@@ -130,7 +131,28 @@ class _Base(ClassifierMixin, BaseEstimator, ABC):
 
     # ------------------------------------------------------------------- fit
     def fit(self, X: Any, y: Any) -> Any:
-        """Run the algorithm from w = 0 on ``X``, ``y`` (see the module docstring)."""
+        """Run the algorithm from w = 0 on ``X``, ``y`` (see the module docstring).
+
+        Args:
+            X: The features, (n_samples, n_features), dense or CSR.
+            y: The labels: two classes (any number >= 2 for :class:`MultiClassPerceptron`).
+
+        Returns:
+            The estimator, fitted: ``coef_``, ``intercept_``, ``classes_``, and what novikoff
+            adds (``certificate_``, ``separable_``, ``margin2_``, ``mistake_bound_``,
+            ``n_updates_``, ``converged_``).
+
+        Raises:
+            ValueError: One class only, non-finite values, or a bad parameter (scikit-learn's
+                convention).
+
+        Examples:
+            >>> import numpy as np
+            >>> X, y = np.array([[0, 1], [2, 1], [-1, 1], [-2, -1]]), np.array([1, 1, 0, 0])
+            >>> model = Perceptron().fit(X, y)
+            >>> model.predict(X).tolist(), model.n_updates_, model.mistake_bound_
+            ([1, 1, 0, 0], 7, Fraction(27, 1))
+        """
         X, y = _validate_data(self, X, y, accept_sparse="csr", dtype="numeric")
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
@@ -294,12 +316,26 @@ def _round(num: int, den: int) -> float:
 
 
 class Perceptron(_Base):
-    """The classic perceptron (DESIGN section 2): update iff w.z_i <= 0, w <- w + z_i.
+    """The classic perceptron (the textbook, section 6.3): update iff w.z_i <= 0, w <- w + z_i.
 
     Parameters: ``rho`` (bias coordinate, default 1; 0: none), ``max_epochs`` (default
     1000), ``exact`` (exact arithmetic, default False), ``certify`` ("auto", True, False),
     ``order`` (None/"natural", "shuffle:SEED", a permutation or one per epoch).
     See the module docstring for the fitted attributes.
+
+    Args:
+        rho: The bias coordinate appended to every sample (exact; 0: no bias).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        exact: Run in exact arithmetic (the floats read as the dyadic rationals they store).
+        certify: Certify the training data: ``"auto"`` (small data), True or False.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+
+    Examples:
+        >>> import numpy as np
+        >>> X, y = np.array([[0, 1], [2, 1], [-1, 1], [-2, -1]]), np.array([1, 1, 0, 0])
+        >>> model = Perceptron(exact=True).fit(X, y)
+        >>> model.converged_, model.n_updates_, model.margin2_
+        (True, 7, Fraction(2, 9))
     """
 
     _algorithm = "perceptron"
@@ -352,10 +388,26 @@ class _LargeMargin(_Base):
 
 
 class PDM(_LargeMargin):
-    """PDM(eps), 0 < eps <= 1 (DESIGN section 2): update iff t (w.z) <= (1 - eps) ||w||^2,
+    """PDM(eps), 0 < eps <= 1 (the PDM paper): update iff t (w.z) <= (1 - eps) ||w||^2,
     t the updates so far; eps = 1 is the perceptron. ``eps`` is read exactly (a float as
     the dyadic rational it stores; ``"1/3"`` or a Fraction for other rationals).
-    ``max_updates`` also bounds the run. Other parameters as :class:`Perceptron`."""
+    ``max_updates`` also bounds the run. Other parameters as :class:`Perceptron`.
+
+    Args:
+        eps: The dynamic margin's parameter, in (0, 1], read exactly.
+        rho: The bias coordinate appended to every sample (exact; 0: no bias).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        exact: Run in exact arithmetic (the floats read as the dyadic rationals they store).
+        certify: Certify the training data: ``"auto"`` (small data), True or False.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_updates: The update budget of the run.
+
+    Examples:
+        >>> import numpy as np
+        >>> X, y = np.array([[0, 1], [2, 1], [-1, 1], [-2, -1]]), np.array([1, 1, 0, 0])
+        >>> PDM(eps="1/2").fit(X, y).predict([[3, 1], [-3, -1]]).tolist()
+        [1, 0]
+    """
 
     _parameter, _algorithm = "eps", "pdm"
 
@@ -376,10 +428,26 @@ class PDM(_LargeMargin):
 
 
 class PFM(_LargeMargin):
-    """PFM(beta), beta >= 0 (DESIGN section 2): update iff w.z <= beta ||w|| (decided
+    """PFM(beta), beta >= 0 (the PDM paper): update iff w.z <= beta ||w|| (decided
     exactly by the sign split). beta = (1 - eps) gamma in the paper; ``beta=0`` (the
     default) is the perceptron, and PFM converges iff beta < gamma (see ``margin_``).
-    ``beta`` is read exactly. Other parameters as :class:`PDM`."""
+    ``beta`` is read exactly. Other parameters as :class:`PDM`.
+
+    Args:
+        beta: The fixed margin, >= 0, read exactly.
+        rho: The bias coordinate appended to every sample (exact; 0: no bias).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        exact: Run in exact arithmetic (the floats read as the dyadic rationals they store).
+        certify: Certify the training data: ``"auto"`` (small data), True or False.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_updates: The update budget of the run.
+
+    Examples:
+        >>> import numpy as np
+        >>> X, y = np.array([[0, 1], [2, 1], [-1, 1], [-2, -1]]), np.array([1, 1, 0, 0])
+        >>> PFM(beta="1/10").fit(X, y).converged_
+        True
+    """
 
     _parameter, _algorithm = "beta", "pfm"
 
@@ -400,13 +468,28 @@ class PFM(_LargeMargin):
 
 
 class MultiClassPerceptron(_Base):
-    """The multiclass perceptron (DESIGN section 2, seed 001): weights w_1..w_K on x~,
+    """The multiclass perceptron (the notes): weights w_1..w_K on x~,
     predict the FIRST class attaining max_k w_k.x~; on a mistake w_y += x~, w_pred -= x~.
 
     ``certificate_`` is the certificate of the Kesler construction; ``margin_`` is the
     Kesler margin gamma_K (||W||_F = 1) and ``mistake_bound_`` = 2 R^2 / gamma_K^2 (M1,
     R^2 = max ||x~||^2). ``coef_`` has one row per class (one row w_1 - w_0 for two
-    classes, scikit-learn's binary shape). Parameters as :class:`Perceptron`."""
+    classes, scikit-learn's binary shape). Parameters as :class:`Perceptron`.
+
+    Args:
+        rho: The bias coordinate appended to every sample (exact; 0: no bias).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        exact: Run in exact arithmetic (the floats read as the dyadic rationals they store).
+        certify: Certify the training data: ``"auto"`` (small data), True or False.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+
+    Examples:
+        >>> import numpy as np
+        >>> X, y = np.array([[2, 0], [0, 2], [-2, -2], [1, 0]]), np.array(["a", "b", "c", "a"])
+        >>> model = MultiClassPerceptron().fit(X, y)
+        >>> model.predict([[3, 0], [0, 3]]).tolist(), model.mistake_bound_
+        (['a', 'b'], Fraction(183, 16))
+    """
 
     _binary = False
     _algorithm = "multiclass"
@@ -441,7 +524,25 @@ class ROMMA(_Base):
     in size with every update (a run it stops has ``converged_ = False`` and warns), starting
     from the floats' 53-bit dyadic values: ``exact=True`` is for small or integer-valued data
     (scikit-learn's checks, on random floats, are run in float mode). The float twin densifies a
-    sparse X. Other parameters as :class:`Perceptron`."""
+    sparse X. Other parameters as :class:`Perceptron`.
+
+    Args:
+        aggressive: The aggressive rule (update when ``w.z < 1 - eps``).
+        eps: The aggressive rule's eps, in [0, 1), read exactly.
+        rho: The bias coordinate appended to every sample (exact; 0: no bias).
+        max_epochs: The number of passes after which a run that has not converged stops.
+        exact: Run in exact arithmetic (the floats read as the dyadic rationals they store).
+        certify: Certify the training data: ``"auto"`` (small data), True or False.
+        order: The presentation order of each epoch (:func:`novikoff.runtime.runs.epoch_order`).
+        max_updates: The update budget of the exact run.
+
+    Examples:
+        >>> import numpy as np
+        >>> X, y = np.array([[0, 1], [2, 1], [-1, 1], [-2, -1]]), np.array([1, 1, 0, 0])
+        >>> model = ROMMA().fit(X, y)
+        >>> model.converged_, model.n_updates_
+        (True, 2)
+    """
 
     _algorithm = "romma"
 
