@@ -87,6 +87,7 @@ def test_the_run_ids_have_run_statements() -> None:
         "G1_rotate",
         "FS1_one_pass",
         "FS1_passes",
+        "DS1",
         "S1",
         "S2",
         "R1",

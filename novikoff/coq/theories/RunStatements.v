@@ -337,3 +337,23 @@ Definition S1_run_statement : Prop :=
   0 < theta ->
   map (fun s => Rmax 0 (1 - signed_margin w rho s / theta) ^ 2) D
     = map (fun s => Rmax 0 (theta - signed_margin w rho s) ^ 2 / theta ^ 2) D.
+
+(** DS1 (PDM-succ, the PDM paper section 3): for every labelled dataset D, bias rho,
+    separating certificate (lambda, p* ) of the reflected patterns, stages so far (each a
+    PDM(eps_i) run over a valid order, [LargeMargin.pdm_succ]) ending after t0 >= 1 updates
+    where PDM(eps') (0 < eps' < 1) has converged, and a next stage PDM(eps) (0 < eps < 1/2)
+    over a valid order, ending after t updates: with gamma^2 = ||p*||^2 and
+    R^2 = max_i ||(x_i, rho)||^2,
+    t^(2 eps) <= t0^(2 eps) (R^2 / (gamma^2 t0 (1 - 2 eps)) + 1 / (1 - eps')^2). *)
+Definition DS1_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (stages : list (R * list nat)) (eps_prev eps : R)
+    (order : list nat) (lam : list R) (p : vec),
+  separable_certificate (reflected rho D) lam p ->
+  (forall st, In st stages -> valid D (snd st)) -> valid D order ->
+  0 < eps_prev -> eps_prev < 1 -> 0 < eps -> eps < 1 / 2 ->
+  (1 <= snd (pdm_succ (reflected rho D) stages))%nat ->
+  pdm_converged eps_prev (reflected rho D) (pdm_succ (reflected rho D) stages) ->
+  let t0 := INR (snd (pdm_succ (reflected rho D) stages)) in
+  let t := INR (snd (pdm_succ (reflected rho D) (stages ++ [(eps, order)]))) in
+  Rpower t (2 * eps)
+    <= Rpower t0 (2 * eps) * (radius2 rho D / (dot p p * t0 * (1 - 2 * eps)) + / (1 - eps_prev) ^ 2).
