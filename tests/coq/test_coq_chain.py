@@ -90,6 +90,7 @@ def test_the_run_ids_have_run_statements() -> None:
         "DS1",
         "S1",
         "S2",
+        "RC1",
         "R1",
         "V1_prefixes",
         "V1_vote",

@@ -17,6 +17,7 @@ From Novikoff Require Import RommaRun.
 From Novikoff Require Import Invariance LabelledInvariance.
 From Novikoff Require MarginDistribution.
 From Novikoff Require Import LabelledMargin.
+From Novikoff Require Import RademacherRun.
 Local Open Scope R_scope.
 
 (** N3 (Novikoff 1962): for every labelled dataset D, bias rho, presentation order and
@@ -357,3 +358,15 @@ Definition DS1_run_statement : Prop :=
   let t := INR (snd (pdm_succ (reflected rho D) (stages ++ [(eps, order)]))) in
   Rpower t (2 * eps)
     <= Rpower t0 (2 * eps) * (radius2 rho D / (dot p p * t0 * (1 - 2 * eps)) + / (1 - eps_prev) ^ 2).
+
+(** RC1 (the IJCAI-22 paper section 3, the linear class's empirical Rademacher complexity):
+    for every labelled dataset D of n >= 1 samples whose feature vectors have norm at most
+    r > 0, and every Lam > 0, (Lam / n) E_s ||sum_i s_i x_i|| <= Lam r / sqrt n, the
+    expectation over the signs s in {-1, +1}^n being the average over all 2^n sign vectors
+    ([RademacherRun.rad_e1]). *)
+Definition RC1_run_statement : Prop :=
+  forall (D : dataset) (r Lam : R),
+  (1 <= length D)%nat -> 0 < r -> 0 < Lam ->
+  (forall s, In s D -> norm2 (features s) <= r ^ 2) ->
+  Lam * rad_e1 (map features D) / INR (length D)
+    <= Lam * Rpower (INR (length D)) (- (1 / 2)) * r.
