@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
 ENTRY = re.compile(r"^::: ([\w.]+)\s*$", re.MULTILINE)
 
-# Packages whose __init__ another helper owns and that re-export nothing yet: the entry
-# documents no names. Empty: every public module defines __all__.
-NO_ALL: frozenset[str] = frozenset({"novikoff.coq"})
+
+# Public modules allowed to have no __all__ (none: every public module defines it).
+NO_ALL: frozenset[str] = frozenset()
 
 
 def public_modules() -> list[str]:

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from novikoff.coq.audit import parse_audit
 from novikoff.coq.kernel import (
     EXPECTED_AXIOMS,
     REALS_AXIOMS,
     AuditRun,
     CoqReport,
-    _parse,
     _verdict,
     coq_report,
 )
@@ -287,7 +287,7 @@ def test_print_assumptions_parsing_keeps_unknown_lines_whole() -> None:
         "@@audit C\nAxioms:\nloop is assumed to be guarded.\nTheory:\n"
         "Type hierarchy is collapsed (logic is inconsistent)\n"
     )
-    assert _parse(out) == {
+    assert parse_audit(out) == {
         "A": ["ClassicalDedekindReals.sig_not_dec", "ClassicalDedekindReals.sig_forall_dec"],
         "B": [],
         "C": [
