@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from novikoff.fuzz import rounding
-from novikoff.fuzz.checks import CHECKS, VOTED_CHECKS, Check
+from novikoff.fuzz.checks import CHECKS, VOTED_CHECKS, DiffCheck
 from novikoff.fuzz.families import BINARY_FAMILIES, DataFamily
 from novikoff.reference.averaged import averaged_from_run, voted_from_run
 from novikoff.reference.large_margin import run_pdm, run_pfm
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: What ``novikoff diff --algorithm voted`` compares: the perceptron's checks and the voters'.
-VOTED_ALL_CHECKS: tuple[Check, ...] = CHECKS + VOTED_CHECKS
+VOTED_ALL_CHECKS: tuple[DiffCheck, ...] = CHECKS + VOTED_CHECKS
 
 
 def identity(eps: Fraction, gamma2: Fraction) -> Fraction:

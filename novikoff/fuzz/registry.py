@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from novikoff.errors import InputError
 from novikoff.fuzz import contract
-from novikoff.fuzz.checks import CHECKS, Check
+from novikoff.fuzz.checks import CHECKS, DiffCheck
 from novikoff.fuzz.families import DataFamily
 from novikoff.runtime import algorithms as registry
 from novikoff.runtime.runs import Order, RunRecord
@@ -113,7 +113,7 @@ class Algorithm:
     weight_shapes: Callable[[Any], Any]
     describe_update: Callable[[Any, Any, int], str]
     format_label: Callable[[int], str]
-    checks: tuple[Check, ...] = CHECKS
+    checks: tuple[DiffCheck, ...] = CHECKS
     weights_exact: bool = True
 
     @property
