@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
         "certificate that EXPR >= the kernel-checked bound everywhere, and a Coq file applying the run "
         "theorem that coqc accepted), 4 when proved by the Python checker only (no coqc, or --no-coq), "
         "1 when refuted (a counterexample written to --out), 3 when open (neither), 2 on bad input or "
-        "a claim without a kernel-checked run theorem (--nonseparable).",
+        "a claim prove does not decide yet (--nonseparable).",
     )
     pr.add_argument("expr", metavar="EXPR")
     pr.add_argument(
@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
     pr.add_argument(
         "--nonseparable",
         action="store_true",
-        help="refused: the Freund-Schapire bound has no kernel-checked run theorem",
+        help="refused: claims on non-separable data (the Freund-Schapire bound) are not decided yet",
     )
     pr.add_argument(
         "--epsilons",

@@ -63,7 +63,7 @@ def prove_bound(
     ``epsilons`` (PDM only) fixes the eps values the claim is made for; ``examples`` and
     ``seed`` are the falsifier's budget and seed (no example database is used); ``coq=False``
     skips the Coq file (the verdict is then "proved by the Python checker only").
-    ``nonseparable`` (no kernel-checked run theorem over several passes) raises InputError
+    ``nonseparable`` (claims on non-separable data, not decided yet) raises InputError
     naming what is missing; a malformed bound raises :class:`novikoff.fuzz.bounds.BoundSyntaxError`.
 
     Args:

@@ -72,11 +72,11 @@ _M, _D, _K, _EPS = BOUND_SYMBOLS["m"], BOUND_SYMBOLS["d"], BOUND_SYMBOLS["K"], B
 BINARY_RUNS = ("perceptron", "averaged", "voted")
 #: The algorithms ``prove`` accepts.
 SUPPORTED = (*BINARY_RUNS, "pdm", "pfm", "multiclass", "romma")
-#: Algorithms (and campaigns) with a bound but no kernel-checked run theorem, and what is missing.
+#: Claims prove does not decide yet, and why.
 REFUSED: dict[str, str] = {
-    "nonseparable": "the Freund-Schapire bound FS1 over several passes has no kernel-checked run "
-    "theorem (NonSeparable.v states the scalar bound), and prove does not use the one-pass run "
-    "theorem FS1_one_pass_run (NonSeparableRun.v) yet",
+    "nonseparable": "the Freund-Schapire bound FS1 has kernel-checked run theorems "
+    "(FS1_one_pass_run and FS1_passes_run, Bridges.v), but prove does not state or certify "
+    "claims on non-separable data (the deviation D, the passes T) yet",
 }
 
 

@@ -224,7 +224,7 @@ def test_the_printer_refuses_what_it_cannot_translate() -> None:
 
 
 def test_refused_algorithms_name_what_is_missing() -> None:
-    with pytest.raises(InputError, match=r"NonSeparable\.v"):
+    with pytest.raises(InputError, match=r"FS1_passes_run"):
         prove_bound("deviation2/gamma2", nonseparable=True)
     with pytest.raises(InputError, match="--epsilons"):
         prove_bound("R2/gamma2", "perceptron", epsilons=[Fraction(1, 2)])
@@ -255,7 +255,7 @@ def test_cli_exit_codes_and_outputs(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] == "open" and "rational function" in out["reasons"][0]
     assert cli.main(["prove", "R2/gamma2", "--nonseparable"]) == 2
-    assert "NonSeparable.v" in capsys.readouterr().err
+    assert "FS1_passes_run" in capsys.readouterr().err
     assert cli.main(["prove", "R2/gamma2 +"]) == 2
     assert cli.main(["prove", "R2/gamma2", "--algorithm", "pdm", "--epsilons", "x"]) == 2
     assert "column" in capsys.readouterr().err

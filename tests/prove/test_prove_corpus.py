@@ -7,9 +7,9 @@ for every R > 0, 0 < gamma <= R (multiclass: any gamma > 0), m, d >= 1, K >= 2. 
 dataset named in the comment breaks it (T1 is e_1..e_n: R^2 = 1, gamma^2 = 1/n, m = d = n and
 exactly n updates). "open": the bound holds on every run (so nothing can refute it) but is not
 at least the known bound everywhere, or its inequality is beyond the certificate search (floor,
-ceil, logarithms of the known bound); it must never be "proved". "refused": the non-separable
-campaign has no kernel-checked run theorem over several passes, so prove exits 2 naming what is
-missing.
+ceil, logarithms of the known bound); it must never be "proved". "refused": claims on non-separable
+data are not decided yet (FS1 has its run theorems, prove has no certificates for them), so
+prove exits 2 saying so.
 ``benchmarks/prove_corpus.py`` times the same corpus into docs/howto/prove.md.
 """
 
@@ -102,8 +102,8 @@ CORPUS: list[Entry] = [
     Entry("(1 + exp(-1))*R2/(2*eps*gamma2)*(2*gamma/R + log((1 + exp(1))*R2/(2*eps*gamma2)))", "open", "pfm"),
     # D1 at eps = 1/3 itself, (4 R^2/gamma^2)^(3/2): true, a real power
     Entry("(4*R2/gamma2)**(3/2)", "open", "pdm", (Q(1, 3),)),
-    # ---- refused (exit 2): no kernel-checked run theorem (FS1: NonSeparable.v has no perceptron
-    # run over non-separable data in Coq over several passes)
+    # ---- refused (exit 2): claims on non-separable data (FS1, with the deviation D and the passes
+    # T) are not decided by prove yet
     Entry("(R + D)**2/gamma**2", "refused", nonseparable=True),  # Freund-Schapire
     Entry("(R2 + deviation2)/gamma2", "refused", nonseparable=True),  # its squared variant
     Entry("T*(R + D)**2/gamma**2", "refused", nonseparable=True),  # over T passes
@@ -124,7 +124,7 @@ def test_the_corpus_is_large_and_covers_every_verdict() -> None:
 @pytest.mark.parametrize("entry", CORPUS, ids=lambda e: f"{e.algorithm}:{e.text}")
 def test_corpus_verdict(entry: Entry) -> None:
     if entry.expected == "refused":
-        with pytest.raises(InputError, match=r"no kernel-checked run theorem"):
+        with pytest.raises(InputError, match=r"prove does not state or certify"):
             prove_bound(entry.text, entry.algorithm, nonseparable=entry.nonseparable)
         return
     v = prove_bound(entry.text, entry.algorithm, epsilons=entry.epsilons, examples=40)
