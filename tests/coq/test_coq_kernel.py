@@ -100,7 +100,26 @@ def test_coq_report_kernel_checks_every_theorem() -> None:
                 assert f"{LOGICAL_ROOT}.Statements.{n}_statement -> {runs[n][0]}" in rep.audit
             else:
                 assert subs[n]["about_the_run"] is False
-    for sid in ("N1", "N2", "N3", "T1", "G1", "M1", "P1", "D1", "D2", "D3", "MU", "V1", "R1"):
+    for sid in (
+        "N1",
+        "N2",
+        "N3",
+        "T1",
+        "G1",
+        "M1",
+        "P1",
+        "D1",
+        "D2",
+        "D3",
+        "MU",
+        "V1",
+        "R1",
+        "S1",
+        "S2",
+        "DS1",
+        "RC1",
+        "FS1",
+    ):
         assert rep.theorems[sid]["kernel_checked"] is True, sid
     for sid in ("L1", "R1", "FS1", "V1"):
         assert rep.theorems[sid]["printed_statements_checked"] is True, sid
