@@ -168,11 +168,13 @@ def test_wrong_variant_makers_refuse_what_they_cannot_break() -> None:
 
 
 def _module_files() -> dict[str, Path]:
-    files = {"novikoff.verify": ROOT / "novikoff" / "verify.py"}
-    for path in (ROOT / "novikoff" / "proofs").rglob("*.py"):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        files[name] = path
+    files: dict[str, Path] = {}
+    for package in ("proofs", "verify"):
+        paths = sorted((ROOT / "novikoff" / package).rglob("*.py"))
+        for path in paths:
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            files[name] = path
     return files
 
 
