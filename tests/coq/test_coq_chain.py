@@ -95,6 +95,7 @@ def test_the_run_ids_have_run_statements() -> None:
         "V1_prefixes",
         "V1_vote",
         "V1_sample",
+        "L1",
     }
     assert expected <= set(RUNS)
     project = (COQ_DIR / "_CoqProject").read_text(encoding="utf-8").split()

@@ -370,3 +370,23 @@ Definition RC1_run_statement : Prop :=
   (forall s, In s D -> norm2 (features s) <= r ^ 2) ->
   Lam * rad_e1 (map features D) / INR (length D)
     <= Lam * Rpower (INR (length D)) (- (1 / 2)) * r.
+
+(** L1 (the PDM paper, Lemma 1) where PFM meets it: for every labelled dataset, rho, order,
+    separating certificate p* (gamma^2 = ||p*||^2) and 0 < eps <= 1, the number t >= 1 of
+    updates of PFM((1 - eps) gamma) satisfies the lemma's hypothesis
+    t <= delta (1 + C + ln t), delta = R^2/(2 eps gamma^2), C = 2 gamma/R, R^2 =
+    [radius2 rho D], and therefore its conclusion t <= delta (C + ln(delta (1 + e))) (1/e + 1). *)
+Definition L1_run_statement : Prop :=
+  forall (D : dataset) (rho : R) (order : list nat) (lam : list R) (p : vec) (eps : R),
+  valid D order ->
+  separable_certificate (reflected rho D) lam p ->
+  0 < eps -> eps <= 1 ->
+  (1 <= pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order)%nat ->
+  INR (pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order)
+    <= p1_delta (radius2 rho D) (dot p p) eps
+       * (1 + p1_C (radius2 rho D) (dot p p)
+          + ln (INR (pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order))) /\
+  INR (pfm_updates ((1 - eps) * sqrt (dot p p)) rho D order)
+    <= p1_delta (radius2 rho D) (dot p p) eps
+       * (p1_C (radius2 rho D) (dot p p)
+          + ln (p1_delta (radius2 rho D) (dot p p) eps * (1 + exp 1))) * (exp (- 1) + 1).
