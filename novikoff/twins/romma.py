@@ -207,9 +207,12 @@ def romma_on_patterns(
             if exact_w is None:
                 p_float = float(values[j] + thr)
                 p_mistake = p_float <= 0
-                # the branch p >= q l is a decision too: near it, take the step exactly
+                # the branch p >= q l is a decision too: near it, take the step exactly; so is
+                # the aggressive rule's mistake flag (w.z <= 0), near w.z = 0
                 ql = float(qs[i]) * norm2
-                if abs(p_float - ql) <= CLOSE * (abs(p_float) + ql) and len(run.updates) <= EXACT_UPDATES:
+                near_branch = abs(p_float - ql) <= CLOSE * (abs(p_float) + ql)
+                near_mistake = aggressive and abs(p_float) <= CLOSE * math.sqrt(norm2) * float(norms[i])
+                if (near_branch or near_mistake) and len(run.updates) <= EXACT_UPDATES:
                     try:
                         shadow.catch_up()
                     except _Diverged:
@@ -218,6 +221,7 @@ def romma_on_patterns(
                     else:
                         run.exact_decisions += 1
                         exact_w = shadow.w
+                        p_mistake = sum((a * b for a, b in zip(exact_w, shadow.row(i))), Fraction(0)) <= 0
             clean = False
             where = f"update {len(run.updates) + 1} (epoch {epoch}, sample {i})"
             if exact_w is not None:

@@ -213,3 +213,17 @@ def test_cli_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[st
 
     assert main(["run", "example:exercise-6.1", *argv]) == 2
     assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("eps", [Fraction(0), Fraction(1, 8), Fraction(1, 4), Fraction(1, 2)])
+def test_the_twin_decides_an_aggressive_mistake_at_w_dot_z_zero_exactly(eps: Fraction) -> None:
+    """x = (1/2, -5/2, -1), labels (+, -, -), rho = 1: ROMMA's third update has w.z = 0
+    exactly, a mistake, which the twin's float64 weights need not give as <= 0. The twin takes
+    that decision exactly (Hypothesis found the case where it did not: 1 mistake against 2)."""
+    rows = [[Fraction(1, 2)], [Fraction(-5, 2)], [Fraction(-1)]]
+    ds = Dataset.from_fraction_rows(rows, [1, -1, -1], bias=1)
+    ref = run_romma(ds, aggressive=True, eps=eps, max_epochs=8, max_updates=10)
+    twin = romma_twin(ds, aggressive=True, eps=float(eps), max_epochs=8)
+    assert ref.mistake_count == 2
+    assert twin.mistake_count == ref.mistake_count
+    assert twin.updates[: len(ref.updates)] == ref.updates
