@@ -123,6 +123,16 @@ SLOW_FILES = (
     "test_docs.py",
     "test_theorem_pages.py",
     "integrations/test_figures.py",
+    "commands/test_diff_command.py",
+    "fuzz/test_diff_semantics.py",
+    "fuzz/test_diff_sgd.py",
+    "fuzz/test_diff_worker.py",
+    "fuzz/test_harness_settings.py",
+    "certificates/test_certify_sharded.py",
+    "data/test_hostile_input.py",
+    "runtime/test_resource_bounds.py",
+    "runtime/test_executors.py",
+    "twins/test_large_margin_protocol.py",
 )
 
 
