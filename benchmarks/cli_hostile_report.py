@@ -62,7 +62,15 @@ def fuzz(examples: int) -> Fuzzed:
         env = {**os.environ, "NOVIKOFF_FUZZ_LOG": str(log), "NOVIKOFF_FUZZ_EXAMPLES": str(examples)}
         t0 = time.perf_counter()
         result = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/commands/test_cli_fuzz.py"],
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "tests/commands/test_cli_fuzz.py",
+            ],
             cwd=REPO,
             env=env,
         )

@@ -155,8 +155,8 @@ class _Corral:
 def affine_minimizer_weights(gram: Sequence[Sequence[int]]) -> RationalVector:
     """The weights mu (sum 1) of the minimum-norm point of the affine hull of k points whose
     Gram matrix is ``gram`` (k x k integers), from the bordered system
-    ``[[G, 1], [1^T, 0]] [mu; nu] = [0; 1]``, solved exactly by FLINT. Raises ZeroDivisionError when the bordered
-    matrix is singular (affinely dependent points)."""
+    ``[[G, 1], [1^T, 0]] [mu; nu] = [0; 1]``, solved exactly by FLINT. Raises
+    ZeroDivisionError when the bordered matrix is singular (affinely dependent points)."""
     k = len(gram)
     flat: list[int] = []
     for row in gram:

@@ -107,7 +107,6 @@ def certify_check(ce: Counterexample) -> bool:
     return numbers is not None and numbers == (ce.updates, ce.values)
 
 
-
 @dataclass
 class Replay:
     """A counterexample file rerun: the exact update count against the recorded bound."""
