@@ -31,6 +31,7 @@ quadratic with leading coefficient q (q - beta^2) > 0 is <= 0, which contains -p
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,15 +42,17 @@ from novikoff.reference.kernels import pdm_updates, pfm_updates
 __all__ = ["PDMRule", "PFMRule", "Rule", "repeat_count", "repeat_count_near"]
 
 
-class _ClosedForms:
+class _ClosedForms(ABC):
     """What both rules derive from their closed forms (``threshold_function`` and
     ``repeat_count_function``, each proved in its docstring)."""
 
+    @abstractmethod
     def threshold_function(self, s: int) -> Callable[[int, int], int | None]:
-        raise NotImplementedError
+        """The rule's threshold as a function of (t, ||w||^2) at scale ``s``."""
 
+    @abstractmethod
     def repeat_count_function(self, s: int) -> Callable[[int, int, int, int], int | None]:
-        raise NotImplementedError
+        """The rule's repeated-update count as a function of (t, p, q, ||w||^2) at scale ``s``."""
 
     def threshold(self, t: int, w2: int, s: int) -> int | None:
         """The integer T with ``updates(t, p, w2, s) == (p <= T)`` for every integer p, or
