@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from coq_subset import build_subset, compile_source, printed_axioms
 
 from novikoff.certificates import GordanCertificate, SeparableCertificate, certify
 from novikoff.coq.dataset_certificate import certificate_to_coq
@@ -21,7 +21,6 @@ from novikoff.spec.tightness import basis_dataset
 
 pytestmark = pytest.mark.xdist_group("coq")
 
-DEVELOPMENT = Path(__file__).resolve().parents[2] / "novikoff" / "coq" / "theories"
 #: the files a dataset certificate needs, in dependency order
 NEEDED = ("Vectors.v", "Perceptron.v", "DatasetCertificate.v", "Labelled.v", "LabelledCertificate.v")
 ALLOWED_AXIOMS = {
@@ -41,33 +40,11 @@ def coq_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A private build of the part of the development the certificates use (the checkout
     is shared, so nothing is built in place)."""
     root = tmp_path_factory.mktemp("coq-dev")
-    for name in NEEDED:
-        shutil.copy(DEVELOPMENT / name, root / name)
-        done = subprocess.run(
-            ["coqc", "-q", "-R", ".", "Novikoff", name], cwd=root, capture_output=True, text=True, timeout=600
-        )
-        assert done.returncode == 0, f"{name} does not compile:\n{done.stdout}\n{done.stderr}"
-    return root
+    return build_subset(root, NEEDED)
 
 
-def _compile(root: Path, source: str, name: str) -> subprocess.CompletedProcess[str]:
-    path = root / f"{name}.v"
-    path.write_text(source)
-    return subprocess.run(
-        ["coqc", "-q", "-R", str(root), "Novikoff", str(path)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-
-
-def _axioms(stdout: str) -> set[str]:
-    return {
-        line.split()[0]
-        for line in stdout.splitlines()
-        if line and not line[0].isspace() and line != "Axioms:"
-    }
+_compile = compile_source
+_axioms = printed_axioms
 
 
 def test_generated_file_states_the_bound() -> None:

@@ -14,11 +14,11 @@ import json
 import math
 import resource
 import shutil
-import subprocess
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from coq_subset import DEVELOPMENT, build_subset, compile_source, printed_axioms
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,7 +32,6 @@ from novikoff.exact.rational import RationalVector
 
 pytestmark = pytest.mark.xdist_group("coq")
 
-DEVELOPMENT = Path(__file__).resolve().parents[2] / "novikoff" / "coq" / "theories"
 #: the files a kernel certificate needs, in dependency order
 NEEDED = (
     "Vectors.v",
@@ -177,33 +176,11 @@ def test_generated_file_states_the_bound() -> None:
 def coq_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A private build of the part of the development the certificates use."""
     root = tmp_path_factory.mktemp("coq-kernel-dev")
-    for name in NEEDED:
-        shutil.copy(DEVELOPMENT / name, root / name)
-        done = subprocess.run(
-            ["coqc", "-q", "-R", ".", "Novikoff", name], cwd=root, capture_output=True, text=True, timeout=600
-        )
-        assert done.returncode == 0, f"{name} does not compile:\n{done.stdout}\n{done.stderr}"
-    return root
+    return build_subset(root, NEEDED)
 
 
-def _compile(root: Path, source: str, name: str) -> subprocess.CompletedProcess[str]:
-    path = root / f"{name}.v"
-    path.write_text(source)
-    return subprocess.run(
-        ["coqc", "-q", "-R", str(root), "Novikoff", str(path)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-
-
-def _axioms(stdout: str) -> set[str]:
-    return {
-        line.split()[0]
-        for line in stdout.splitlines()
-        if line and not line[0].isspace() and line != "Axioms:"
-    }
+_compile = compile_source
+_axioms = printed_axioms
 
 
 #: the theorems KernelCertificate.v proves once
